@@ -1,0 +1,129 @@
+"""The map files: counts against the published board facts, and clear errors for broken files."""
+
+import json
+import re
+from collections import Counter
+
+import pytest
+
+from zuzlab import ttr
+from zuzlab.ttr.maps import TRAIN_COLORS, MapError, maps_dir
+
+# The counts table the map must match (cities, routes, distinct city pairs, double
+# pairs, total length, tunnels, ferries, tickets, ticket points min/max/sum).
+USA_COUNTS = dict(cities=36, routes=100, pairs=78, doubles=22, length=309, tunnels=0, ferries=0,
+                  tickets=30, min_points=4, max_points=22, sum_points=349)
+
+
+def counts(board: ttr.Map) -> dict:
+    pairs = Counter(frozenset(r.cities) for r in board.routes)
+    return dict(
+        cities=len(board.cities), routes=len(board.routes), pairs=len(pairs),
+        doubles=sum(1 for n in pairs.values() if n == 2), length=sum(r.length for r in board.routes),
+        tunnels=sum(r.tunnel for r in board.routes), ferries=sum(bool(r.ferry_locomotives) for r in board.routes),
+        tickets=len(board.tickets), min_points=min(t.points for t in board.tickets),
+        max_points=max(t.points for t in board.tickets), sum_points=sum(t.points for t in board.tickets),
+    )
+
+
+def test_usa_matches_the_counts_table():
+    assert counts(ttr.load_map("usa")) == USA_COUNTS
+
+
+def test_usa_colour_totals():
+    board = ttr.load_map("usa")
+    for color in TRAIN_COLORS:
+        routes = [r for r in board.routes if r.color == color]
+        assert (len(routes), sum(r.length for r in routes)) == (7, 27), color
+    gray = [r for r in board.routes if r.is_gray]
+    assert (len(gray), sum(r.length for r in gray)) == (44, 93)
+
+
+def test_usa_double_tracks_point_at_each_other():
+    board = ttr.load_map("usa")
+    for route in board.routes:
+        if route.double_with is not None:
+            other = board.route(route.double_with)
+            assert other.double_with == route.id and set(other.cities) == set(route.cities)
+
+
+def test_usa_cities_have_real_positions():
+    board = ttr.load_map("usa")
+    for city in board.cities.values():
+        assert 24 < city.lat < 52 and -125 < city.lon < -70, city
+    # a few spot checks east/west and north/south
+    c = board.cities
+    assert c["Seattle"].lon < c["Denver"].lon < c["Chicago"].lon < c["New York"].lon
+    assert c["Miami"].lat < c["Atlanta"].lat < c["Chicago"].lat < c["Winnipeg"].lat
+
+
+def test_route_fields():
+    route = ttr.load_map("usa").route(4)
+    assert (route.a, route.b, route.length, route.color) == ("Atlanta", "New Orleans", 4, "yellow")
+    assert route.tunnel is False and route.ferry_locomotives == 0 and route.double_with == 5
+
+
+def test_a_path_loads_too(tmp_path):
+    data = json.loads((maps_dir() / "usa.json").read_text())
+    path = tmp_path / "copy.json"
+    path.write_text(json.dumps(data))
+    assert counts(ttr.load_map(path)) == USA_COUNTS
+    assert counts(ttr.load_map(str(path))) == USA_COUNTS
+
+
+def test_unknown_builtin_name():
+    with pytest.raises(MapError, match="no built-in map called 'atlantis'.*usa"):
+        ttr.load_map("atlantis")
+
+
+def broken(tmp_path, change):
+    data = json.loads((maps_dir() / "usa.json").read_text())
+    change(data)
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize("change, where, problem", [
+    (lambda d: d["routes"][3].update(a="Atlantis"), r"routes\[3\] \(id 4\)", "'Atlantis' is not a city"),
+    (lambda d: d["routes"][0].update(length=0), r"routes\[0\] \(id 1\)", "'length' must be a whole number"),
+    (lambda d: d["routes"][0].update(color="purple"), r"routes\[0\] \(id 1\)", "color must be one of"),
+    (lambda d: d["routes"][1].update(id=1), r"routes\[1\] \(id 1\)", "route id appears twice"),
+    (lambda d: d["routes"][3].update(double_with=6), "route 4", "joins other cities"),
+    (lambda d: d["routes"][3].update(double_with=999), "route 4", "route 999, which does not exist"),
+    (lambda d: d["routes"][0].update(ferry_locomotives=5), r"routes\[0\]", "cannot need 5 locomotives"),
+    (lambda d: d["cities"][0].update(lat=123), r"cities\[0\] \(Atlanta\)", "not on Earth"),
+    (lambda d: d["cities"].append(dict(d["cities"][0])), r"cities\[36\] \(Atlanta\)", "appears twice"),
+    (lambda d: d["tickets"][2].update(to="Gotham"), r"tickets\[2\] \(id 3\)", "'Gotham' is neither"),
+    (lambda d: d["tickets"][0].update(points=-3), r"tickets\[0\] \(id 1\)", "points must be positive"),
+    (lambda d: d.update(format="something-else"), "format", "must be 'zuzlab-map/1'"),
+    (lambda d: d.update(routes=[]), "routes", "must be a non-empty list"),
+])
+def test_broken_file_names_file_entry_and_problem(tmp_path, change, where, problem):
+    path = broken(tmp_path, change)
+    with pytest.raises(MapError) as error:
+        ttr.load_map(path)
+    message = str(error.value)
+    assert message.startswith(str(path))
+    assert re.search(where, message), message
+    assert problem in message
+
+
+def test_invalid_json_names_the_line(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{\n  "format": "zuzlab-map/1",\n  "name": oops\n}')
+    with pytest.raises(MapError, match=r"bad.json: not valid JSON \(line 3"):
+        ttr.load_map(path)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(MapError, match="cannot read the map file"):
+        ttr.load_map(tmp_path / "nothing.json")
+
+
+def test_map_round_trips_through_its_dict():
+    from zuzlab.ttr.maps import map_from_dict
+
+    board = ttr.load_map("usa")
+    again = map_from_dict(board.to_dict())
+    assert (again.cities, again.routes, again.tickets) == (board.cities, board.routes, board.tickets)

@@ -1,0 +1,313 @@
+"""Ticket to Ride boards: cities, routes and tickets, loaded from ``maps/*.json``.
+
+The file format (``zuzlab-map/1``) is documented in ``maps/README.md``. Loading checks
+every entry, and a broken file gets a ``MapError`` naming the file, the entry and the
+problem, because a map typo should never surface later as a strange game.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+MAP_FORMAT = "zuzlab-map/1"
+TRAIN_COLORS = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
+GRAY = "gray"
+CITY_KINDS = ("city", "border")
+
+
+class MapError(ValueError):
+    """A map file that does not follow the format; the message says where and why."""
+
+
+@dataclass(frozen=True)
+class City:
+    name: str
+    lat: float
+    lon: float
+    kind: str = "city"
+    country: str | None = None  # for border points: the neighbouring country they lead to
+
+
+@dataclass(frozen=True)
+class Route:
+    id: int
+    a: str
+    b: str
+    length: int
+    color: str  # one of TRAIN_COLORS, or "gray" (any one colour)
+    tunnel: bool = False
+    ferry_locomotives: int = 0
+    double_with: int | None = None  # id of the other track between the same cities
+
+    @property
+    def cities(self) -> tuple[str, str]:
+        return (self.a, self.b)
+
+    @property
+    def is_gray(self) -> bool:
+        return self.color == GRAY
+
+    def __str__(self) -> str:
+        kind = " tunnel" if self.tunnel else ""
+        ferry = f" ferry({self.ferry_locomotives})" if self.ferry_locomotives else ""
+        return f"{self.a}–{self.b} ({self.length} {self.color}{kind}{ferry})"
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """A destination ticket: from ``origin`` to any of ``destinations``.
+
+    An ordinary ticket has one destination. Switzerland's multi-target tickets list
+    several (countries), each with its own value in ``values``.
+    """
+
+    id: int
+    origin: str
+    destinations: tuple[str, ...]
+    values: tuple[int, ...]
+    deck: str = "base"
+
+    @property
+    def points(self) -> int:
+        """The most the ticket can be worth (the value of an ordinary ticket)."""
+        return max(self.values)
+
+    @property
+    def penalty(self) -> int:
+        """What an unfulfilled ticket costs: its lowest value."""
+        return min(self.values)
+
+    def __str__(self) -> str:
+        if len(self.destinations) == 1:
+            return f"{self.origin}–{self.destinations[0]} ({self.values[0]})"
+        targets = ", ".join(f"{d} {v}" for d, v in zip(self.destinations, self.values))
+        return f"{self.origin} → {targets}"
+
+
+@dataclass(frozen=True)
+class Map:
+    name: str
+    title: str
+    cities: dict[str, City]
+    routes: tuple[Route, ...]
+    tickets: tuple[Ticket, ...]
+    source: str | None = None  # the file it came from, for messages
+
+    def __post_init__(self):
+        object.__setattr__(self, "_routes_by_id", {r.id: r for r in self.routes})
+        object.__setattr__(self, "_tickets_by_id", {t.id: t for t in self.tickets})
+        countries: dict[str, list[str]] = {}
+        for city in self.cities.values():
+            if city.country:
+                countries.setdefault(city.country, []).append(city.name)
+        object.__setattr__(self, "countries", {c: tuple(p) for c, p in countries.items()})
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.source))
+
+    def route(self, route_id: int) -> Route:
+        return self._routes_by_id[route_id]  # type: ignore[attr-defined]
+
+    def ticket(self, ticket_id: int) -> Ticket:
+        return self._tickets_by_id[ticket_id]  # type: ignore[attr-defined]
+
+    def has_route(self, route_id: object) -> bool:
+        return route_id in self._routes_by_id  # type: ignore[attr-defined]
+
+    def places(self, name: str) -> tuple[str, ...]:
+        """The board points a ticket name stands for: a city, or a country's border points."""
+        if name in self.cities:
+            return (name,)
+        return self.countries[name]  # type: ignore[attr-defined]
+
+    def to_dict(self) -> dict:
+        def city(c: City) -> dict:
+            data = {"name": c.name, "lat": c.lat, "lon": c.lon}
+            if c.kind != "city":
+                data["kind"] = c.kind
+            if c.country:
+                data["country"] = c.country
+            return data
+
+        def route(r: Route) -> dict:
+            return {"id": r.id, "a": r.a, "b": r.b, "length": r.length, "color": r.color,
+                    "tunnel": r.tunnel, "ferry_locomotives": r.ferry_locomotives,
+                    "double_with": r.double_with}
+
+        def ticket(t: Ticket) -> dict:
+            simple = len(t.destinations) == 1
+            return {"id": t.id, "from": t.origin,
+                    "to": t.destinations[0] if simple else list(t.destinations),
+                    "points": t.values[0] if simple else list(t.values), "deck": t.deck}
+
+        return {"format": MAP_FORMAT, "name": self.name, "title": self.title,
+                "cities": [city(c) for c in self.cities.values()],
+                "routes": [route(r) for r in self.routes],
+                "tickets": [ticket(t) for t in self.tickets]}
+
+
+# --- loading -------------------------------------------------------------------------
+
+def maps_dir() -> Path:
+    """The folder of the built-in maps (``maps/`` at the top of the project)."""
+    return Path(__file__).resolve().parents[2] / "maps"
+
+
+def builtin_maps() -> list[str]:
+    return sorted(p.stem for p in maps_dir().glob("*.json"))
+
+
+def load_map(name_or_path: str | Path) -> Map:
+    """Load a built-in map by name (``"usa"``) or any map file by path, and validate it."""
+    if isinstance(name_or_path, Map):
+        return name_or_path
+    text = str(name_or_path)
+    if isinstance(name_or_path, Path) or text.endswith(".json") or "/" in text or "\\" in text:
+        return _load_file(Path(name_or_path))
+    if text not in builtin_maps():
+        raise MapError(f"no built-in map called {text!r}; built-in maps: {', '.join(builtin_maps())}")
+    return _load_builtin(text)
+
+
+@functools.lru_cache(maxsize=None)
+def _load_builtin(name: str) -> Map:
+    return _load_file(maps_dir() / f"{name}.json")
+
+
+def _load_file(path: Path) -> Map:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise MapError(f"{path}: cannot read the map file ({error.strerror})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise MapError(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+    return map_from_dict(data, source=str(path))
+
+
+def map_from_dict(data: Any, source: str = "<map>") -> Map:
+    """Build a ``Map`` from parsed JSON, checking every entry."""
+    check = _Checker(source)
+    check.that(isinstance(data, dict), "top level", "must be a JSON object")
+    check.that(data.get("format") == MAP_FORMAT, "format",
+               f"must be {MAP_FORMAT!r}, found {data.get('format')!r}")
+    name = check.string(data, "name", "top level")
+    title = data.get("title", name)
+    for key in ("cities", "routes", "tickets"):
+        check.that(isinstance(data.get(key), list) and data[key], key, "must be a non-empty list")
+
+    cities: dict[str, City] = {}
+    for i, entry in enumerate(data["cities"]):
+        where = f"cities[{i}]"
+        check.that(isinstance(entry, dict), where, "must be an object")
+        city_name = check.string(entry, "name", where)
+        where = f"cities[{i}] ({city_name})"
+        check.that(city_name not in cities, where, "appears twice")
+        lat, lon = check.number(entry, "lat", where), check.number(entry, "lon", where)
+        check.that(-90 <= lat <= 90 and -180 <= lon <= 180, where, f"lat/lon ({lat}, {lon}) is not on Earth")
+        kind = entry.get("kind", "city")
+        check.that(kind in CITY_KINDS, where, f"kind must be one of {CITY_KINDS}, found {kind!r}")
+        country = entry.get("country")
+        check.that((kind == "border") == bool(country), where, "a border point (and only a border point) names its country")
+        cities[city_name] = City(city_name, float(lat), float(lon), kind, country)
+
+    routes: list[Route] = []
+    ids: set[int] = set()
+    for i, entry in enumerate(data["routes"]):
+        where = f"routes[{i}]"
+        check.that(isinstance(entry, dict), where, "must be an object")
+        route_id = check.integer(entry, "id", where, minimum=0)
+        where = f"routes[{i}] (id {route_id})"
+        check.that(route_id not in ids, where, "route id appears twice")
+        ids.add(route_id)
+        a, b = check.string(entry, "a", where), check.string(entry, "b", where)
+        for end in (a, b):
+            check.that(end in cities, where, f"{end!r} is not a city of this map")
+        check.that(a != b, where, "a route must join two different cities")
+        length = check.integer(entry, "length", where, minimum=1)
+        color = entry.get("color")
+        check.that(color in TRAIN_COLORS + (GRAY,), where,
+                   f"color must be one of {', '.join(TRAIN_COLORS + (GRAY,))}, found {color!r}")
+        tunnel = entry.get("tunnel", False)
+        check.that(isinstance(tunnel, bool), where, "tunnel must be true or false")
+        ferry = check.integer(entry, "ferry_locomotives", where, minimum=0, default=0)
+        check.that(ferry <= length, where, f"a ferry cannot need {ferry} locomotives on a route of length {length}")
+        double = entry.get("double_with")
+        check.that(double is None or (isinstance(double, int) and not isinstance(double, bool)),
+                   where, "double_with must be a route id or null")
+        routes.append(Route(route_id, a, b, length, color, tunnel, ferry, double))
+
+    by_id = {r.id: r for r in routes}
+    for route in routes:
+        if route.double_with is None:
+            continue
+        where = f"route {route.id}"
+        other = by_id.get(route.double_with)
+        check.that(other is not None, where, f"double_with names route {route.double_with}, which does not exist")
+        check.that({other.a, other.b} == {route.a, route.b}, where,
+                   f"its double track (route {other.id}) joins other cities")
+        check.that(other.double_with == route.id, where,
+                   f"route {other.id} does not name route {route.id} as its double track")
+
+    countries = {c.country for c in cities.values() if c.country}
+    tickets: list[Ticket] = []
+    ticket_ids: set[int] = set()
+    for i, entry in enumerate(data["tickets"]):
+        where = f"tickets[{i}]"
+        check.that(isinstance(entry, dict), where, "must be an object")
+        ticket_id = check.integer(entry, "id", where, minimum=0)
+        where = f"tickets[{i}] (id {ticket_id})"
+        check.that(ticket_id not in ticket_ids, where, "ticket id appears twice")
+        ticket_ids.add(ticket_id)
+        origin = check.string(entry, "from", where)
+        destinations = entry.get("to")
+        values = entry.get("points")
+        if not isinstance(destinations, list):
+            destinations, values = [destinations], [values]
+        check.that(isinstance(values, list) and len(values) == len(destinations), where,
+                   "'points' must give one value per destination in 'to'")
+        for place in [origin, *destinations]:
+            check.that(isinstance(place, str) and (place in cities or place in countries), where,
+                       f"{place!r} is neither a city nor a country of this map")
+        check.that(origin not in destinations, where, "a ticket cannot lead to where it starts")
+        for value in values:
+            check.that(isinstance(value, int) and not isinstance(value, bool) and value > 0,
+                       where, f"points must be positive whole numbers, found {value!r}")
+        deck = entry.get("deck", "base")
+        check.that(isinstance(deck, str), where, "deck must be a string")
+        tickets.append(Ticket(ticket_id, origin, tuple(destinations), tuple(values), deck))
+
+    return Map(name, str(title), cities, tuple(routes), tuple(tickets), source=source)
+
+
+class _Checker:
+    """Raises ``MapError`` with the file and entry in the message."""
+
+    def __init__(self, source: str):
+        self.source = source
+
+    def that(self, condition: bool, where: str, problem: str) -> None:
+        if not condition:
+            raise MapError(f"{self.source}: {where}: {problem}")
+
+    def string(self, entry: dict, key: str, where: str) -> str:
+        value = entry.get(key)
+        self.that(isinstance(value, str) and value.strip() != "", where, f"{key!r} must be a non-empty string")
+        return value
+
+    def number(self, entry: dict, key: str, where: str) -> float:
+        value = entry.get(key)
+        self.that(isinstance(value, (int, float)) and not isinstance(value, bool), where,
+                  f"{key!r} must be a number, found {value!r}")
+        return value
+
+    def integer(self, entry: dict, key: str, where: str, minimum: int, default: int | None = None) -> int:
+        value = entry.get(key, default)
+        self.that(isinstance(value, int) and not isinstance(value, bool) and value >= minimum, where,
+                  f"{key!r} must be a whole number ≥ {minimum}, found {value!r}")
+        return value
