@@ -1,0 +1,102 @@
+"""The longest continuous route (§1.6): hand-counted networks and a brute-force check."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zuzlab import ttr
+
+
+def test_single_route_and_nothing():
+    assert ttr.longest_route([("A", "B", 4)]) == 4
+    assert ttr.longest_route([]) == 0
+
+
+def test_branches_do_not_add():
+    # A star: three arms of 3, 4, 5 from a hub. Only two arms make a trail: 4 + 5.
+    star = [("hub", "x", 3), ("hub", "y", 4), ("hub", "z", 5)]
+    assert ttr.longest_route(star) == 9
+
+
+def test_a_loop_is_skipped_when_it_cannot_be_left_again():
+    # t1 -5- A, a triangle A-B-C of 1s, C -6- t2. Walking the whole triangle would need
+    # to pass A twice, but A has only the tail besides. Best: t1-A-B-C-t2 = 5+1+1+6.
+    routes = [("t1", "A", 5), ("A", "B", 1), ("B", "C", 1), ("C", "A", 1), ("C", "t2", 6)]
+    assert ttr.longest_route(routes) == 13
+
+
+def test_loop_walked_whole_when_euler():
+    # A square with one diagonal: degrees A3 B2 C3 D2; Euler trail from A to C uses all 5.
+    routes = [("A", "B", 2), ("B", "C", 2), ("C", "D", 2), ("D", "A", 2), ("A", "C", 3)]
+    assert ttr.longest_route(routes) == 11
+
+
+def test_figure_eight_through_a_city_twice():
+    # Two triangles sharing city X: every city has even degree, all 6 routes in one trail.
+    routes = [("X", "a", 1), ("a", "b", 2), ("b", "X", 3), ("X", "c", 4), ("c", "d", 5), ("d", "X", 6)]
+    trail = ttr.longest_trail(routes)
+    assert trail.length == 21
+    assert trail.cities.count("X") >= 2
+
+
+def test_separate_pieces_do_not_join():
+    assert ttr.longest_route([("A", "B", 3), ("C", "D", 5), ("D", "E", 1)]) == 6
+
+
+def test_trail_is_a_real_trail():
+    routes = [("A", "B", 2), ("B", "C", 3), ("C", "A", 1), ("C", "D", 4), ("B", "E", 1), ("E", "F", 5)]
+    trail = ttr.longest_trail(routes)
+    assert trail.length == 13 == sum(e[2] for e in trail.edges)
+    assert len(set(map(id, trail.edges))) == len(trail.edges)  # each route once
+    for (a, b), edge in zip(zip(trail.cities, trail.cities[1:]), trail.edges):
+        assert {a, b} == {edge[0], edge[1]}
+
+
+def test_route_objects_work_and_come_back():
+    board = ttr.load_map("usa")
+    routes = [board.route(i) for i in (12, 13, 30, 100)]  # Calgary–Seattle, –Vancouver, Denver–Helena, Calgary–Helena
+    trail = ttr.longest_trail(routes)
+    # Seattle-Calgary(4)-Helena(4)-Denver(4) = 12 beats the branch from Vancouver (3).
+    assert trail.length == 12
+    assert set(trail.edges) == {board.route(12), board.route(100), board.route(30)}
+
+
+def test_double_track_counts_twice_in_a_trail():
+    # Two parallel tracks between the same cities form a little loop.
+    assert ttr.longest_route([("A", "B", 2), ("A", "B", 2), ("B", "C", 1)]) == 5
+
+
+@pytest.mark.parametrize("bad", [("A", "B"), ("A", "A", 2), ("A", "B", -1), ("A", "B", "3"), 42])
+def test_bad_input_is_named(bad):
+    with pytest.raises(ValueError, match="route"):
+        ttr.longest_route([bad])
+
+
+def brute_force(edges):
+    """Every trail from every start, no pruning: slow but obviously right."""
+    best = 0
+
+    def walk(city, used, length):
+        nonlocal best
+        best = max(best, length)
+        for i, (a, b, n) in enumerate(edges):
+            if i not in used and city in (a, b):
+                walk(b if city == a else a, used | {i}, length + n)
+
+    for city in {c for a, b, _ in edges for c in (a, b)}:
+        walk(city, frozenset(), 0)
+    return best
+
+
+small_graphs = st.lists(
+    st.tuples(st.sampled_from("ABCDEF"), st.sampled_from("ABCDEF"), st.integers(1, 6)).filter(lambda e: e[0] != e[1]),
+    max_size=9,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_graphs)
+def test_agrees_with_brute_force(edges):
+    trail = ttr.longest_trail(edges)
+    assert trail.length == brute_force(edges)
+    assert sum(e[2] for e in trail.edges) == trail.length
