@@ -100,3 +100,32 @@ def test_agrees_with_brute_force(edges):
     trail = ttr.longest_trail(edges)
     assert trail.length == brute_force(edges)
     assert sum(e[2] for e in trail.edges) == trail.length
+
+
+def plain_search(edges):
+    """Every trail from every city, no pruning, no shortcuts."""
+    neighbours = {}
+    for i, (a, b, n) in enumerate(edges):
+        neighbours.setdefault(a, []).append((i, b, n))
+        neighbours.setdefault(b, []).append((i, a, n))
+    best = 0
+
+    def walk(city, used, length):
+        nonlocal best
+        best = max(best, length)
+        for i, other, n in neighbours[city]:
+            if not used >> i & 1:
+                walk(other, used | 1 << i, length + n)
+
+    for city in neighbours:
+        walk(city, 0, 0)
+    return best
+
+
+def test_agrees_with_plain_search_on_real_45_train_networks():
+    board = ttr.load_map("usa")
+    for seed in range(40):
+        network = board.random_network(trains=45, seed=seed)
+        assert sum(r.length for r in network) <= 45
+        edges = [(r.a, r.b, r.length) for r in network]
+        assert ttr.longest_route(network) == plain_search(edges), seed

@@ -2,7 +2,7 @@
 
 A trail uses every edge at most once but may pass through a city several times; its
 length is the sum of the edge lengths (trains). Finding it is NP-hard in general, so
-this is an exhaustive search, made fast by two facts worth teaching:
+this is an exhaustive search, made fast by facts worth teaching:
 
 1. If a connected piece has at most two cities of odd degree, an Euler trail walks all
    of its edges: the answer is the whole piece, no search needed.
@@ -11,10 +11,18 @@ this is an exhaustive search, made fast by two facts worth teaching:
    that misses an edge could be opened and extended at that edge.) So the search only
    starts from odd-degree cities, and branches are cut as soon as the length so far
    plus every unused edge cannot beat the best trail found.
+3. A best trail passes a city of degree 2 on both of its routes or not at all, so runs
+   through such cities are searched as one long "chain".
+4. The routes a trail leaves unused must touch every other odd city; that gives each
+   start a ceiling (see ``_start_ceilings``): the search stops at it, and skips
+   starts whose ceiling is already reached.
+5. Walking the same routes in another order ends in the same city with the same length
+   and the same future, so each (city, routes used) is explored only once.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -51,29 +59,23 @@ def as_edge(item: Any) -> tuple[str, str, int]:
     return a, b, length
 
 
-def route_multigraph(items: Iterable[Any]) -> nx.MultiGraph:
-    """A multigraph with one edge per item (key = its position, attributes length and item)."""
-    graph = nx.MultiGraph()
-    for index, item in enumerate(items):
-        a, b, length = as_edge(item)
-        graph.add_edge(a, b, key=index, length=length, item=item)
-    return graph
-
-
 def longest_trail(items: Iterable[Any]) -> Trail:
     """The longest trail through the given routes (route objects or ``(a, b, length)``)."""
-    graph = route_multigraph(items)
+    items = list(items)
+    edges = [as_edge(item) for item in items]
     best = Trail(0)
-    for component in nx.connected_components(graph):
-        piece = graph.subgraph(component)
-        total = sum(length for _, _, length in piece.edges(data="length"))
+    for piece in _pieces(edges):
+        total = sum(edges[i][2] for i in piece)
         if total <= best.length:
             continue
-        odd = [city for city, degree in piece.degree() if degree % 2]
-        if len(odd) <= 2:
-            best = _euler_trail(piece, odd, total)
-        else:
-            best = _search(piece, odd, total, best)
+        degree: Counter[str] = Counter()
+        for i in piece:
+            degree[edges[i][0]] += 1
+            degree[edges[i][1]] += 1
+        odd = [city for city, d in degree.items() if d % 2]
+        found = _euler_trail(edges, piece, odd) if len(odd) <= 2 else _search(edges, piece, degree, odd, best.length)
+        if found is not None and found[0] > best.length:
+            best = Trail(found[0], found[1], tuple(items[i] for i in found[2]))
     return best
 
 
@@ -82,53 +84,137 @@ def longest_trail_length(items: Iterable[Any]) -> int:
     return longest_trail(items).length
 
 
-def _euler_trail(piece: nx.MultiGraph, odd: list[str], total: int) -> Trail:
-    steps = list(nx.eulerian_path(piece, source=odd[0] if odd else None, keys=True))
+def _pieces(edges: list[tuple[str, str, int]]) -> list[list[int]]:
+    """The edge indices of each connected piece."""
+    graph = nx.Graph()
+    graph.add_edges_from((a, b) for a, b, _ in edges)
+    piece_of = {city: n for n, cities in enumerate(nx.connected_components(graph)) for city in cities}
+    pieces: dict[int, list[int]] = {}
+    for i, (a, _, _) in enumerate(edges):
+        pieces.setdefault(piece_of[a], []).append(i)
+    return list(pieces.values())
+
+
+def _euler_trail(edges, piece, odd):
+    """Every edge of the piece, in Euler-trail order (networkx finds it)."""
+    graph = nx.MultiGraph()
+    graph.add_edges_from((edges[i][0], edges[i][1], i) for i in piece)
+    steps = list(nx.eulerian_path(graph, source=odd[0] if odd else None, keys=True))
     cities = (steps[0][0],) + tuple(v for _, v, _ in steps)
-    return Trail(total, cities, tuple(piece.edges[u, v, k]["item"] for u, v, k in steps))
+    return sum(edges[i][2] for i in piece), cities, [k for _, _, k in steps]
 
 
-def _search(piece: nx.MultiGraph, odd: list[str], total: int, best: Trail) -> Trail:
-    """Depth-first search over trails from each odd-degree city, with the bound above."""
-    keys = sorted({k for _, _, k in piece.edges(keys=True)})
-    bit = {key: 1 << i for i, key in enumerate(keys)}
-    # Longest edges first: good trails are found early, so the bound cuts more.
-    neighbours = {
-        city: sorted(
-            ((bit[k], other, data["length"], k) for _, other, k, data in piece.edges(city, keys=True, data=True)),
-            key=lambda entry: -entry[2],
-        )
-        for city in piece
-    }
-    best_length, best_cities, best_keys = best.length, best.cities, None
-    cities: list[str] = []
-    used_keys: list[int] = []
+def _chains(edges, piece, degree):
+    """Contract runs through cities of degree 2 into single chains.
 
-    def extend(city: str, length: int, used: int, unused_length: int) -> None:
-        nonlocal best_length, best_cities, best_keys
+    A best trail ends at odd-degree cities, so it passes a degree-2 city on both of its
+    routes or not at all: the run behaves like one long route. Each chain is
+    ``(start, end, length, cities, edge indices)``.
+    """
+    touching: dict[str, list[int]] = {}
+    for i in piece:
+        touching.setdefault(edges[i][0], []).append(i)
+        touching.setdefault(edges[i][1], []).append(i)
+    seen: set[int] = set()
+    chains = []
+    for anchor in (city for city in touching if degree[city] != 2):
+        for first in touching[anchor]:
+            if first in seen:
+                continue
+            city, run, cities, length, edge = anchor, [], [anchor], 0, first
+            while True:
+                seen.add(edge)
+                a, b, n = edges[edge]
+                city = b if city == a else a
+                run.append(edge)
+                cities.append(city)
+                length += n
+                if degree[city] != 2:
+                    break
+                edge = next(e for e in touching[city] if e not in seen)
+            chains.append((anchor, city, length, tuple(cities), tuple(run)))
+    return chains
+
+
+def _search(edges, piece, degree, odd, to_beat):
+    """Depth-first search over trails of chains, from each odd-degree city in turn."""
+    chains = _chains(edges, piece, degree)
+    total = sum(chain[2] for chain in chains)
+    # Each city's chains, longest first: good trails are found early, so the bound cuts more.
+    neighbours: dict[str, list[tuple[int, str, int, int, bool]]] = {}
+    for k, (start, end, length, _, _) in enumerate(chains):
+        neighbours.setdefault(start, []).append((1 << k, end, length, k, True))
+        if end != start:
+            neighbours.setdefault(end, []).append((1 << k, start, length, k, False))
+    for options in neighbours.values():
+        options.sort(key=lambda option: -option[2])
+    ceiling = _start_ceilings(chains, odd, total)
+
+    best_length, best_walk, best_start = to_beat, None, None
+    walk: list[tuple[int, bool]] = []
+    # The same routes walked in another order lead to the same city with the same length
+    # and the same future: each (city, routes used) is explored once.
+    explored: set[tuple[str, int]] = set()
+
+    def extend(city: str, length: int, used: int, unused_length: int, stop: int) -> bool:
+        """Grow the trail from ``city``; True once a trail as long as ``stop`` is found."""
+        nonlocal best_length, best_walk
+        if (city, used) in explored:
+            return False
+        explored.add((city, used))
         if length > best_length:
-            best_length, best_cities, best_keys = length, tuple(cities), tuple(used_keys)
-            if unused_length == 0:
-                return
-        for edge_bit, other, edge_length, key in neighbours[city]:
-            if used & edge_bit:
+            best_length, best_walk = length, list(walk)
+            if length >= stop:
+                return True
+        for bit, other, chain_length, k, forward in neighbours[city]:
+            if used & bit:
                 continue
             if length + unused_length <= best_length:
-                return
-            cities.append(other)
-            used_keys.append(key)
-            extend(other, length + edge_length, used | edge_bit, unused_length - edge_length)
-            cities.pop()
-            used_keys.pop()
+                return False
+            walk.append((k, forward))
+            done = extend(other, length + chain_length, used | bit, unused_length - chain_length, stop)
+            walk.pop()
+            if done:
+                return True
+        return False
 
+    for start in sorted(odd, key=lambda city: -ceiling[city]):
+        if best_length >= ceiling[start]:
+            continue  # no trail from here can beat the best one found
+        found_before = best_walk
+        extend(start, 0, 0, total, ceiling[start])
+        if best_walk is not found_before:
+            best_start = start
+
+    if best_walk is None:
+        return None
+    cities, indices = [best_start], []
+    for k, forward in best_walk:
+        _, _, _, chain_cities, run = chains[k]
+        cities.extend(chain_cities[1:] if forward else chain_cities[-2::-1])
+        indices.extend(run if forward else reversed(run))
+    return best_length, tuple(cities), indices
+
+
+def _start_ceilings(chains, odd, total) -> dict[str, float]:
+    """For each odd-degree start, an upper bound on the trails from it.
+
+    A best trail from ``s`` ends at another odd city ``e``, and the routes it leaves
+    unused must meet every other odd city an odd number of times (a T-join). Such a set
+    weighs at least half the sum, over those cities, of the distance to the nearest other
+    odd city. Searching the most promising starts first and skipping starts whose
+    ceiling is already reached removes most of the work on dense networks.
+    """
+    graph = nx.Graph()
+    for start, end, length, _, _ in chains:
+        if start != end and (not graph.has_edge(start, end) or graph[start][end]["length"] > length):
+            graph.add_edge(start, end, length=length)
+    nearest = {}
+    for city in odd:
+        distance = nx.single_source_dijkstra_path_length(graph, city, weight="length")
+        nearest[city] = min(distance[other] for other in odd if other != city)
+    ceilings = {}
     for start in odd:
-        if best_length >= total:
-            break
-        cities.append(start)
-        extend(start, 0, 0, total)
-        cities.pop()
-
-    if best_keys is None:
-        return best
-    items = {k: data["item"] for _, _, k, data in piece.edges(keys=True, data=True)}
-    return Trail(best_length, best_cities, tuple(items[k] for k in best_keys))
+        others = [nearest[city] for city in odd if city != start]
+        ceilings[start] = total - (sum(others) - max(others)) / 2  # the farthest may be the end
+    return ceilings
