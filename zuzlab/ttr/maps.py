@@ -124,6 +124,30 @@ class Map:
             return (name,)
         return self.countries[name]  # type: ignore[attr-defined]
 
+    def random_network(self, trains: int = 45, seed: int | str = 0) -> list[Route]:
+        """A connected set of routes one player could hold (one track per double route),
+        grown at random from a random city until no route of ``trains`` more fits.
+
+        Lessons and benchmarks use it as a realistic player network.
+        """
+        import random
+
+        rng = random.Random(f"{seed}/network")
+        cities = {rng.choice(sorted(self.cities))}
+        network: list[Route] = []
+        pairs: set[frozenset] = set()
+        while True:
+            options = [r for r in self.routes
+                       if (r.a in cities or r.b in cities) and r.length <= trains
+                       and frozenset(r.cities) not in pairs]
+            if not options:
+                return network
+            route = rng.choice(options)
+            network.append(route)
+            pairs.add(frozenset(route.cities))
+            cities.update(route.cities)
+            trains -= route.length
+
     def to_dict(self) -> dict:
         def city(c: City) -> dict:
             data = {"name": c.name, "lat": c.lat, "lon": c.lon}

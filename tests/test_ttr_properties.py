@@ -1,0 +1,105 @@
+"""Properties of random legal play (hypothesis): what must hold after every action."""
+
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ttr_helpers import all_cards
+from zuzlab import ttr
+from zuzlab.core import seeded_random
+from zuzlab.ttr import ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, RuleViolation
+
+games = st.tuples(st.integers(min_value=0, max_value=10**6), st.integers(min_value=2, max_value=5))
+MAX_ACTIONS = 2000  # a 5-player game of random play takes about 300
+
+
+def check_invariants(game: ttr.Game) -> None:
+    rules = game.rules
+    expected_cards = Counter({c: rules.cards_per_color for c in rules.colors} | {rules.wild: rules.wild_cards})
+    assert all_cards(game) == expected_cards  # the 110 train cards are all somewhere
+    assert all(n >= 0 for hand in game.hands for n in hand.values())
+
+    ticket_places = game.ticket_deck + game.removed_tickets + sum(game.tickets, []) + sum(game.offers, [])
+    assert sorted(ticket_places) == sorted(t.id for t in game.map.tickets)
+
+    for player in range(game.players):
+        own = game.routes_of(player)
+        assert game.trains[player] == rules.trains_per_player - sum(r.length for r in own) >= 0
+        assert game.scores[player] == sum(rules.points_for_length(r.length) for r in own)
+    for route_id, owner in game.claimed.items():
+        route = game.map.route(route_id)
+        if route.double_with in game.claimed:
+            assert game.claimed[route.double_with] != owner  # nobody holds both tracks
+            assert game.players >= rules.double_routes_min_players
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_random_play_keeps_every_invariant_and_ends(game_args):
+    seed, players = game_args
+    game = ttr.new_game("usa", players=players, seed=seed)
+    rng = seeded_random(seed, "test")
+    for _ in range(MAX_ACTIONS):
+        check_invariants(game)
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.is_over, "the game did not end"
+    check_invariants(game)
+    scores = game.final_scores()
+    for score in scores.players:
+        assert score.total == score.route_points + score.ticket_points + score.longest_route_bonus
+        assert score.longest_route.length <= sum(r.length for r in game.routes_of(score.player))
+    assert set(scores.winners) <= set(range(players)) and scores.winners
+
+
+def candidate_actions(game: ttr.Game, rng) -> list:
+    """A wide net of actions, legal or not, to test that refusals match legal_actions()."""
+    board, rules = game.map, game.rules
+    candidates = [DrawBlind(), DrawTickets(), Pass()]
+    candidates += [DrawFaceUp(c) for c in (*rules.colors, rules.wild)]
+    for route in rng.sample(board.routes, 8):
+        for color in (route.color if not route.is_gray else rng.choice(rules.colors), None, "red"):
+            candidates.append(ClaimRoute(route.id, color, rng.randint(0, route.length)))
+            candidates.append(ClaimRoute(route.id, color, route.length))
+    offer = game.offers[game._current] or rng.sample([t.id for t in board.tickets], 3)
+    candidates += [KeepTickets(()), KeepTickets(tuple(offer)), KeepTickets(tuple(offer[:1]))]
+    return candidates
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_an_action_is_accepted_exactly_when_it_is_legal(game_args):
+    seed, players = game_args
+    game = ttr.new_game("usa", players=players, seed=seed)
+    rng = seeded_random(seed, "test")
+    step = 0
+    while not game.is_over:
+        legal = game.legal_actions()
+        if step % 7 == 0:  # check a sample of states: the full comparison is slow
+            before = game.to_dict()
+            for action in candidate_actions(game, rng):
+                if action in legal:
+                    trial = game.copy()
+                    trial.apply(action)
+                else:
+                    try:
+                        game.apply(action)
+                    except RuleViolation:
+                        pass
+                    else:
+                        raise AssertionError(f"{action} was accepted but is not in legal_actions()")
+                    assert game.to_dict() == before
+        game.apply(rng.choice(legal))
+        step += 1
+
+
+@settings(max_examples=10, deadline=None)
+@given(games)
+def test_the_same_seed_gives_the_same_game(game_args):
+    seed, players = game_args
+    first = ttr.play_random_game("usa", players=players, seed=seed)
+    second = ttr.play_random_game("usa", players=players, seed=seed)
+    assert first.to_dict() == second.to_dict()
+    assert first.final_scores().totals == second.final_scores().totals

@@ -1,0 +1,158 @@
+"""What every zuzlab engine shares: the violation type, events, seeded chance and the
+state protocol (``legal_actions`` / ``apply`` / ``is_over`` / ``final_scores`` / JSON).
+
+Engines are written against this protocol once, so bots, notebooks and the simulator
+work with any game without knowing which one it is.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Iterable
+
+
+class RuleViolation(ValueError):
+    """An action the rules forbid. ``rule`` is a stable key (for texts in other
+    languages); the message says in plain words which rule was broken."""
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(message)
+        self.rule = rule
+
+
+class Event:
+    """Something an action caused (a card drawn, a route scored, a reshuffle).
+
+    ``kind`` names what happened; the remaining fields are its details, readable as
+    attributes (``event.route``) so notebooks can narrate them.
+    """
+
+    __slots__ = ("kind", "player", "data")
+
+    def __init__(self, kind: str, player: int | None = None, **data: Any):
+        self.kind = kind
+        self.player = player
+        self.data = data
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.data[name]
+        except KeyError:
+            raise AttributeError(f"event {self.kind!r} has no field {name!r}") from None
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Event)
+            and (self.kind, self.player, self.data) == (other.kind, other.player, other.data)
+        )
+
+    def __repr__(self) -> str:
+        details = "".join(f", {k}={v!r}" for k, v in self.data.items())
+        who = "" if self.player is None else f", player={self.player}"
+        return f"Event({self.kind!r}{who}{details})"
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "player": self.player, **self.data}
+
+
+def seeded_random(seed: int | str, *purpose: object) -> random.Random:
+    """A generator fixed by the game's seed and what it is for.
+
+    Every chance event (the opening shuffle, the 3rd reshuffle, a bot's choices) gets
+    its own generator, so a saved game needs only the seed and a counter to continue
+    exactly as it would have.
+    """
+    return random.Random("/".join(str(part) for part in (seed, *purpose)))
+
+
+# --- actions -------------------------------------------------------------------------
+
+class Action:
+    """Base of every engine's actions: frozen dataclasses that round-trip through JSON."""
+
+    def to_dict(self) -> dict:
+        data = {"type": type(self).__name__}
+        for field in dataclasses.fields(self):  # type: ignore[arg-type]
+            value = getattr(self, field.name)
+            data[field.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+
+def action_from_dict(data: dict, action_types: Iterable[type]) -> Action:
+    """Rebuild an action saved with ``Action.to_dict``; unknown types are refused."""
+    by_name = {cls.__name__: cls for cls in action_types}
+    if not isinstance(data, dict) or data.get("type") not in by_name:
+        raise ValueError(
+            f"not a saved action: {data!r} (expected one of {sorted(by_name)})"
+        )
+    fields = {k: v for k, v in data.items() if k != "type"}
+    try:
+        return by_name[data["type"]](**fields)
+    except TypeError as error:
+        raise ValueError(f"saved action {data!r} has wrong fields: {error}") from None
+
+
+# --- the state protocol --------------------------------------------------------------
+
+class GameState(ABC):
+    """The protocol every engine implements (after OpenSpiel's ``State``).
+
+    ``apply`` checks an action completely before it changes anything, so a refused
+    action (a ``RuleViolation``) leaves the state exactly as it was.
+    """
+
+    #: The action classes of this engine, for loading saved games.
+    action_types: ClassVar[tuple[type, ...]] = ()
+
+    history: list
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """Whose decision it is, or None when the game is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list: ...
+
+    @abstractmethod
+    def apply(self, action) -> list[Event]: ...
+
+    @abstractmethod
+    def final_scores(self): ...
+
+    @abstractmethod
+    def to_dict(self) -> dict: ...
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, data: dict) -> "GameState": ...
+
+    def to_json(self, **kwargs) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+
+    @classmethod
+    def from_json(cls, text: str) -> "GameState":
+        return cls.from_dict(json.loads(text))
+
+    def copy(self) -> "GameState":
+        return type(self).from_dict(self.to_dict())
+
+    def action_from_dict(self, data: dict) -> Action:
+        return action_from_dict(data, self.action_types)
+
+
+def play_randomly(state: GameState, seed: int | str, max_actions: int = 1_000_000) -> GameState:
+    """Play ``state`` to the end with uniformly random legal actions (seeded)."""
+    rng = seeded_random(seed, "random-player")
+    for _ in range(max_actions):
+        if state.is_over:
+            return state
+        state.apply(rng.choice(state.legal_actions()))
+    raise RuntimeError(f"game did not end within {max_actions} actions")

@@ -1,0 +1,605 @@
+"""The Ticket to Ride game state: one engine for every board, driven by a ``Ruleset``.
+
+A turn is one action (draw cards, claim a route, draw tickets). Decisions inside a
+turn, the second card and which tickets to keep, are *pending decisions*: the state
+waits for the player's answer, so a notebook can pause there and a bot can answer.
+
+Every action is checked completely before anything changes: a refused action raises
+``RuleViolation`` and leaves the state exactly as it was.
+
+Events (``apply`` returns them, in order): ``card_taken``, ``card_drawn``,
+``face_up_refilled``, ``face_up_reset``, ``face_up_reset_stopped``,
+``deck_reshuffled``, ``route_claimed``, ``tickets_offered``, ``tickets_kept``,
+``no_second_card``, ``passed``, ``last_round``, ``turn_ended``, ``game_blocked``,
+``game_over``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import Event, GameState, RuleViolation, seeded_random
+from .actions import ACTION_TYPES, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass
+from .maps import GRAY, Map, Route, load_map, maps_dir
+from .rulesets import Ruleset, get as get_ruleset
+
+FORMAT = "zuzlab-ttr-game/1"
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision the current player must make before the turn can go on."""
+
+    kind: str  # "keep_tickets" or "second_card"
+    player: int
+    tickets: tuple[int, ...] = ()  # the offered tickets (keep_tickets)
+    keep_min: int = 0
+
+
+class Game(GameState):
+    """A game of Ticket to Ride. Create one with ``zuzlab.ttr.new_game``."""
+
+    action_types = ACTION_TYPES
+
+    def __init__(self, rules: Ruleset | str, players: int, seed: int | str = 0, map: Map | str | None = None):
+        rules = get_ruleset(rules)
+        if not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
+            raise ValueError(
+                f"{rules.name} is played by {rules.min_players}–{rules.max_players} players, not {players!r}"
+            )
+        self.rules = rules
+        self.map = load_map(map if map is not None else rules.map)
+        self.players = players
+        self.seed = seed
+        self.history: list = []
+        self.deck = [c for c in rules.colors for _ in range(rules.cards_per_color)]
+        self.deck += [rules.wild] * rules.wild_cards
+        seeded_random(seed, "train-deck").shuffle(self.deck)  # the top card is deck[-1]
+        self.discard: list[str] = []
+        self.face_up: list[str | None] = [None] * rules.face_up_count
+        self.hands = [dict.fromkeys(self.card_kinds, 0) for _ in range(players)]
+        self.ticket_deck = [t.id for t in self.map.tickets]  # the top ticket is ticket_deck[0]
+        seeded_random(seed, "tickets").shuffle(self.ticket_deck)
+        self.tickets: list[list[int]] = [[] for _ in range(players)]
+        self.offers: list[list[int]] = [[] for _ in range(players)]
+        self.removed_tickets: list[int] = []
+        self.claimed: dict[int, int] = {}
+        self.trains = [rules.trains_per_player] * players
+        self.scores = [0] * players  # route points, scored as routes are claimed
+        self.shuffles = 0
+        self.turn = 0
+        self._current = 0
+        self._pending: str | None = None
+        self.in_setup = True
+        self.final_turns_left: int | None = None
+        self.consecutive_passes = 0
+        self.over = False
+        self._events: list[Event] = []
+        self._scores_cache = None
+
+        for _ in range(rules.initial_hand):
+            for player in range(players):
+                self.hands[player][self._draw_card()] += 1
+        self._refill_face_up()
+        for player in range(players):
+            self.offers[player] = self._take_tickets(rules.initial_tickets)
+        self._pending = "keep_tickets"
+        self.setup_events = self._events  # the face-up deal of the opening, for narration
+        self._events = []
+
+    # --- what the state looks like --------------------------------------------------
+
+    @property
+    def card_kinds(self) -> tuple[str, ...]:
+        return self.rules.colors + (self.rules.wild,)
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else self._current
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def pending(self) -> Pending | None:
+        """The decision the current player owes, or None at the start of a turn."""
+        if self.over or self._pending is None:
+            return None
+        if self._pending == "keep_tickets":
+            offer = self.offers[self._current]
+            return Pending("keep_tickets", self._current, tuple(offer), self._keep_min(offer))
+        return Pending(self._pending, self._current)
+
+    def route_owner(self, route_id: int) -> int | None:
+        return self.claimed.get(route_id)
+
+    def routes_of(self, player: int) -> list[Route]:
+        return [self.map.route(r) for r, owner in self.claimed.items() if owner == player]
+
+    def __repr__(self) -> str:
+        status = "over" if self.over else f"player {self._current} to act"
+        return f"<Game {self.rules.name} {self.players} players seed={self.seed!r} turn {self.turn}, {status}>"
+
+    # --- legal actions ---------------------------------------------------------------
+
+    def legal_actions(self) -> list:
+        if self.over:
+            return []
+        if self._pending == "keep_tickets":
+            offer = self.offers[self._current]
+            return [
+                KeepTickets(kept)
+                for size in range(self._keep_min(offer), len(offer) + 1)
+                for kept in itertools.combinations(sorted(offer), size)
+            ]
+        if self._pending == "second_card":
+            return self._second_card_actions()
+        actions: list = []
+        if self.deck or self.discard:
+            actions.append(DrawBlind())
+        actions.extend(DrawFaceUp(c) for c in dict.fromkeys(self.face_up) if c is not None)
+        actions.extend(self._claim_actions())
+        if self.ticket_deck:
+            actions.append(DrawTickets())
+        return actions or [Pass()]
+
+    def _second_card_actions(self) -> list:
+        actions: list = [DrawBlind()] if self.deck or self.discard else []
+        actions.extend(
+            DrawFaceUp(c) for c in dict.fromkeys(self.face_up)
+            if c is not None and not self._counts_double(c)
+        )
+        return actions
+
+    def _claim_actions(self) -> list:
+        """Every route the current player can pay for, with every way to pay.
+
+        This is the hot loop of random play, so it first skips routes the hand cannot
+        possibly pay for before looking at the details.
+        """
+        player, rules = self._current, self.rules
+        hand, trains, claimed = self.hands[player], self.trains[player], self.claimed
+        wilds = hand[rules.wild]
+        held = [(color, hand[color]) for color in rules.colors if hand[color]]
+        most_of_one_color = max((count for _, count in held), default=0)
+        actions = []
+        for route in self.map.routes:
+            length = route.length
+            have = most_of_one_color if route.color == GRAY else hand[route.color]
+            if length > trains or length > have + wilds or route.id in claimed:
+                continue
+            if route.double_with is not None and self._double_route_problem(route, player):
+                continue
+            for color, count in held if route.color == GRAY else [(route.color, have)]:
+                if count:
+                    low = max(route.ferry_locomotives, length - count)
+                    for used in range(low, min(wilds, length - 1) + 1):
+                        actions.append(ClaimRoute(route.id, color, used))
+            if wilds >= length:
+                actions.append(ClaimRoute(route.id, None, length))
+        return actions
+
+    # --- applying an action ----------------------------------------------------------
+
+    def apply(self, action) -> list[Event]:
+        """Check ``action`` and carry it out; return the events it caused.
+
+        Raises ``RuleViolation`` (state unchanged) if the rules forbid the action.
+        """
+        handler = self._check(action)
+        self._events = []
+        handler(action)
+        self.history.append(action)
+        self._scores_cache = None
+        return self._events
+
+    def _check(self, action):
+        """Raise ``RuleViolation`` unless ``action`` is legal now; return its handler."""
+        if self.over:
+            raise RuleViolation("game_over", "The game is over: no more actions.")
+        if not isinstance(action, ACTION_TYPES):
+            raise RuleViolation("unknown_action", f"{action!r} is not a Ticket to Ride action.")
+        if self._pending == "keep_tickets" and not isinstance(action, KeepTickets):
+            raise RuleViolation(
+                "pending_tickets", "First choose which of the offered destination tickets to keep."
+            )
+        if self._pending == "second_card" and not isinstance(action, (DrawBlind, DrawFaceUp)):
+            raise RuleViolation(
+                "pending_second_card",
+                "You drew one train card: take your second card (face-up or from the deck) first.",
+            )
+        checks = {
+            DrawFaceUp: self._check_face_up,
+            DrawBlind: self._check_blind,
+            ClaimRoute: self._check_claim,
+            DrawTickets: self._check_draw_tickets,
+            KeepTickets: self._check_keep,
+            Pass: self._check_pass,
+        }
+        checks[type(action)](action)
+        return {
+            DrawFaceUp: self._do_face_up,
+            DrawBlind: self._do_blind,
+            ClaimRoute: self._do_claim,
+            DrawTickets: self._do_draw_tickets,
+            KeepTickets: self._do_keep,
+            Pass: self._do_pass,
+        }[type(action)]
+
+    # drawing train cards
+
+    def _counts_double(self, card: str) -> bool:
+        return card == self.rules.wild and self.rules.face_up_wild_counts_double
+
+    def _check_face_up(self, action: DrawFaceUp) -> None:
+        if action.color not in self.face_up:
+            shown = ", ".join(c for c in self.face_up if c) or "none"
+            raise RuleViolation(
+                "not_face_up", f"There is no face-up {action.color} card (face-up: {shown})."
+            )
+        if self._pending == "second_card" and self._counts_double(action.color):
+            raise RuleViolation(
+                "face_up_wild_second",
+                f"A face-up {self.rules.wild} counts as two cards: it can only be taken as the first card.",
+            )
+
+    def _check_blind(self, action: DrawBlind) -> None:
+        if not self.deck and not self.discard:
+            raise RuleViolation(
+                "deck_empty", "The train deck and the discard pile are both empty: no card can be drawn."
+            )
+
+    def _do_face_up(self, action: DrawFaceUp) -> None:
+        slot = self.face_up.index(action.color)
+        self.face_up[slot] = None
+        self.hands[self._current][action.color] += 1
+        self._emit("card_taken", color=action.color, slot=slot)
+        self._refill_face_up()
+        self._after_card(ends_draw=self._counts_double(action.color))
+
+    def _do_blind(self, action: DrawBlind) -> None:
+        card = self._draw_card()
+        self.hands[self._current][card] += 1
+        self._emit("card_drawn", color=card)
+        self._refill_face_up()
+        self._after_card(ends_draw=False)
+
+    def _after_card(self, ends_draw: bool) -> None:
+        if self._pending == "second_card" or ends_draw:
+            self._pending = None
+            self._end_turn()
+        elif self._second_card_actions():
+            self._pending = "second_card"
+        else:
+            self._emit("no_second_card")
+            self._end_turn()
+
+    def _draw_card(self) -> str | None:
+        """The top card of the deck, reshuffling the discards into a new deck if needed."""
+        if not self.deck:
+            if not self.discard:
+                return None
+            self.shuffles += 1
+            self.deck, self.discard = self.discard, []
+            seeded_random(self.seed, "reshuffle", self.shuffles).shuffle(self.deck)
+            self._emit("deck_reshuffled", cards=len(self.deck))
+        return self.deck.pop()
+
+    def _refill_face_up(self) -> None:
+        """Fill empty face-up slots; then reset while too many wilds show.
+
+        The reset stops once it has gone through the whole pool of cards without
+        success (a guard the printed rules lack: a deck of mostly wilds would loop).
+        """
+        filled = self._fill_empty_slots()
+        if not filled or self.rules.face_up_reset_wilds <= 0:
+            return
+        showing = sum(1 for c in self.face_up if c)
+        pool = len(self.deck) + len(self.discard) + showing
+        max_resets = max(1, math.ceil(pool / self.rules.face_up_count))
+        resets = 0
+        while self.face_up.count(self.rules.wild) >= self.rules.face_up_reset_wilds:
+            if resets == max_resets:
+                self._emit("face_up_reset_stopped", resets=resets)
+                return
+            discarded = [c for c in self.face_up if c]
+            self.discard.extend(discarded)
+            self.face_up = [None] * self.rules.face_up_count
+            self._fill_empty_slots(announce=False)
+            resets += 1
+            self._emit("face_up_reset", discarded=discarded, face_up=list(self.face_up))
+
+    def _fill_empty_slots(self, announce: bool = True) -> bool:
+        filled = False
+        for slot, card in enumerate(self.face_up):
+            if card is None:
+                card = self._draw_card()
+                if card is None:
+                    break
+                self.face_up[slot] = card
+                filled = True
+                if announce:
+                    self._emit("face_up_refilled", slot=slot, color=card)
+        return filled
+
+    # claiming routes
+
+    def _double_route_problem(self, route: Route, player: int) -> str | None:
+        if route.double_with is None:
+            return None
+        owner = self.claimed.get(route.double_with)
+        if owner is None:
+            return None
+        if owner == player:
+            return (
+                f"You already hold the other track of {route.a}–{route.b} "
+                f"(route {route.double_with}): nobody may hold both tracks of a double route."
+            )
+        if self.players < self.rules.double_routes_min_players:
+            return (
+                f"With {self.players} players only one track of a double route can be used, "
+                f"and route {route.double_with} ({route.a}–{route.b}) is taken."
+            )
+        return None
+
+    def _check_claim(self, action: ClaimRoute) -> None:
+        rules, player = self.rules, self._current
+        if not self.map.has_route(action.route):
+            raise RuleViolation("unknown_route", f"There is no route {action.route!r} on the {self.map.name} map.")
+        route = self.map.route(action.route)
+        if route.id in self.claimed:
+            raise RuleViolation(
+                "route_taken", f"Route {route} already belongs to player {self.claimed[route.id]}."
+            )
+        problem = self._double_route_problem(route, player)
+        if problem:
+            raise RuleViolation("double_route", problem)
+        if route.length > self.trains[player]:
+            raise RuleViolation(
+                "not_enough_trains",
+                f"Route {route} needs {route.length} trains; you have {self.trains[player]} left.",
+            )
+        wilds = action.wilds
+        if isinstance(wilds, bool) or not isinstance(wilds, int) or not 0 <= wilds <= route.length:
+            raise RuleViolation(
+                "bad_payment", f"The number of wild cards must be between 0 and {route.length}, not {wilds!r}."
+            )
+        if (action.color is None) != (wilds == route.length):
+            raise RuleViolation(
+                "bad_payment",
+                "Name the colour you pay with, or pay with wild cards only (color=None, wilds = length).",
+            )
+        if action.color is not None:
+            if action.color not in rules.colors:
+                raise RuleViolation(
+                    "bad_payment", f"{action.color!r} is not a train card colour ({', '.join(rules.colors)})."
+                )
+            if not route.is_gray and action.color != route.color:
+                raise RuleViolation(
+                    "wrong_color",
+                    f"Route {route} must be paid with {route.color} cards (wilds may stand in), not {action.color}.",
+                )
+        if wilds < route.ferry_locomotives:
+            raise RuleViolation(
+                "ferry",
+                f"The ferry {route} needs at least {route.ferry_locomotives} {rules.wild} cards in the payment.",
+            )
+        hand = self.hands[player]
+        for card, count in self._payment(route, action).items():
+            if hand[card] < count:
+                raise RuleViolation(
+                    "missing_cards", f"Paying for {route} needs {count} {card} cards; you hold {hand[card]}."
+                )
+
+    def _payment(self, route: Route, action: ClaimRoute) -> dict[str, int]:
+        payment = {}
+        if action.color is not None:
+            payment[action.color] = route.length - action.wilds
+        if action.wilds:
+            payment[self.rules.wild] = action.wilds
+        return payment
+
+    def _do_claim(self, action: ClaimRoute) -> None:
+        player = self._current
+        route = self.map.route(action.route)
+        payment = self._payment(route, action)
+        for card, count in payment.items():
+            self.hands[player][card] -= count
+            self.discard.extend([card] * count)
+        self.claimed[route.id] = player
+        self.trains[player] -= route.length
+        points = self.rules.points_for_length(route.length)
+        self.scores[player] += points
+        self._emit("route_claimed", route=route.id, paid=payment, points=points, trains_left=self.trains[player])
+        self._refill_face_up()
+        self._end_turn()
+
+    # destination tickets
+
+    def _keep_min(self, offer: list[int]) -> int:
+        wanted = self.rules.initial_keep_min if self.in_setup else self.rules.ticket_keep_min
+        return min(wanted, len(offer))
+
+    def _take_tickets(self, count: int) -> list[int]:
+        taken, self.ticket_deck = self.ticket_deck[:count], self.ticket_deck[count:]
+        return taken
+
+    def _check_draw_tickets(self, action: DrawTickets) -> None:
+        if not self.ticket_deck:
+            raise RuleViolation("no_tickets", "The destination ticket deck is empty.")
+
+    def _do_draw_tickets(self, action: DrawTickets) -> None:
+        offer = self._take_tickets(self.rules.ticket_draw)
+        self.offers[self._current] = offer
+        self._pending = "keep_tickets"
+        self._emit("tickets_offered", tickets=list(offer))
+
+    def _check_keep(self, action: KeepTickets) -> None:
+        if self._pending != "keep_tickets":
+            raise RuleViolation("no_ticket_offer", "No destination tickets are on offer to keep.")
+        offer = self.offers[self._current]
+        if len(set(action.tickets)) != len(action.tickets):
+            raise RuleViolation("bad_ticket_choice", "Name each ticket to keep once.")
+        not_offered = [t for t in action.tickets if t not in offer]
+        if not_offered:
+            raise RuleViolation(
+                "not_offered", f"Ticket(s) {not_offered} were not offered; the offer is {sorted(offer)}."
+            )
+        keep_min = self._keep_min(offer)
+        if len(action.tickets) < keep_min:
+            raise RuleViolation(
+                "keep_min", f"Keep at least {keep_min} of the {len(offer)} offered tickets."
+            )
+
+    def _do_keep(self, action: KeepTickets) -> None:
+        player = self._current
+        offer = self.offers[player]
+        returned = [t for t in offer if t not in action.tickets]
+        self.tickets[player].extend(action.tickets)
+        self.offers[player] = []
+        if self.rules.returned_tickets == "bottom":
+            self.ticket_deck.extend(returned)
+        else:
+            self.removed_tickets.extend(returned)
+        self._emit("tickets_kept", kept=list(action.tickets), returned=returned)
+        if self.in_setup:
+            if player + 1 < self.players:
+                self._current = player + 1
+            else:
+                self.in_setup = False
+                self._pending = None
+                self._current = 0
+            return
+        self._pending = None
+        self._end_turn()
+
+    # passing and the end of a turn
+
+    def _check_pass(self, action: Pass) -> None:
+        if self._pending is not None or self.legal_actions() != [Pass()]:
+            raise RuleViolation("pass_not_allowed", "You may only pass when no other action is possible.")
+
+    def _do_pass(self, action: Pass) -> None:
+        self._emit("passed")
+        self.consecutive_passes += 1
+        self._end_turn(passed=True)
+
+    def _end_turn(self, passed: bool = False) -> None:
+        player = self._current
+        if not passed:
+            self.consecutive_passes = 0
+        self._emit("turn_ended")
+        self.turn += 1
+        if self.final_turns_left is not None:
+            self.final_turns_left -= 1
+        elif self.trains[player] <= self.rules.last_round_trains:
+            self.final_turns_left = self.players
+            self._emit("last_round", trains=self.trains[player])
+        if self.consecutive_passes >= self.players:
+            self._emit("game_blocked")
+            self._finish()
+        elif self.final_turns_left == 0:
+            self._finish()
+        else:
+            self._current = (player + 1) % self.players
+
+    def _finish(self) -> None:
+        self.over = True
+        self._pending = None
+        self._emit("game_over")
+
+    def _emit(self, kind: str, **data: Any) -> None:
+        self._events.append(Event(kind, self._current, **data))
+
+    # --- scoring ---------------------------------------------------------------------
+
+    def final_scores(self):
+        """The final score breakdown (``zuzlab.ttr.scoring.FinalScores``)."""
+        if not self.over:
+            raise RuleViolation("game_not_over", "The game is not over yet: final scores come at the end.")
+        if self._scores_cache is None:
+            from .scoring import score_game
+
+            self._scores_cache = score_game(self)
+        return self._scores_cache
+
+    # --- saving and loading ----------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        builtin = self.map.source == str(maps_dir() / f"{self.map.name}.json")
+        return {
+            "format": FORMAT,
+            "rules": self.rules.to_dict(),
+            "map": self.map.name if builtin else self.map.to_dict(),
+            "players": self.players,
+            "seed": self.seed,
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "face_up": list(self.face_up),
+            "hands": [dict(h) for h in self.hands],
+            "ticket_deck": list(self.ticket_deck),
+            "tickets": [list(t) for t in self.tickets],
+            "offers": [list(o) for o in self.offers],
+            "removed_tickets": list(self.removed_tickets),
+            "claimed": {str(r): p for r, p in self.claimed.items()},
+            "trains": list(self.trains),
+            "scores": list(self.scores),
+            "shuffles": self.shuffles,
+            "turn": self.turn,
+            "current": self._current,
+            "pending": self._pending,
+            "in_setup": self.in_setup,
+            "final_turns_left": self.final_turns_left,
+            "consecutive_passes": self.consecutive_passes,
+            "over": self.over,
+            "history": [a.to_dict() for a in self.history],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Game":
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError(f"not a saved Ticket to Ride game (expected format {FORMAT!r})")
+        try:
+            return cls._from_saved(data)
+        except KeyError as error:
+            raise ValueError(f"the saved game lacks the field {error.args[0]!r}") from None
+        except (TypeError, AttributeError) as error:
+            raise ValueError(f"the saved game is malformed: {error}") from None
+
+    @classmethod
+    def _from_saved(cls, data: dict) -> "Game":
+        from .maps import map_from_dict
+
+        game = cls.__new__(cls)
+        game.rules = Ruleset.from_dict(data["rules"])
+        game.map = load_map(data["map"]) if isinstance(data["map"], str) else map_from_dict(data["map"], "<saved game>")
+        game.players = data["players"]
+        game.seed = data["seed"]
+        game.deck = list(data["deck"])
+        game.discard = list(data["discard"])
+        game.face_up = list(data["face_up"])
+        game.hands = [dict(h) for h in data["hands"]]
+        game.ticket_deck = list(data["ticket_deck"])
+        game.tickets = [list(t) for t in data["tickets"]]
+        game.offers = [list(o) for o in data["offers"]]
+        game.removed_tickets = list(data["removed_tickets"])
+        game.claimed = {int(r): p for r, p in data["claimed"].items()}
+        game.trains = list(data["trains"])
+        game.scores = list(data["scores"])
+        game.shuffles = data["shuffles"]
+        game.turn = data["turn"]
+        game._current = data["current"]
+        game._pending = data["pending"]
+        game.in_setup = data["in_setup"]
+        game.final_turns_left = data["final_turns_left"]
+        game.consecutive_passes = data["consecutive_passes"]
+        game.over = data["over"]
+        game.history = [game.action_from_dict(a) for a in data["history"]]
+        game.setup_events = []
+        game._events = []
+        game._scores_cache = None
+        return game
