@@ -1,0 +1,41 @@
+"""The project's promises about itself: the README's commands, clean notebooks."""
+
+import json
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def readme_commands() -> list[str]:
+    return re.findall(r"```bash\n(.+?)\n```", (ROOT / "README.md").read_text(encoding="utf-8"))
+
+
+def test_readme_opens_with_the_two_commands():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    first, second = readme_commands()[:2]
+    assert text.index(first) < text.index("---")  # both come before anything else
+    assert "jupyter lab notebooks/00_start_here.ipynb" in first
+    assert "pytest" in second
+
+
+def test_ci_runs_the_readme_test_command():
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert readme_commands()[1] in ci.splitlines()
+
+
+def test_notebooks_are_committed_without_outputs():
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "code":
+                assert cell["outputs"] == [] and cell["execution_count"] is None, path.name
+
+
+def test_every_map_loads():
+    from zuzlab import ttr
+    from zuzlab.ttr.maps import builtin_maps
+
+    assert "usa" in builtin_maps()
+    for name in builtin_maps():
+        assert ttr.load_map(name).name == name
