@@ -39,3 +39,11 @@ def test_every_map_loads():
     assert "usa" in builtin_maps()
     for name in builtin_maps():
         assert ttr.load_map(name).name == name
+
+
+def test_every_package_is_listed_for_installation():
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    on_disk = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "zuzlab").rglob("__init__.py")}
+    assert on_disk | {"zuzlab.maps"} == listed

@@ -177,8 +177,11 @@ class Map:
 # --- loading -------------------------------------------------------------------------
 
 def maps_dir() -> Path:
-    """The folder of the built-in maps (``maps/`` at the top of the project)."""
-    return Path(__file__).resolve().parents[2] / "maps"
+    """The folder of the built-in maps: ``maps/`` at the top of the project, which a
+    regular (not editable) install copies into the package as ``zuzlab/maps``."""
+    package = Path(__file__).resolve().parents[1]
+    installed = package / "maps"
+    return installed if installed.is_dir() else package.parent / "maps"
 
 
 def builtin_maps() -> list[str]:
