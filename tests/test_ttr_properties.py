@@ -103,3 +103,32 @@ def test_the_same_seed_gives_the_same_game(game_args):
     second = ttr.play_random_game("usa", players=players, seed=seed)
     assert first.to_dict() == second.to_dict()
     assert first.final_scores().totals == second.final_scores().totals
+
+
+odd_values = st.one_of(st.none(), st.booleans(), st.integers(-3, 200), st.text(max_size=8),
+                       st.sampled_from(["red", "locomotive", "gray", "pink"]), st.floats(allow_nan=False))
+
+
+@settings(max_examples=300, deadline=None)
+@given(steps=st.integers(0, 150), kind=st.sampled_from(["face_up", "claim", "keep"]),
+       a=odd_values, b=odd_values, c=odd_values)
+def test_garbage_actions_are_refused_cleanly(steps, kind, a, b, c):
+    game = ttr.new_game("usa", players=3, seed=steps)
+    rng = seeded_random(steps, "fuzz")
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    before, legal = game.to_dict(), game.legal_actions()
+    try:
+        action = {"face_up": lambda: DrawFaceUp(a), "claim": lambda: ClaimRoute(a, b, c),
+                  "keep": lambda: KeepTickets((a, b))}[kind]()
+    except RuleViolation as error:
+        assert error.rule == "malformed_action"
+        return
+    try:
+        game.apply(action)
+    except RuleViolation:
+        assert action not in legal and game.to_dict() == before
+    else:
+        assert action in legal

@@ -472,3 +472,22 @@ def test_player_count_is_checked(players):
 def test_unknown_variant_is_named():
     with pytest.raises(ValueError, match="no ruleset called 'mars'"):
         ttr.new_game("mars")
+
+
+# --- malformed input ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("make", [
+    lambda: DrawFaceUp(None), lambda: DrawFaceUp(3), lambda: ClaimRoute("2", "blue", 0),
+    lambda: ClaimRoute(2, 7, 0), lambda: ClaimRoute(2, "blue", 1.5), lambda: ClaimRoute(2, "blue", True),
+    lambda: KeepTickets(5), lambda: KeepTickets(("a",)),
+])
+def test_malformed_actions_are_refused_when_made(make):
+    with pytest.raises(RuleViolation, match="needs") as error:
+        make()
+    assert error.value.rule == "malformed_action"
+
+
+def test_a_card_name_that_is_no_card_is_refused_even_with_an_empty_slot():
+    game = started()
+    set_face_up(game, ["red", None, "green", "yellow", "black"])
+    refused(game, DrawFaceUp("purple"), "not_face_up")

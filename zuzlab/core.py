@@ -91,6 +91,8 @@ def action_from_dict(data: dict, action_types: Iterable[type]) -> Action:
     fields = {k: v for k, v in data.items() if k != "type"}
     try:
         return by_name[data["type"]](**fields)
+    except RuleViolation:
+        raise
     except TypeError as error:
         raise ValueError(f"saved action {data!r} has wrong fields: {error}") from None
 

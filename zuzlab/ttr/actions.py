@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Action
+from ..core import Action, RuleViolation
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise RuleViolation("malformed_action", message)
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -12,6 +21,9 @@ class DrawFaceUp(Action):
     """Take a face-up card of this colour (the leftmost one); it is replaced at once."""
 
     color: str
+
+    def __post_init__(self):
+        _require(isinstance(self.color, str), f"DrawFaceUp needs a card colour, not {self.color!r}")
 
     def __str__(self) -> str:
         return f"take the face-up {self.color}"
@@ -36,6 +48,12 @@ class ClaimRoute(Action):
     color: str | None = None
     wilds: int = 0
 
+    def __post_init__(self):
+        _require(_is_int(self.route), f"ClaimRoute needs a route id (a whole number), not {self.route!r}")
+        _require(self.color is None or isinstance(self.color, str),
+                 f"ClaimRoute needs a card colour or None, not {self.color!r}")
+        _require(_is_int(self.wilds), f"ClaimRoute needs a whole number of wild cards, not {self.wilds!r}")
+
     def __str__(self) -> str:
         if self.color is None:
             return f"claim route {self.route} with {self.wilds} wild cards"
@@ -58,6 +76,8 @@ class KeepTickets(Action):
     tickets: tuple[int, ...]
 
     def __post_init__(self):
+        _require(isinstance(self.tickets, (list, tuple)) and all(_is_int(t) for t in self.tickets),
+                 f"KeepTickets needs a list of ticket ids, not {self.tickets!r}")
         object.__setattr__(self, "tickets", tuple(sorted(self.tickets)))
 
     def __str__(self) -> str:

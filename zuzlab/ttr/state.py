@@ -236,7 +236,7 @@ class Game(GameState):
         return card == self.rules.wild and self.rules.face_up_wild_counts_double
 
     def _check_face_up(self, action: DrawFaceUp) -> None:
-        if action.color not in self.face_up:
+        if action.color not in self.card_kinds or action.color not in self.face_up:
             shown = ", ".join(c for c in self.face_up if c) or "none"
             raise RuleViolation(
                 "not_face_up", f"There is no face-up {action.color} card (face-up: {shown})."
