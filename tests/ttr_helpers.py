@@ -90,7 +90,7 @@ def finished(players: int, routes: dict[int, list[int]], tickets: dict[int, list
         game.trains[player] = game.rules.trains_per_player - sum(r.length for r in own)
         game.scores[player] = sum(game.rules.points_for_length(r.length) for r in own)
         game.tickets[player] = list(tickets.get(player, []))
-    game.over = True
+    game._over = True
     return game
 
 

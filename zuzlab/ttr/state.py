@@ -76,7 +76,7 @@ class Game(GameState):
         self.in_setup = True
         self.final_turns_left: int | None = None
         self.consecutive_passes = 0
-        self.over = False
+        self._over = False
         self._events: list[Event] = []
         self._scores_cache = None
 
@@ -98,36 +98,33 @@ class Game(GameState):
 
     @property
     def current_player(self) -> int | None:
-        return None if self.over else self._current
+        return None if self._over else self._current
 
     @property
     def is_over(self) -> bool:
-        return self.over
+        return self._over
 
     @property
     def pending(self) -> Pending | None:
         """The decision the current player owes, or None at the start of a turn."""
-        if self.over or self._pending is None:
+        if self._over or self._pending is None:
             return None
         if self._pending == "keep_tickets":
             offer = self.offers[self._current]
             return Pending("keep_tickets", self._current, tuple(offer), self._keep_min(offer))
         return Pending(self._pending, self._current)
 
-    def route_owner(self, route_id: int) -> int | None:
-        return self.claimed.get(route_id)
-
     def routes_of(self, player: int) -> list[Route]:
         return [self.map.route(r) for r, owner in self.claimed.items() if owner == player]
 
     def __repr__(self) -> str:
-        status = "over" if self.over else f"player {self._current} to act"
+        status = "over" if self._over else f"player {self._current} to act"
         return f"<Game {self.rules.name} {self.players} players seed={self.seed!r} turn {self.turn}, {status}>"
 
     # --- legal actions ---------------------------------------------------------------
 
     def legal_actions(self) -> list:
-        if self.over:
+        if self._over:
             return []
         if self._pending == "keep_tickets":
             offer = self.offers[self._current]
@@ -199,7 +196,7 @@ class Game(GameState):
 
     def _check(self, action):
         """Raise ``RuleViolation`` unless ``action`` is legal now; return its handler."""
-        if self.over:
+        if self._over:
             raise RuleViolation("game_over", "The game is over: no more actions.")
         if not isinstance(action, ACTION_TYPES):
             raise RuleViolation("unknown_action", f"{action!r} is not a Ticket to Ride action.")
@@ -508,7 +505,7 @@ class Game(GameState):
             self._current = (player + 1) % self.players
 
     def _finish(self) -> None:
-        self.over = True
+        self._over = True
         self._pending = None
         self._emit("game_over")
 
@@ -519,7 +516,7 @@ class Game(GameState):
 
     def final_scores(self):
         """The final score breakdown (``zuzlab.ttr.scoring.FinalScores``)."""
-        if not self.over:
+        if not self._over:
             raise RuleViolation("game_not_over", "The game is not over yet: final scores come at the end.")
         if self._scores_cache is None:
             from .scoring import score_game
@@ -555,7 +552,7 @@ class Game(GameState):
             "in_setup": self.in_setup,
             "final_turns_left": self.final_turns_left,
             "consecutive_passes": self.consecutive_passes,
-            "over": self.over,
+            "over": self._over,
             "history": [a.to_dict() for a in self.history],
         }
 
@@ -597,7 +594,7 @@ class Game(GameState):
         game.in_setup = data["in_setup"]
         game.final_turns_left = data["final_turns_left"]
         game.consecutive_passes = data["consecutive_passes"]
-        game.over = data["over"]
+        game._over = data["over"]
         game.history = [game.action_from_dict(a) for a in data["history"]]
         game.setup_events = []
         game._events = []
