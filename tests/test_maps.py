@@ -15,6 +15,10 @@ USA_COUNTS = dict(cities=36, routes=100, pairs=78, doubles=22, length=309, tunne
                   tickets=30, min_points=4, max_points=22, sum_points=349)
 
 
+EUROPE_COUNTS = dict(cities=47, routes=101, pairs=90, doubles=11, length=300, tunnels=18, ferries=13, tickets=46)
+SWITZERLAND_COUNTS = dict(cities=51, routes=88, pairs=76, doubles=12, length=205, tunnels=42, ferries=0, tickets=46)
+
+
 def counts(board: ttr.Map) -> dict:
     pairs = Counter(frozenset(r.cities) for r in board.routes)
     return dict(
@@ -28,6 +32,53 @@ def counts(board: ttr.Map) -> dict:
 
 def test_usa_matches_the_counts_table():
     assert counts(ttr.load_map("usa")) == USA_COUNTS
+
+
+def test_europe_matches_the_counts_table():
+    board = ttr.load_map("europe")
+    assert {k: v for k, v in counts(board).items() if k in EUROPE_COUNTS} == EUROPE_COUNTS
+    assert sum(r.length for r in board.routes if r.tunnel) == 55
+    assert sum(r.ferry_locomotives for r in board.routes) == 17
+    regular = [t.points for t in board.tickets if t.deck == "regular"]
+    long = [t.points for t in board.tickets if t.deck == "long"]
+    assert (len(regular), sum(regular), len(long), sum(long)) == (40, 321, 6, 123)
+    for color in TRAIN_COLORS:
+        assert sum(r.color == color for r in board.routes) == 8, color
+    gray = [r for r in board.routes if r.is_gray]
+    assert (len(gray), sum(r.length for r in gray)) == (37, 122)
+    assert max(r.length for r in board.routes) == 8
+
+
+def test_switzerland_matches_the_counts_table():
+    board = ttr.load_map("switzerland")
+    assert {k: v for k, v in counts(board).items() if k in SWITZERLAND_COUNTS} == SWITZERLAND_COUNTS
+    assert sum(r.length for r in board.routes if r.tunnel) == 105
+    assert sum(c.kind == "city" for c in board.cities.values()) == 34
+    assert {country: len(points) for country, points in board.countries.items()} == {
+        "France": 4, "Deutschland": 5, "Österreich": 3, "Italia": 5}
+    designs = {(t.origin, t.destinations, t.values) for t in board.tickets}
+    assert len(designs) == 42
+    multi = [t for t in board.tickets if len(t.destinations) > 1]
+    assert len(multi) == 12 and sum(t.origin in board.countries for t in multi) == 8
+
+
+def test_border_points_sit_beside_their_swiss_city():
+    board = ttr.load_map("switzerland")
+    for route in board.routes:
+        for inside, outside in ((route.a, route.b), (route.b, route.a)):
+            city, border = board.cities[inside], board.cities[outside]
+            if border.kind == "border":
+                assert city.kind == "city"
+                km = ((city.lat - border.lat) ** 2 + ((city.lon - border.lon) * 0.68) ** 2) ** 0.5 * 111
+                assert km < 35, (inside, outside, km)
+
+
+def test_real_positions_of_europe_and_switzerland():
+    europe, swiss = ttr.load_map("europe").cities, ttr.load_map("switzerland").cities
+    assert europe["Lisboa"].lon < europe["Paris"].lon < europe["Wien"].lon < europe["Moskva"].lon
+    assert europe["Palermo"].lat < europe["Roma"].lat < europe["Berlin"].lat < europe["Stockholm"].lat
+    assert all(45.8 < c.lat < 47.9 and 5.9 < c.lon < 10.5 for c in swiss.values())
+    assert swiss["Genève"].lon < swiss["Bern"].lon < swiss["Zürich"].lon < swiss["Chur"].lon
 
 
 def test_usa_colour_totals():
