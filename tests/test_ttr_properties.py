@@ -1,24 +1,30 @@
 """Properties of random legal play (hypothesis): what must hold after every action."""
 
-from collections import Counter
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ttr_helpers import all_cards
+from ttr_helpers import all_cards, full_deck
 from zuzlab import ttr
 from zuzlab.core import seeded_random
-from zuzlab.ttr import ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, RuleViolation
+from zuzlab.ttr import (
+    BuildStation, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, GiveUpTunnel, KeepTickets, Pass, PayTunnel,
+    RuleViolation,
+)
 
-games = st.tuples(st.integers(min_value=0, max_value=10**6), st.integers(min_value=2, max_value=5))
-MAX_ACTIONS = 2000  # a 5-player game of random play takes about 300
+#: (variant, players, seed) for every board and player count
+games = st.sampled_from([("usa", n) for n in range(2, 6)] + [("europe", n) for n in range(2, 6)]
+                        + [("switzerland", n) for n in (2, 3)]).flatmap(
+    lambda game: st.tuples(st.just(game[0]), st.just(game[1]), st.integers(min_value=0, max_value=10**6)))
+MAX_ACTIONS = 3000  # a 5-player game of random play takes about 300–500
 
 
 def check_invariants(game: ttr.Game) -> None:
     rules = game.rules
-    expected_cards = Counter({c: rules.cards_per_color for c in rules.colors} | {rules.wild: rules.wild_cards})
-    assert all_cards(game) == expected_cards  # the 110 train cards are all somewhere
+    # the 110 train cards are all somewhere: piles, face up, hands, a tunnel's laid and revealed cards
+    assert all_cards(game) == full_deck(game)
     assert all(n >= 0 for hand in game.hands for n in hand.values())
+    assert all(game.stations_built(p) <= rules.stations_per_player for p in range(game.players))
+    assert all(game.map.cities[city].kind == "city" for city in game.stations)
 
     ticket_places = game.ticket_deck + game.removed_tickets + sum(game.tickets, []) + sum(game.offers, [])
     assert sorted(ticket_places) == sorted(t.id for t in game.map.tickets)
@@ -34,11 +40,11 @@ def check_invariants(game: ttr.Game) -> None:
             assert game.players >= rules.double_routes_min_players
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_random_play_keeps_every_invariant_and_ends(game_args):
-    seed, players = game_args
-    game = ttr.new_game("usa", players=players, seed=seed)
+    variant, players, seed = game_args
+    game = ttr.new_game(variant, players=players, seed=seed)
     rng = seeded_random(seed, "test")
     for _ in range(MAX_ACTIONS):
         check_invariants(game)
@@ -49,16 +55,20 @@ def test_random_play_keeps_every_invariant_and_ends(game_args):
     check_invariants(game)
     scores = game.final_scores()
     for score in scores.players:
-        assert score.total == score.route_points + score.ticket_points + score.longest_route_bonus
+        assert score.total == (score.route_points + score.ticket_points + score.longest_route_bonus
+                               + score.station_points)
         assert score.longest_route.length <= sum(r.length for r in game.routes_of(score.player))
+        assert len(score.borrowed) <= score.stations_built
     assert set(scores.winners) <= set(range(players)) and scores.winners
 
 
 def candidate_actions(game: ttr.Game, rng) -> list:
     """A wide net of actions, legal or not, to test that refusals match legal_actions()."""
     board, rules = game.map, game.rules
-    candidates = [DrawBlind(), DrawTickets(), Pass()]
+    candidates = [DrawBlind(), DrawTickets(), Pass(), PayTunnel(0), PayTunnel(1), GiveUpTunnel()]
     candidates += [DrawFaceUp(c) for c in (*rules.colors, rules.wild)]
+    for city in rng.sample(sorted(board.cities), 3):
+        candidates += [BuildStation(city, rng.choice(rules.colors), rng.randint(0, 2)), BuildStation(city, None, 1)]
     for route in rng.sample(board.routes, 8):
         for color in (route.color if not route.is_gray else rng.choice(rules.colors), None, "red"):
             candidates.append(ClaimRoute(route.id, color, rng.randint(0, route.length)))
@@ -68,11 +78,11 @@ def candidate_actions(game: ttr.Game, rng) -> list:
     return candidates
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_an_action_is_accepted_exactly_when_it_is_legal(game_args):
-    seed, players = game_args
-    game = ttr.new_game("usa", players=players, seed=seed)
+    variant, players, seed = game_args
+    game = ttr.new_game(variant, players=players, seed=seed)
     rng = seeded_random(seed, "test")
     step = 0
     while not game.is_over:
@@ -98,9 +108,9 @@ def test_an_action_is_accepted_exactly_when_it_is_legal(game_args):
 @settings(max_examples=10, deadline=None)
 @given(games)
 def test_the_same_seed_gives_the_same_game(game_args):
-    seed, players = game_args
-    first = ttr.play_random_game("usa", players=players, seed=seed)
-    second = ttr.play_random_game("usa", players=players, seed=seed)
+    variant, players, seed = game_args
+    first = ttr.play_random_game(variant, players=players, seed=seed)
+    second = ttr.play_random_game(variant, players=players, seed=seed)
     assert first.to_dict() == second.to_dict()
     assert first.final_scores().totals == second.final_scores().totals
 

@@ -5,30 +5,12 @@ from collections import Counter
 
 import pytest
 
-from ttr_helpers import all_cards, empty_deck_into_hands, set_face_up, set_hand, stack_deck, started
+from ttr_helpers import all_cards, empty_deck_into_hands, kinds, refused, set_face_up, set_hand, stack_deck, started
 from zuzlab import ttr
 from zuzlab.ttr import ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, RuleViolation
 
 L = "locomotive"
 FULL_DECK = Counter({c: 12 for c in ttr.rulesets.USA.colors} | {L: 14})
-
-
-def refused(game, action, rule, match=None):
-    """Assert that ``action`` is refused for ``rule`` and changes nothing."""
-    before = game.to_dict()
-    with pytest.raises(RuleViolation) as error:
-        game.apply(action)
-    assert error.value.rule == rule, str(error.value)
-    assert isinstance(error.value, ValueError)
-    if match:
-        assert match in str(error.value), str(error.value)
-    assert game.to_dict() == before
-    assert action not in game.legal_actions()
-    return str(error.value)
-
-
-def kinds(events):
-    return [e.kind for e in events]
 
 
 # --- setup -----------------------------------------------------------------------

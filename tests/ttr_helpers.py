@@ -8,7 +8,27 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from zuzlab import ttr
+
+
+def refused(game, action, rule, match=None) -> str:
+    """Assert that ``action`` is refused for ``rule`` and changes nothing; return the message."""
+    before = game.to_dict()
+    with pytest.raises(ttr.RuleViolation) as error:
+        game.apply(action)
+    assert error.value.rule == rule, str(error.value)
+    assert isinstance(error.value, ValueError)
+    if match:
+        assert match in str(error.value), str(error.value)
+    assert game.to_dict() == before
+    assert action not in game.legal_actions()
+    return str(error.value)
+
+
+def kinds(events) -> list[str]:
+    return [e.kind for e in events]
 
 
 def started(variant="usa", players=4, seed=1) -> ttr.Game:
@@ -20,22 +40,31 @@ def started(variant="usa", players=4, seed=1) -> ttr.Game:
 
 
 def all_cards(game: ttr.Game) -> Counter:
+    """Every train card wherever it is: piles, face up, hands, and a tunnel being paid."""
     cards = Counter(game.deck) + Counter(game.discard) + Counter(c for c in game.face_up if c)
     for hand in game.hands:
         cards.update({c: n for c, n in hand.items() if n})
+    if game.tunnel:
+        cards.update(game.tunnel["laid"])
+        cards.update(game.tunnel["revealed"])
     return cards
 
 
-def _take_from_piles(game: ttr.Game, card: str) -> None:
-    """Remove one ``card`` from the deck, the discards or another slot to make room."""
+def full_deck(game: ttr.Game) -> Counter:
+    rules = game.rules
+    return Counter({c: rules.cards_per_color for c in rules.colors} | {rules.wild: rules.wild_cards})
+
+
+def _take_from_piles(game: ttr.Game, card: str, not_from: int | None = None) -> None:
+    """Remove one ``card`` from the deck, the discards or a hand (not ``not_from``'s)."""
     for pile in (game.deck, game.discard):
         if card in pile:
             pile.reverse()
             pile.remove(card)  # the lowest such card, so the top of the deck stays put
             pile.reverse()
             return
-    for hand in game.hands:
-        if hand[card]:
+    for player, hand in enumerate(game.hands):
+        if hand[card] and player != not_from:
             hand[card] -= 1
             return
     raise AssertionError(f"no {card} card left to move")
@@ -49,7 +78,7 @@ def set_hand(game: ttr.Game, player: int, **counts: int) -> None:
         hand[card] = 0
     for card, count in counts.items():
         for _ in range(count):
-            _take_from_piles(game, card)
+            _take_from_piles(game, card, not_from=player)
             hand[card] += 1
 
 
@@ -81,10 +110,12 @@ def empty_deck_into_hands(game: ttr.Game, player: int, keep_discard=False) -> No
         game.discard.clear()
 
 
-def finished(players: int, routes: dict[int, list[int]], tickets: dict[int, list[int]], variant="usa") -> ttr.Game:
-    """A game ended with exactly these claimed routes and kept tickets per player."""
+def finished(players: int, routes: dict[int, list[int]], tickets: dict[int, list[int]], variant="usa",
+             stations: dict[str, int] | None = None) -> ttr.Game:
+    """A game ended with exactly these claimed routes, kept tickets and stations."""
     game = started(variant, players=players)
     game.claimed = {r: p for p, ids in routes.items() for r in ids}
+    game.stations = dict(stations or {})
     for player in range(players):
         own = [game.map.route(r) for r in routes.get(player, [])]
         game.trains[player] = game.rules.trains_per_player - sum(r.length for r in own)

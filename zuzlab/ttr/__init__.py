@@ -1,4 +1,5 @@
-"""Ticket to Ride: one exact rules engine, with each board's rules as a ``Ruleset``.
+"""Ticket to Ride (USA, Europe, Switzerland): one exact rules engine, with each board's
+rules as a ``Ruleset``.
 
     >>> from zuzlab import ttr
     >>> game = ttr.new_game("usa", players=4, seed=7)
@@ -16,7 +17,7 @@ from ..algorithms import Trail, longest_trail_length
 from ..algorithms import longest_trail as _longest_trail
 from ..core import Event, RuleViolation, play_randomly
 from . import rulesets
-from .actions import ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass
+from .actions import BuildStation, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, GiveUpTunnel, KeepTickets, Pass, PayTunnel
 from .maps import City, Map, MapError, Route, Ticket, load_map
 from .rulesets import Ruleset
 from .scoring import FinalScores
@@ -59,7 +60,7 @@ def longest_trail(routes: Iterable) -> Trail:
 
 
 __all__ = [
-    "City", "ClaimRoute", "DrawBlind", "DrawFaceUp", "DrawTickets", "Event", "FinalScores", "Game",
+    "BuildStation", "GiveUpTunnel", "PayTunnel", "City", "ClaimRoute", "DrawBlind", "DrawFaceUp", "DrawTickets", "Event", "FinalScores", "Game",
     "KeepTickets", "Map", "MapError", "Pass", "Pending", "Route", "RuleViolation", "Ruleset", "Ticket",
     "load_game", "load_map", "longest_route", "longest_trail", "new_game", "play_random_game", "replay",
     "rulesets", "Trail",

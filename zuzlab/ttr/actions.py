@@ -49,6 +49,8 @@ class ClaimRoute(Action):
     wilds: int = 0
 
     def __post_init__(self):
+        if type(self.route) is int and type(self.wilds) is int and (self.color is None or type(self.color) is str):
+            return  # the common case, checked fast: legal_actions() makes many of these
         _require(_is_int(self.route), f"ClaimRoute needs a route id (a whole number), not {self.route!r}")
         _require(self.color is None or isinstance(self.color, str),
                  f"ClaimRoute needs a card colour or None, not {self.color!r}")
@@ -85,6 +87,51 @@ class KeepTickets(Action):
 
 
 @dataclass(frozen=True)
+class PayTunnel(Action):
+    """Pay a tunnel's extra cards: ``wilds`` wild cards, the rest in the colour paid with."""
+
+    wilds: int = 0
+
+    def __post_init__(self):
+        _require(_is_int(self.wilds), f"PayTunnel needs a whole number of wild cards, not {self.wilds!r}")
+
+    def __str__(self) -> str:
+        return f"pay the tunnel's extra cards ({self.wilds} wild)"
+
+
+@dataclass(frozen=True)
+class GiveUpTunnel(Action):
+    """Give up a tunnel: the laid cards go back to the hand and the turn ends."""
+
+    def __str__(self) -> str:
+        return "give up the tunnel"
+
+
+@dataclass(frozen=True)
+class BuildStation(Action):
+    """Build a station in ``city`` paying its cost in ``color`` (plus ``wilds`` wild cards).
+
+    ``color`` is None exactly when the payment is wild cards only.
+    """
+
+    city: str
+    color: str | None = None
+    wilds: int = 0
+
+    def __post_init__(self):
+        if type(self.city) is str and type(self.wilds) is int and (self.color is None or type(self.color) is str):
+            return  # the common case, checked fast: legal_actions() makes many of these
+        _require(isinstance(self.city, str), f"BuildStation needs a city name, not {self.city!r}")
+        _require(self.color is None or isinstance(self.color, str),
+                 f"BuildStation needs a card colour or None, not {self.color!r}")
+        _require(_is_int(self.wilds), f"BuildStation needs a whole number of wild cards, not {self.wilds!r}")
+
+    def __str__(self) -> str:
+        paid = f"{self.wilds} wild cards" if self.color is None else self.color + (f" + {self.wilds} wild" if self.wilds else "")
+        return f"build a station in {self.city} with {paid}"
+
+
+@dataclass(frozen=True)
 class Pass(Action):
     """Do nothing: allowed only when no other action is legal."""
 
@@ -92,4 +139,5 @@ class Pass(Action):
         return "pass"
 
 
-ACTION_TYPES = (DrawFaceUp, DrawBlind, ClaimRoute, DrawTickets, KeepTickets, Pass)
+ACTION_TYPES = (DrawFaceUp, DrawBlind, ClaimRoute, DrawTickets, KeepTickets, PayTunnel, GiveUpTunnel,
+                BuildStation, Pass)

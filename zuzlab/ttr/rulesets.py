@@ -11,7 +11,7 @@ A variant is a ruleset plus a map. Explore a rule change with ``dataclasses.repl
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Mapping
 
 from .maps import TRAIN_COLORS
@@ -32,6 +32,8 @@ class Ruleset:
     cards_per_color: int = 12
     wild: str = "locomotive"  # the name of the wild card
     wild_cards: int = 14
+    #: Switzerland: tunnel cards are wild on tunnel routes only.
+    wild_only_on_tunnels: bool = False
     face_up_count: int = 5
     #: A face-up wild card counts as two cards: only as the first card, and it ends the draw.
     face_up_wild_counts_double: bool = True
@@ -41,6 +43,10 @@ class Ruleset:
 
     # --- destination tickets
     initial_tickets: int = 3
+    #: Europe: each player is also dealt this many tickets of the long deck; unkept
+    #: (and undealt) long tickets leave the game.
+    initial_long_tickets: int = 0
+    long_ticket_deck: str = "long"
     initial_keep_min: int = 2
     ticket_draw: int = 3
     ticket_keep_min: int = 1
@@ -53,6 +59,13 @@ class Ruleset:
     double_routes_min_players: int = 4
     route_points: Mapping[int, int] = ((1, 1), (2, 2), (3, 4), (4, 7), (5, 10), (6, 15))
     longest_route_bonus: int = 10
+    #: Cards turned over from the deck after paying for a tunnel.
+    tunnel_reveal: int = 3
+
+    # --- stations (Europe)
+    stations_per_player: int = 0
+    station_costs: tuple[int, ...] = ()  # cards for the 1st, 2nd, 3rd … station
+    unused_station_points: int = 0
     #: A player ending a turn with this many trains or fewer starts the last round.
     last_round_trains: int = 2
     tie_breakers: tuple[str, ...] = ("completed_tickets", "longest_route")
@@ -64,6 +77,7 @@ class Ruleset:
         object.__setattr__(self, "route_points", pairs)
         object.__setattr__(self, "colors", tuple(self.colors))
         object.__setattr__(self, "tie_breakers", tuple(self.tie_breakers))
+        object.__setattr__(self, "station_costs", tuple(self.station_costs))
         problems = []
         if not 1 <= self.min_players <= self.max_players:
             problems.append(f"players {self.min_players}–{self.max_players} is not a range")
@@ -78,6 +92,8 @@ class Ruleset:
         for key in self.tie_breakers:
             if key not in TIE_BREAKERS:
                 problems.append(f"unknown tie-breaker {key!r} (known: {', '.join(TIE_BREAKERS)})")
+        if len(self.station_costs) < self.stations_per_player:
+            problems.append(f"station_costs needs a cost for each of the {self.stations_per_player} stations")
         if any(length < 1 or pts < 0 for length, pts in pairs):
             problems.append("route_points needs lengths ≥ 1 and points ≥ 0")
         if problems:
@@ -98,6 +114,7 @@ class Ruleset:
         data["route_points"] = {str(k): v for k, v in self.route_points}  # type: ignore[misc]
         data["colors"] = list(self.colors)
         data["tie_breakers"] = list(self.tie_breakers)
+        data["station_costs"] = list(self.station_costs)
         return data
 
     @classmethod
@@ -115,7 +132,37 @@ class Ruleset:
 #: Ticket to Ride, the base game (seed 000 and the printed rules).
 USA = Ruleset(name="usa", map="usa")
 
-RULESETS: dict[str, Ruleset] = {USA.name: USA}
+#: Ticket to Ride: Europe as printed: tunnels, ferries, stations, 8-train routes, one long
+#: ticket dealt with the three regular ones.
+EUROPE = Ruleset(
+    name="europe", map="europe",
+    route_points={1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21},
+    initial_long_tickets=1,
+    stations_per_player=3, station_costs=(1, 2, 3), unused_station_points=4,
+    tie_breakers=("completed_tickets", "fewest_stations_used", "longest_route"),
+)
+
+#: The Switzerland map for 2–3 players: tunnel cards instead of locomotives (wild on
+#: tunnels only, a face-up one counts as one card), country tickets, returned tickets
+#: leave the game, both tracks of a double route with 3 players.
+SWITZERLAND = Ruleset(
+    name="switzerland", map="switzerland", min_players=2, max_players=3, trains_per_player=40,
+    wild="tunnel", wild_only_on_tunnels=True, face_up_wild_counts_double=False,
+    initial_tickets=5, returned_tickets="removed", double_routes_min_players=3,
+)
+
+# Where the German rule text of seed 001 differs from the printed Europe rules, its
+# version is a preset, so the explorer can show what the difference does.
+#: Seed 001: the face-up cards are reset only when all five are locomotives.
+EUROPE_SEED_RESET = replace(EUROPE, name="europe-seed-reset", face_up_reset_wilds=5)
+#: Seed 001: deal three regular tickets, keep two or three; no long tickets.
+EUROPE_SEED_TICKETS = replace(EUROPE, name="europe-seed-tickets", initial_long_tickets=0)
+#: Both differences of seed 001 together.
+EUROPE_SEED = replace(EUROPE, name="europe-seed", face_up_reset_wilds=5, initial_long_tickets=0)
+
+RULESETS: dict[str, Ruleset] = {
+    r.name: r for r in (USA, EUROPE, SWITZERLAND, EUROPE_SEED_RESET, EUROPE_SEED_TICKETS, EUROPE_SEED)
+}
 
 
 def get(name_or_ruleset: str | Ruleset) -> Ruleset:

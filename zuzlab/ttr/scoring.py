@@ -1,16 +1,20 @@
-"""Final scoring: route points, every ticket ±, the longest-route bonus, the winner.
+"""Final scoring: route points, every ticket ±, the longest-route bonus, stations, the winner.
 
-A ticket is complete when its two ends are joined by the player's own routes. For a
-ticket with several destinations (Switzerland) the best reached value counts; if none
-is reached the ticket costs its lowest value.
+A ticket is complete when its two ends are joined by the player's own routes (in Europe
+also through one borrowed route per station). For a ticket with several destinations
+(Switzerland) the best reached value counts; if none is reached the ticket costs its
+lowest value.
 """
 
 from __future__ import annotations
 
 import html
+import itertools
 from dataclasses import dataclass, field
+from typing import Callable
 
 import networkx as nx
+from networkx.utils import UnionFind
 
 from ..algorithms import Trail, longest_trail
 from .maps import Map, Route, Ticket
@@ -35,6 +39,9 @@ class PlayerScore:
     longest_route: Trail
     longest_route_bonus: int
     total: int
+    stations_built: int = 0
+    station_points: int = 0  # for stations never built
+    borrowed: tuple[tuple[str, Route], ...] = ()  # (station city, the other player's route it uses)
 
     @property
     def ticket_points(self) -> int:
@@ -64,22 +71,30 @@ class FinalScores:
         return [
             {"player": s.player, "routes": s.route_points, "tickets": s.ticket_points,
              "completed": f"{s.completed_tickets}/{len(s.tickets)}",
-             "longest": s.longest_route.length, "bonus": s.longest_route_bonus, "total": s.total,
-             "place": self.ranking.index(s.player) + 1}
+             "longest": s.longest_route.length, "bonus": s.longest_route_bonus,
+             **({"stations": s.station_points} if self.has_stations else {}),
+             "total": s.total, "place": self.ranking.index(s.player) + 1}
             for s in self.players
         ]
 
+    @property
+    def has_stations(self) -> bool:
+        return any(s.stations_built or s.station_points for s in self.players)
+
     def __str__(self) -> str:
-        header = ["player", "routes", "tickets", "completed", "longest", "bonus", "total", "place"]
-        rows = [[str(r[h]) for h in header] for r in self.rows()]
+        table = self.rows()
+        header = list(table[0])
+        rows = [[str(r[h]) for h in header] for r in table]
         widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
         lines = ["  ".join(h.rjust(w) for h, w in zip(header, widths))]
         lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in rows]
         names = " and ".join(f"player {w}" for w in self.winners)
         lines.append(f"Winner: {names}")
         for s in self.players:
-            lines.append(f"player {s.player} tickets: " + ", ".join(
-                f"{t.ticket} {'+' if t.points > 0 else ''}{t.points}" for t in s.tickets) or "none")
+            lines.append(f"player {s.player} tickets: " + (", ".join(
+                f"{t.ticket} {'+' if t.points > 0 else ''}{t.points}" for t in s.tickets) or "none"))
+            for city, route in s.borrowed:
+                lines.append(f"player {s.player} station in {city} uses {route}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -99,21 +114,53 @@ def component_labels(routes: list[Route]) -> dict[str, int]:
     return {city: i for i, part in enumerate(nx.connected_components(graph)) for city in part}
 
 
-def ticket_result(ticket: Ticket, board: Map, components: dict[str, int]) -> TicketResult:
-    """Score one ticket against a player's network (see ``component_labels``)."""
-
-    def joined(a: str, b: str) -> bool:
-        return any(
-            x in components and components.get(x) == components.get(y)
-            for x in board.places(a) for y in board.places(b)
-        )
-
-    reached = tuple(d for d in ticket.destinations if joined(ticket.origin, d))
+def ticket_result(ticket: Ticket, board: Map, joined: Callable[[str, str], bool]) -> TicketResult:
+    """Score one ticket; ``joined(x, y)`` says whether two board points are connected."""
+    reached = tuple(
+        d for d in ticket.destinations
+        if any(joined(x, y) for x in board.places(ticket.origin) for y in board.places(d))
+    )
     if reached:
         points = max(v for d, v in zip(ticket.destinations, ticket.values) if d in reached)
     else:
         points = -ticket.penalty
     return TicketResult(ticket, reached, points)
+
+
+def best_station_use(board: Map, own: list[Route], tickets: list[Ticket], station_cities: list[str],
+                     foreign: list[Route]) -> tuple[tuple[TicketResult, ...], tuple[tuple[str, Route], ...]]:
+    """The tickets' best result when each station may use one other player's route into
+    its city, found by trying every choice (at most 3 stations, a handful of routes each).
+
+    Routes that would join nothing new (both ends already in one piece of the player's
+    network) are left out, and routes joining the same two pieces count as one choice.
+    """
+    labels = component_labels(own)
+
+    def piece(city: str) -> object:
+        return labels.get(city, city)  # a city off the network is a piece of its own
+
+    options = []
+    for city in station_cities:
+        choices: dict[frozenset, Route] = {}
+        for route in foreign:
+            ends = frozenset((piece(route.a), piece(route.b)))
+            if city in route.cities and len(ends) == 2:
+                choices.setdefault(ends, route)
+        options.append([None, *choices.values()])
+
+    best: tuple[int, tuple, tuple] | None = None
+    for choice in itertools.product(*options):
+        links = UnionFind()
+        for route in choice:
+            if route is not None:
+                links.union(piece(route.a), piece(route.b))
+        results = tuple(ticket_result(t, board, lambda x, y: links[piece(x)] == links[piece(y)]) for t in tickets)
+        points = sum(r.points for r in results)
+        if best is None or points > best[0]:
+            borrowed = tuple((city, route) for city, route in zip(station_cities, choice) if route is not None)
+            best = (points, results, borrowed)
+    return best[1], best[2]
 
 
 def score_game(game) -> FinalScores:
@@ -122,15 +169,20 @@ def score_game(game) -> FinalScores:
     partial = []
     for player in range(game.players):
         routes = game.routes_of(player)
-        components = component_labels(routes)
-        tickets = tuple(ticket_result(board.ticket(t), board, components) for t in game.tickets[player])
-        partial.append((player, tickets, longest_trail(routes)))
-    best_length = max(trail.length for _, _, trail in partial)
+        tickets = [board.ticket(t) for t in game.tickets[player]]
+        stations = [city for city, owner in game.stations.items() if owner == player]
+        foreign = [board.route(r) for r, owner in game.claimed.items() if owner != player]
+        results, borrowed = best_station_use(board, routes, tickets, stations, foreign)
+        partial.append((player, results, borrowed, longest_trail(routes)))
+    best_length = max(trail.length for *_, trail in partial)
     players = []
-    for player, tickets, trail in partial:
+    for player, tickets, borrowed, trail in partial:
         bonus = rules.longest_route_bonus if best_length > 0 and trail.length == best_length else 0
-        total = game.scores[player] + sum(t.points for t in tickets) + bonus
-        players.append(PlayerScore(player, game.scores[player], tickets, trail, bonus, total))
+        built = game.stations_built(player)
+        station_points = (rules.stations_per_player - built) * rules.unused_station_points
+        total = game.scores[player] + sum(t.points for t in tickets) + bonus + station_points
+        players.append(PlayerScore(player, game.scores[player], tickets, trail, bonus, total,
+                                   built, station_points, borrowed))
     ranking, winners = rank(players, rules.tie_breakers)
     return FinalScores(tuple(players), ranking, winners, rules.tie_breakers)
 
@@ -140,6 +192,8 @@ def tie_break_value(score: PlayerScore, key: str) -> int:
         return score.completed_tickets
     if key == "longest_route":
         return int(score.longest_route_bonus > 0)
+    if key == "fewest_stations_used":
+        return -score.stations_built
     raise ValueError(f"unknown tie-breaker {key!r}")
 
 

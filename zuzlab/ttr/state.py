@@ -1,15 +1,20 @@
 """The Ticket to Ride game state: one engine for every board, driven by a ``Ruleset``.
 
-A turn is one action (draw cards, claim a route, draw tickets). Decisions inside a
-turn, the second card and which tickets to keep, are *pending decisions*: the state
-waits for the player's answer, so a notebook can pause there and a bot can answer.
+A turn is one action: draw train cards, claim a route, draw destination tickets, or (in
+Europe) build a station. Decisions inside a turn, the second card, which tickets to
+keep and whether to pay a tunnel's extra cards, are *pending decisions*: the state waits
+for the player's answer, so a notebook can pause there and a bot can answer.
+
+What differs between boards is ruleset data (and the map's tunnels, ferries and
+tickets); the engine reads it through a few named hooks such as ``_wilds_usable_on``.
 
 Every action is checked completely before anything changes: a refused action raises
 ``RuleViolation`` and leaves the state exactly as it was.
 
 Events (``apply`` returns them, in order): ``card_taken``, ``card_drawn``,
 ``face_up_refilled``, ``face_up_reset``, ``face_up_reset_stopped``,
-``deck_reshuffled``, ``route_claimed``, ``tickets_offered``, ``tickets_kept``,
+``deck_reshuffled``, ``tunnel_revealed``, ``tunnel_paid``, ``tunnel_abandoned``,
+``route_claimed``, ``station_built``, ``tickets_offered``, ``tickets_kept``,
 ``no_second_card``, ``passed``, ``last_round``, ``turn_ended``, ``game_blocked``,
 ``game_over``.
 """
@@ -22,7 +27,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Event, GameState, RuleViolation, seeded_random
-from .actions import ACTION_TYPES, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass
+from .actions import (
+    ACTION_TYPES, BuildStation, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, GiveUpTunnel, KeepTickets, Pass,
+    PayTunnel,
+)
 from .maps import GRAY, Map, Route, load_map, maps_dir
 from .rulesets import Ruleset, get as get_ruleset
 
@@ -33,10 +41,23 @@ FORMAT = "zuzlab-ttr-game/1"
 class Pending:
     """A decision the current player must make before the turn can go on."""
 
-    kind: str  # "keep_tickets" or "second_card"
+    kind: str  # "keep_tickets", "second_card" or "tunnel"
     player: int
-    tickets: tuple[int, ...] = ()  # the offered tickets (keep_tickets)
+    tickets: tuple[int, ...] = ()  # keep_tickets: the offered tickets
     keep_min: int = 0
+    route: int | None = None  # tunnel: the route, the revealed cards, the extra cards owed
+    revealed: tuple[str, ...] = ()
+    extra: int = 0
+
+
+#: For each pending decision: the actions that answer it, and the refusal for anything else.
+ANSWERS = {
+    "keep_tickets": ((KeepTickets,), "pending_tickets", "First choose which of the offered destination tickets to keep."),
+    "second_card": ((DrawBlind, DrawFaceUp), "pending_second_card",
+                    "You drew one train card: take your second card (face-up or from the deck) first."),
+    "tunnel": ((PayTunnel, GiveUpTunnel), "pending_tunnel",
+               "First pay the tunnel's extra cards or give the tunnel up."),
+}
 
 
 class Game(GameState):
@@ -61,12 +82,18 @@ class Game(GameState):
         self.discard: list[str] = []
         self.face_up: list[str | None] = [None] * rules.face_up_count
         self.hands = [dict.fromkeys(self.card_kinds, 0) for _ in range(players)]
-        self.ticket_deck = [t.id for t in self.map.tickets]  # the top ticket is ticket_deck[0]
+        long_deck = [t.id for t in self.map.tickets if t.deck == rules.long_ticket_deck]
+        self.ticket_deck = [t.id for t in self.map.tickets if t.deck != rules.long_ticket_deck]  # top: [0]
         seeded_random(seed, "tickets").shuffle(self.ticket_deck)
+        seeded_random(seed, "long-tickets").shuffle(long_deck)
+        if len(long_deck) < rules.initial_long_tickets * players:
+            raise ValueError(f"the {self.map.name} map has too few long tickets for {rules.name} with {players} players")
         self.tickets: list[list[int]] = [[] for _ in range(players)]
         self.offers: list[list[int]] = [[] for _ in range(players)]
         self.removed_tickets: list[int] = []
         self.claimed: dict[int, int] = {}
+        self.stations: dict[str, int] = {}  # city → the player whose station stands there
+        self.tunnel: dict | None = None  # a tunnel claim waiting for the extra cards
         self.trains = [rules.trains_per_player] * players
         self.scores = [0] * players  # route points, scored as routes are claimed
         self.shuffles = 0
@@ -85,7 +112,9 @@ class Game(GameState):
                 self.hands[player][self._draw_card()] += 1
         self._refill_face_up()
         for player in range(players):
-            self.offers[player] = self._take_tickets(rules.initial_tickets)
+            dealt_long = long_deck[player * rules.initial_long_tickets:(player + 1) * rules.initial_long_tickets]
+            self.offers[player] = dealt_long + self._take_tickets(rules.initial_tickets)
+        self.removed_tickets.extend(long_deck[players * rules.initial_long_tickets:])  # undealt long tickets
         self._pending = "keep_tickets"
         self.setup_events = self._events  # the face-up deal of the opening, for narration
         self._events = []
@@ -112,14 +141,34 @@ class Game(GameState):
         if self._pending == "keep_tickets":
             offer = self.offers[self._current]
             return Pending("keep_tickets", self._current, tuple(offer), self._keep_min(offer))
+        if self._pending == "tunnel":
+            tunnel = self.tunnel
+            return Pending("tunnel", self._current, route=tunnel["route"], revealed=tuple(tunnel["revealed"]),
+                           extra=tunnel["extra"])
         return Pending(self._pending, self._current)
 
     def routes_of(self, player: int) -> list[Route]:
         return [self.map.route(r) for r, owner in self.claimed.items() if owner == player]
 
+    def stations_built(self, player: int) -> int:
+        return sum(1 for owner in self.stations.values() if owner == player)
+
     def __repr__(self) -> str:
         status = "over" if self._over else f"player {self._current} to act"
         return f"<Game {self.rules.name} {self.players} players seed={self.seed!r} turn {self.turn}, {status}>"
+
+    # --- rule hooks: where the boards differ -------------------------------------------
+
+    def _counts_double(self, card: str) -> bool:
+        """A face-up wild card that counts as two cards (not in Switzerland)."""
+        return card == self.rules.wild and self.rules.face_up_wild_counts_double
+
+    def _wilds_usable_on(self, route: Route) -> bool:
+        """Wild cards pay for every route, except Switzerland's tunnel cards: tunnels only."""
+        return route.tunnel or not self.rules.wild_only_on_tunnels
+
+    def _station_cost(self, player: int) -> int:
+        return self.rules.station_costs[self.stations_built(player)]
 
     # --- legal actions ---------------------------------------------------------------
 
@@ -135,6 +184,8 @@ class Game(GameState):
             ]
         if self._pending == "second_card":
             return self._second_card_actions()
+        if self._pending == "tunnel":
+            return self._tunnel_actions()
         actions: list = []
         if self.deck or self.discard:
             actions.append(DrawBlind())
@@ -142,6 +193,7 @@ class Game(GameState):
         actions.extend(self._claim_actions())
         if self.ticket_deck:
             actions.append(DrawTickets())
+        actions.extend(self._station_actions())
         return actions or [Pass()]
 
     def _second_card_actions(self) -> list:
@@ -152,6 +204,19 @@ class Game(GameState):
         )
         return actions
 
+    @staticmethod
+    def _payments(count: int, colors, wilds: int, held: dict, min_wilds: int = 0) -> list[tuple[str | None, int]]:
+        """Every ``(color, wilds)`` way to pay ``count`` cards of one colour, wild cards
+        standing in; ``(None, count)`` is paying with wild cards only."""
+        ways = [
+            (color, used)
+            for color in colors if color in held
+            for used in range(max(min_wilds, count - held[color]), min(wilds, count - 1) + 1)
+        ]
+        if wilds >= count:
+            ways.append((None, count))
+        return ways
+
     def _claim_actions(self) -> list:
         """Every route the current player can pay for, with every way to pay.
 
@@ -160,25 +225,52 @@ class Game(GameState):
         """
         player, rules = self._current, self.rules
         hand, trains, claimed = self.hands[player], self.trains[player], self.claimed
-        wilds = hand[rules.wild]
-        held = [(color, hand[color]) for color in rules.colors if hand[color]]
-        most_of_one_color = max((count for _, count in held), default=0)
+        held = {color: hand[color] for color in rules.colors if hand[color]}
+        most_of_one_color = max(held.values(), default=0)
+        all_wilds = hand[rules.wild]
         actions = []
-        for route in self.map.routes:
+        for route, colors, wilds_usable in self._route_table:
             length = route.length
+            wilds = all_wilds if wilds_usable else 0
             have = most_of_one_color if route.color == GRAY else hand[route.color]
             if length > trains or length > have + wilds or route.id in claimed:
                 continue
             if route.double_with is not None and self._double_route_problem(route, player):
                 continue
-            for color, count in held if route.color == GRAY else [(route.color, have)]:
-                if count:
-                    low = max(route.ferry_locomotives, length - count)
-                    for used in range(low, min(wilds, length - 1) + 1):
-                        actions.append(ClaimRoute(route.id, color, used))
-            if wilds >= length:
-                actions.append(ClaimRoute(route.id, None, length))
+            for color, used in self._payments(length, colors, wilds, held, route.ferry_locomotives):
+                actions.append(ClaimRoute(route.id, color, used))
         return actions
+
+    @property
+    def _route_table(self) -> list[tuple[Route, tuple[str, ...], bool]]:
+        """Each route with the colours that pay for it and whether wilds may: fixed for a
+        game, so worked out once."""
+        table = self.__dict__.get("_route_table_cache")
+        if table is None:
+            table = [(route, self.rules.colors if route.is_gray else (route.color,), self._wilds_usable_on(route))
+                     for route in self.map.routes]
+            self.__dict__["_route_table_cache"] = table
+        return table
+
+    def _station_actions(self) -> list:
+        player, rules = self._current, self.rules
+        if self.stations_built(player) >= rules.stations_per_player:
+            return []
+        hand = self.hands[player]
+        held = {color: hand[color] for color in rules.colors if hand[color]}
+        payments = list(self._payments(self._station_cost(player), rules.colors, hand[rules.wild], held))
+        return [
+            BuildStation(city.name, color, used)
+            for city in self.map.cities.values() if city.kind == "city" and city.name not in self.stations
+            for color, used in payments
+        ]
+
+    def _tunnel_actions(self) -> list:
+        tunnel, hand, wild = self.tunnel, self.hands[self._current], self.rules.wild
+        extra, color = tunnel["extra"], tunnel["color"]
+        have = hand[color] if color is not None else 0
+        low = max(0, extra - have) if color is not None else extra
+        return [PayTunnel(used) for used in range(low, min(hand[wild], extra) + 1)] + [GiveUpTunnel()]
 
     # --- applying an action ----------------------------------------------------------
 
@@ -187,50 +279,32 @@ class Game(GameState):
 
         Raises ``RuleViolation`` (state unchanged) if the rules forbid the action.
         """
-        handler = self._check(action)
+        check, carry_out = self._handlers(action)
+        check(action)
         self._events = []
-        handler(action)
+        carry_out(action)
         self.history.append(action)
         self._scores_cache = None
         return self._events
 
-    def _check(self, action):
-        """Raise ``RuleViolation`` unless ``action`` is legal now; return its handler."""
+    def _handlers(self, action):
+        """The check and the effect of ``action``, after the checks every action shares."""
         if self._over:
             raise RuleViolation("game_over", "The game is over: no more actions.")
         if not isinstance(action, ACTION_TYPES):
             raise RuleViolation("unknown_action", f"{action!r} is not a Ticket to Ride action.")
-        if self._pending == "keep_tickets" and not isinstance(action, KeepTickets):
-            raise RuleViolation(
-                "pending_tickets", "First choose which of the offered destination tickets to keep."
-            )
-        if self._pending == "second_card" and not isinstance(action, (DrawBlind, DrawFaceUp)):
-            raise RuleViolation(
-                "pending_second_card",
-                "You drew one train card: take your second card (face-up or from the deck) first.",
-            )
-        checks = {
-            DrawFaceUp: self._check_face_up,
-            DrawBlind: self._check_blind,
-            ClaimRoute: self._check_claim,
-            DrawTickets: self._check_draw_tickets,
-            KeepTickets: self._check_keep,
-            Pass: self._check_pass,
-        }
-        checks[type(action)](action)
-        return {
-            DrawFaceUp: self._do_face_up,
-            DrawBlind: self._do_blind,
-            ClaimRoute: self._do_claim,
-            DrawTickets: self._do_draw_tickets,
-            KeepTickets: self._do_keep,
-            Pass: self._do_pass,
+        if self._pending is not None:
+            answers, rule, message = ANSWERS[self._pending]
+            if not isinstance(action, answers):
+                raise RuleViolation(rule, message)
+        name = {
+            DrawFaceUp: "face_up", DrawBlind: "blind", ClaimRoute: "claim", DrawTickets: "draw_tickets",
+            KeepTickets: "keep", PayTunnel: "pay_tunnel", GiveUpTunnel: "give_up_tunnel",
+            BuildStation: "station", Pass: "pass",
         }[type(action)]
+        return getattr(self, f"_check_{name}"), getattr(self, f"_do_{name}")
 
     # drawing train cards
-
-    def _counts_double(self, card: str) -> bool:
-        return card == self.rules.wild and self.rules.face_up_wild_counts_double
 
     def _check_face_up(self, action: DrawFaceUp) -> None:
         if action.color not in self.card_kinds or action.color not in self.face_up:
@@ -323,6 +397,52 @@ class Game(GameState):
                     self._emit("face_up_refilled", slot=slot, color=card)
         return filled
 
+    # paying
+
+    def _check_payment(self, count: int, color, wilds: int, colors, wilds_allowed: bool, what: str) -> dict[str, int]:
+        """Check a payment of ``count`` cards of one colour (wild cards standing in);
+        return the cards it takes from the hand."""
+        rules = self.rules
+        if not 0 <= wilds <= count:
+            raise RuleViolation("bad_payment", f"The number of wild cards must be between 0 and {count}, not {wilds}.")
+        if (color is None) != (wilds == count):
+            raise RuleViolation(
+                "bad_payment", f"Name the colour you pay with, or pay with wild cards only (color=None, wilds={count})."
+            )
+        if color is not None and color not in rules.colors:
+            raise RuleViolation("bad_payment", f"{color!r} is not a train card colour ({', '.join(rules.colors)}).")
+        if color is not None and color not in colors:
+            raise RuleViolation(
+                "wrong_color", f"{what} must be paid with {' or '.join(colors)} cards (wilds may stand in), not {color}."
+            )
+        if wilds and not wilds_allowed:
+            raise RuleViolation(
+                "wild_not_allowed", f"{rules.wild.capitalize()} cards are wild on tunnel routes only; {what} is no tunnel."
+            )
+        payment = self._cards(count, color, wilds)
+        hand = self.hands[self._current]
+        for card, needed in payment.items():
+            if hand[card] < needed:
+                raise RuleViolation("missing_cards", f"Paying for {what} needs {needed} {card} cards; you hold {hand[card]}.")
+        return payment
+
+    def _cards(self, count: int, color: str | None, wilds: int) -> dict[str, int]:
+        """The cards of a payment: ``count - wilds`` of ``color`` and ``wilds`` wild cards."""
+        payment = {color: count - wilds} if color is not None and count > wilds else {}
+        if wilds:
+            payment[self.rules.wild] = wilds
+        return payment
+
+    def _take_from_hand(self, payment: dict[str, int]) -> None:
+        hand = self.hands[self._current]
+        for card, count in payment.items():
+            hand[card] -= count
+
+    def _pay(self, payment: dict[str, int]) -> None:
+        self._take_from_hand(payment)
+        for card, count in payment.items():
+            self.discard.extend([card] * count)
+
     # claiming routes
 
     def _double_route_problem(self, route: Route, player: int) -> str | None:
@@ -344,7 +464,7 @@ class Game(GameState):
         return None
 
     def _check_claim(self, action: ClaimRoute) -> None:
-        rules, player = self.rules, self._current
+        player = self._current
         if not self.map.has_route(action.route):
             raise RuleViolation("unknown_route", f"There is no route {action.route!r} on the {self.map.name} map.")
         route = self.map.route(action.route)
@@ -360,58 +480,128 @@ class Game(GameState):
                 "not_enough_trains",
                 f"Route {route} needs {route.length} trains; you have {self.trains[player]} left.",
             )
-        wilds = action.wilds
-        if isinstance(wilds, bool) or not isinstance(wilds, int) or not 0 <= wilds <= route.length:
-            raise RuleViolation(
-                "bad_payment", f"The number of wild cards must be between 0 and {route.length}, not {wilds!r}."
-            )
-        if (action.color is None) != (wilds == route.length):
-            raise RuleViolation(
-                "bad_payment",
-                "Name the colour you pay with, or pay with wild cards only (color=None, wilds = length).",
-            )
-        if action.color is not None:
-            if action.color not in rules.colors:
-                raise RuleViolation(
-                    "bad_payment", f"{action.color!r} is not a train card colour ({', '.join(rules.colors)})."
-                )
-            if not route.is_gray and action.color != route.color:
-                raise RuleViolation(
-                    "wrong_color",
-                    f"Route {route} must be paid with {route.color} cards (wilds may stand in), not {action.color}.",
-                )
-        if wilds < route.ferry_locomotives:
+        colors = self.rules.colors if route.is_gray else (route.color,)
+        self._check_payment(route.length, action.color, action.wilds, colors, self._wilds_usable_on(route),
+                            f"route {route}")
+        if action.wilds < route.ferry_locomotives:
             raise RuleViolation(
                 "ferry",
-                f"The ferry {route} needs at least {route.ferry_locomotives} {rules.wild} cards in the payment.",
+                f"The ferry {route} needs at least {route.ferry_locomotives} {self.rules.wild} cards in the payment.",
             )
-        hand = self.hands[player]
-        for card, count in self._payment(route, action).items():
-            if hand[card] < count:
-                raise RuleViolation(
-                    "missing_cards", f"Paying for {route} needs {count} {card} cards; you hold {hand[card]}."
-                )
-
-    def _payment(self, route: Route, action: ClaimRoute) -> dict[str, int]:
-        payment = {}
-        if action.color is not None:
-            payment[action.color] = route.length - action.wilds
-        if action.wilds:
-            payment[self.rules.wild] = action.wilds
-        return payment
 
     def _do_claim(self, action: ClaimRoute) -> None:
-        player = self._current
         route = self.map.route(action.route)
-        payment = self._payment(route, action)
-        for card, count in payment.items():
-            self.hands[player][card] -= count
-            self.discard.extend([card] * count)
+        payment = self._cards(route.length, action.color, action.wilds)
+        if not route.tunnel:
+            self._pay(payment)
+            self._complete_claim(route, payment)
+            return
+        # A tunnel: the cards are laid down, then the top cards of the deck are turned over.
+        self._take_from_hand(payment)
+        revealed = [card for card in (self._draw_card() for _ in range(self.rules.tunnel_reveal)) if card]
+        costly = {self.rules.wild} if action.color is None else {self.rules.wild, action.color}
+        extra = sum(1 for card in revealed if card in costly)
+        self.tunnel = {"route": route.id, "color": action.color, "laid": payment, "revealed": revealed, "extra": extra}
+        self._emit("tunnel_revealed", route=route.id, revealed=list(revealed), extra=extra)
+        if extra == 0:
+            self._settle_tunnel(paid=True)
+        else:
+            self._pending = "tunnel"
+
+    def _complete_claim(self, route: Route, payment: dict[str, int]) -> None:
+        player = self._current
         self.claimed[route.id] = player
         self.trains[player] -= route.length
         points = self.rules.points_for_length(route.length)
         self.scores[player] += points
         self._emit("route_claimed", route=route.id, paid=payment, points=points, trains_left=self.trains[player])
+        self._refill_face_up()
+        self._end_turn()
+
+    # tunnels
+
+    def _tunnel_extra_payment(self, wilds: int) -> dict[str, int]:
+        tunnel, rules = self.tunnel, self.rules
+        extra, color = tunnel["extra"], tunnel["color"]
+        if not 0 <= wilds <= extra:
+            raise RuleViolation("bad_payment", f"The tunnel needs {extra} extra cards; {wilds} wild cards cannot be right.")
+        if color is None and wilds != extra:
+            raise RuleViolation(
+                "tunnel_wilds_only",
+                f"The tunnel was paid with {rules.wild} cards only, so its {extra} extra cards must be {rules.wild} cards too.",
+            )
+        payment = self._cards(extra, color, wilds)
+        hand = self.hands[self._current]
+        for card, needed in payment.items():
+            if hand[card] < needed:
+                raise RuleViolation(
+                    "missing_cards", f"The tunnel's extra cards need {needed} {card} cards; you hold {hand[card]}."
+                )
+        return payment
+
+    def _check_pay_tunnel(self, action: PayTunnel) -> None:
+        if self._pending != "tunnel":
+            raise RuleViolation("no_tunnel", "No tunnel is waiting for extra cards.")
+        self._tunnel_extra_payment(action.wilds)
+
+    def _do_pay_tunnel(self, action: PayTunnel) -> None:
+        extra = self._tunnel_extra_payment(action.wilds)
+        self._take_from_hand(extra)
+        self._emit("tunnel_paid", paid=extra)
+        for card, count in extra.items():
+            self.tunnel["laid"][card] = self.tunnel["laid"].get(card, 0) + count
+        self._settle_tunnel(paid=True)
+
+    def _check_give_up_tunnel(self, action: GiveUpTunnel) -> None:
+        if self._pending != "tunnel":
+            raise RuleViolation("no_tunnel", "No tunnel is waiting for extra cards.")
+
+    def _do_give_up_tunnel(self, action: GiveUpTunnel) -> None:
+        self._settle_tunnel(paid=False)
+
+    def _settle_tunnel(self, paid: bool) -> None:
+        """Claim the tunnel with the laid cards, or give it up and take them back; the
+        revealed cards are discarded either way."""
+        tunnel, hand = self.tunnel, self.hands[self._current]
+        self.tunnel, self._pending = None, None
+        self.discard.extend(tunnel["revealed"])
+        if paid:
+            for card, count in tunnel["laid"].items():
+                self.discard.extend([card] * count)
+            self._complete_claim(self.map.route(tunnel["route"]), tunnel["laid"])
+        else:
+            for card, count in tunnel["laid"].items():
+                hand[card] += count
+            self._emit("tunnel_abandoned", route=tunnel["route"], returned=tunnel["laid"])
+            self._refill_face_up()
+            self._end_turn()
+
+    # stations
+
+    def _check_station(self, action: BuildStation) -> None:
+        player, rules = self._current, self.rules
+        if rules.stations_per_player == 0:
+            raise RuleViolation("no_stations", f"There are no stations in {rules.name}.")
+        if self.stations_built(player) >= rules.stations_per_player:
+            raise RuleViolation("no_stations_left", f"You have built all your {rules.stations_per_player} stations.")
+        city = self.map.cities.get(action.city)
+        if city is None or city.kind != "city":
+            raise RuleViolation("unknown_city", f"There is no city {action.city!r} on the {self.map.name} map.")
+        if action.city in self.stations:
+            raise RuleViolation(
+                "station_taken", f"{action.city} already has a station (player {self.stations[action.city]}): one per city."
+            )
+        cost = self._station_cost(player)
+        self._check_payment(cost, action.color, action.wilds, rules.colors, True,
+                            f"station {self.stations_built(player) + 1} ({cost} cards of one colour)")
+
+    def _do_station(self, action: BuildStation) -> None:
+        player = self._current
+        payment = self._cards(self._station_cost(player), action.color, action.wilds)
+        self._pay(payment)
+        self.stations[action.city] = player
+        self._emit("station_built", city=action.city, paid=payment,
+                   stations_left=self.rules.stations_per_player - self.stations_built(player))
         self._refill_face_up()
         self._end_turn()
 
@@ -458,10 +648,10 @@ class Game(GameState):
         returned = [t for t in offer if t not in action.tickets]
         self.tickets[player].extend(action.tickets)
         self.offers[player] = []
-        if self.rules.returned_tickets == "bottom":
-            self.ticket_deck.extend(returned)
-        else:
-            self.removed_tickets.extend(returned)
+        for ticket in returned:
+            leaves = (self.rules.returned_tickets == "removed"
+                      or self.map.ticket(ticket).deck == self.rules.long_ticket_deck)
+            (self.removed_tickets if leaves else self.ticket_deck).append(ticket)
         self._emit("tickets_kept", kept=list(action.tickets), returned=returned)
         if self.in_setup:
             if player + 1 < self.players:
@@ -543,6 +733,9 @@ class Game(GameState):
             "offers": [list(o) for o in self.offers],
             "removed_tickets": list(self.removed_tickets),
             "claimed": {str(r): p for r, p in self.claimed.items()},
+            "stations": dict(self.stations),
+            "tunnel": None if self.tunnel is None else {
+                **self.tunnel, "laid": dict(self.tunnel["laid"]), "revealed": list(self.tunnel["revealed"])},
             "trains": list(self.trains),
             "scores": list(self.scores),
             "shuffles": self.shuffles,
@@ -585,6 +778,10 @@ class Game(GameState):
         game.offers = [list(o) for o in data["offers"]]
         game.removed_tickets = list(data["removed_tickets"])
         game.claimed = {int(r): p for r, p in data["claimed"].items()}
+        game.stations = dict(data["stations"])
+        tunnel = data["tunnel"]
+        game.tunnel = None if tunnel is None else {
+            **tunnel, "laid": dict(tunnel["laid"]), "revealed": list(tunnel["revealed"])}
         game.trains = list(data["trains"])
         game.scores = list(data["scores"])
         game.shuffles = data["shuffles"]
