@@ -11,8 +11,6 @@ from __future__ import annotations
 import html
 import itertools
 from dataclasses import dataclass, field
-from typing import Callable
-
 import networkx as nx
 from networkx.utils import UnionFind
 
@@ -114,23 +112,11 @@ def component_labels(routes: list[Route]) -> dict[str, int]:
     return {city: i for i, part in enumerate(nx.connected_components(graph)) for city in part}
 
 
-def ticket_result(ticket: Ticket, board: Map, joined: Callable[[str, str], bool]) -> TicketResult:
-    """Score one ticket; ``joined(x, y)`` says whether two board points are connected."""
-    reached = tuple(
-        d for d in ticket.destinations
-        if any(joined(x, y) for x in board.places(ticket.origin) for y in board.places(d))
-    )
-    if reached:
-        points = max(v for d, v in zip(ticket.destinations, ticket.values) if d in reached)
-    else:
-        points = -ticket.penalty
-    return TicketResult(ticket, reached, points)
-
-
 def best_station_use(board: Map, own: list[Route], tickets: list[Ticket], station_cities: list[str],
                      foreign: list[Route]) -> tuple[tuple[TicketResult, ...], tuple[tuple[str, Route], ...]]:
-    """The tickets' best result when each station may use one other player's route into
-    its city, found by trying every choice (at most 3 stations, a handful of routes each).
+    """The tickets' results with the player's routes, where each station may use one other
+    player's route into its city: every choice is tried (at most 3 stations, a handful
+    of routes each) and the best total kept. Without stations this is plain scoring.
 
     Routes that would join nothing new (both ends already in one piece of the player's
     network) are left out, and routes joining the same two pieces count as one choice.
@@ -139,6 +125,21 @@ def best_station_use(board: Map, own: list[Route], tickets: list[Ticket], statio
 
     def piece(city: str) -> object:
         return labels.get(city, city)  # a city off the network is a piece of its own
+
+    def pieces(name: str) -> set:
+        return {piece(place) for place in board.places(name)}  # a country has several border points
+
+    plans = [(pieces(t.origin), [(d, v, pieces(d)) for d, v in zip(t.destinations, t.values)], t.penalty)
+             for t in tickets]
+
+    def evaluate(links: UnionFind) -> list[tuple[tuple[str, ...], int]]:
+        """Each ticket's reached destinations and points once ``links`` join pieces."""
+        results = []
+        for origin, targets, penalty in plans:
+            roots = {links[p] for p in origin}
+            reached = [(d, v) for d, v, target in targets if any(links[p] in roots for p in target)]
+            results.append((tuple(d for d, _ in reached), max(v for _, v in reached) if reached else -penalty))
+        return results
 
     options = []
     for city in station_cities:
@@ -149,18 +150,19 @@ def best_station_use(board: Map, own: list[Route], tickets: list[Ticket], statio
                 choices.setdefault(ends, route)
         options.append([None, *choices.values()])
 
-    best: tuple[int, tuple, tuple] | None = None
+    best: tuple[int, list, tuple] | None = None
     for choice in itertools.product(*options):
         links = UnionFind()
         for route in choice:
             if route is not None:
                 links.union(piece(route.a), piece(route.b))
-        results = tuple(ticket_result(t, board, lambda x, y: links[piece(x)] == links[piece(y)]) for t in tickets)
-        points = sum(r.points for r in results)
+        results = evaluate(links)
+        points = sum(p for _, p in results)
         if best is None or points > best[0]:
-            borrowed = tuple((city, route) for city, route in zip(station_cities, choice) if route is not None)
-            best = (points, results, borrowed)
-    return best[1], best[2]
+            best = (points, results, choice)
+    _, results, choice = best
+    borrowed = tuple((city, route) for city, route in zip(station_cities, choice) if route is not None)
+    return tuple(TicketResult(t, reached, points) for t, (reached, points) in zip(tickets, results)), borrowed
 
 
 def score_game(game) -> FinalScores:

@@ -220,35 +220,43 @@ class Game(GameState):
     def _claim_actions(self) -> list:
         """Every route the current player can pay for, with every way to pay.
 
-        This is the hot loop of random play, so it first skips routes the hand cannot
-        possibly pay for before looking at the details.
+        This is the hot loop of random play: routes are grouped by colour and sorted by
+        length, so only the routes short enough for the cards in hand are looked at.
         """
         player, rules = self._current, self.rules
         hand, trains, claimed = self.hands[player], self.trains[player], self.claimed
         held = {color: hand[color] for color in rules.colors if hand[color]}
         most_of_one_color = max(held.values(), default=0)
         all_wilds = hand[rules.wild]
+        payments = self._payments
         actions = []
-        for route, colors, wilds_usable in self._route_table:
-            length = route.length
-            wilds = all_wilds if wilds_usable else 0
-            have = most_of_one_color if route.color == GRAY else hand[route.color]
-            if length > trains or length > have + wilds or route.id in claimed:
-                continue
-            if route.double_with is not None and self._double_route_problem(route, player):
-                continue
-            for color, used in self._payments(length, colors, wilds, held, route.ferry_locomotives):
-                actions.append(ClaimRoute(route.id, color, used))
+        for color, routes in self._routes_by_color.items():
+            have = most_of_one_color if color is None else hand[color]
+            longest = min(trains, have + all_wilds)
+            for length, route_id, colors, wilds_usable, ferry, route in routes:
+                if length > longest:
+                    break
+                wilds = all_wilds if wilds_usable else 0
+                if length > have + wilds or route_id in claimed:
+                    continue
+                if route.double_with is not None and self._double_route_problem(route, player):
+                    continue
+                for pay_color, used in payments(length, colors, wilds, held, ferry):
+                    actions.append(ClaimRoute(route_id, pay_color, used))
         return actions
 
     @property
-    def _route_table(self) -> list[tuple[Route, tuple[str, ...], bool]]:
-        """Each route with the colours that pay for it and whether wilds may: fixed for a
-        game, so worked out once."""
+    def _routes_by_color(self) -> dict[str | None, list[tuple]]:
+        """The routes grouped by colour (None for gray), shortest first, each as
+        (length, id, the colours that pay for it, whether wilds may, ferry minimum, route).
+        Fixed for a game, so worked out once."""
         table = self.__dict__.get("_route_table_cache")
         if table is None:
-            table = [(route, self.rules.colors if route.is_gray else (route.color,), self._wilds_usable_on(route))
-                     for route in self.map.routes]
+            table = {}
+            for route in sorted(self.map.routes, key=lambda r: (r.length, r.id)):
+                colors = self.rules.colors if route.is_gray else (route.color,)
+                table.setdefault(None if route.is_gray else route.color, []).append(
+                    (route.length, route.id, colors, self._wilds_usable_on(route), route.ferry_locomotives, route))
             self.__dict__["_route_table_cache"] = table
         return table
 
