@@ -264,6 +264,13 @@ def test_stations_never_lengthen_the_longest_route_and_unused_ones_score_four():
     assert p1.total == 6 + 10 + 12
 
 
+def test_equal_choices_prefer_fewer_borrowed_routes():
+    # Stations in Frankfurt and in Paris could both borrow Frankfurt–Paris; one is enough.
+    game = station_endgame({"Frankfurt": 0, "Paris": 0}, [("Paris", "Wien")])
+    score = game.final_scores()[0]
+    assert score.tickets[0].points == 8 and len(score.borrowed) == 1
+
+
 def test_a_station_without_a_useful_route_is_simply_unused():
     game = station_endgame({"Roma": 0}, [("Paris", "Wien")])
     score = game.final_scores()[0]

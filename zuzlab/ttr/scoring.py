@@ -150,16 +150,17 @@ def best_station_use(board: Map, own: list[Route], tickets: list[Ticket], statio
                 choices.setdefault(ends, route)
         options.append([None, *choices.values()])
 
-    best: tuple[int, list, tuple] | None = None
+    best: tuple[tuple[int, int], list, tuple] | None = None
     for choice in itertools.product(*options):
         links = UnionFind()
         for route in choice:
             if route is not None:
                 links.union(piece(route.a), piece(route.b))
         results = evaluate(links)
-        points = sum(p for _, p in results)
-        if best is None or points > best[0]:
-            best = (points, results, choice)
+        # the most points; among equals, the fewest borrowed routes
+        key = (sum(p for _, p in results), -sum(route is not None for route in choice))
+        if best is None or key > best[0]:
+            best = (key, results, choice)
     _, results, choice = best
     borrowed = tuple((city, route) for city, route in zip(station_cities, choice) if route is not None)
     return tuple(TicketResult(t, reached, points) for t, (reached, points) in zip(tickets, results)), borrowed
