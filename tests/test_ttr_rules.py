@@ -5,7 +5,9 @@ from collections import Counter
 
 import pytest
 
-from ttr_helpers import all_cards, empty_deck_into_hands, kinds, refused, set_face_up, set_hand, stack_deck, started
+from ttr_helpers import (
+    all_cards, empty_deck_into_hands, kinds, refused, route_id, set_face_up, set_hand, stack_deck, started,
+)
 from zuzlab import ttr
 from zuzlab.ttr import ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, RuleViolation
 
@@ -284,21 +286,30 @@ def test_a_claimed_route_cannot_be_claimed_again():
     refused(game, ClaimRoute(ATLANTA_MIAMI, "blue", 0), "route_taken", match="belongs to player 0")
 
 
-def test_double_route_closes_with_fewer_than_four_players():
-    game = started(players=3)
-    set_hand(game, 0, yellow=4)
-    game.apply(ClaimRoute(ATLANTA_NEW_ORLEANS[0], "yellow", 0))
-    set_hand(game, 1, orange=4)
-    refused(game, ClaimRoute(ATLANTA_NEW_ORLEANS[1], "orange", 0), "double_route", match="With 3 players")
+# Each board's double route (two tracks, their colours) and the player count from which
+# both tracks may be claimed by different players.
+DOUBLE_ROUTES = {
+    "usa": (("Atlanta", "New Orleans"), ("yellow", "orange"), 4),
+    "europe": (("Berlin", "Warszawa"), ("pink", "yellow"), 4),
+    "switzerland": (("Winterthur", "Zürich"), ("blue", "pink"), 3),
+}
 
 
-def test_double_route_second_track_open_with_four_players():
-    game = started(players=4)
-    set_hand(game, 0, yellow=4)
-    game.apply(ClaimRoute(ATLANTA_NEW_ORLEANS[0], "yellow", 0))
-    set_hand(game, 1, orange=4)
-    game.apply(ClaimRoute(ATLANTA_NEW_ORLEANS[1], "orange", 0))
-    assert game.claimed == {4: 0, 5: 1}
+@pytest.mark.parametrize("variant, players", [
+    ("usa", 2), ("usa", 3), ("usa", 4), ("usa", 5), ("europe", 3), ("europe", 4), ("switzerland", 2), ("switzerland", 3),
+])
+def test_second_track_of_a_double_route_by_player_count(variant, players):
+    (a, b), (first, second), both_from = DOUBLE_ROUTES[variant]
+    game = started(variant, players=players)
+    tracks = [route_id(game, a, b, first), route_id(game, a, b, second)]
+    set_hand(game, 0, **{first: 4})
+    game.apply(ClaimRoute(tracks[0], first, 0))
+    set_hand(game, 1, **{second: 4})
+    if players >= both_from:
+        game.apply(ClaimRoute(tracks[1], second, 0))
+        assert game.claimed == {tracks[0]: 0, tracks[1]: 1}
+    else:
+        refused(game, ClaimRoute(tracks[1], second, 0), "double_route", match=f"With {players} players")
 
 
 def test_nobody_holds_both_tracks():

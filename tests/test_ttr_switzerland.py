@@ -108,23 +108,6 @@ def test_tunnel_paid_with_tunnel_cards_only_counts_only_revealed_tunnel_cards():
     assert game.hands[0][T] == 0 and game.claimed[CHAUX_YVERDON] == 0
 
 
-def test_both_tracks_of_a_double_route_with_three_players():
-    game = swiss(players=3)
-    set_hand(game, 0, blue=1)
-    game.apply(ClaimRoute(WINTERTHUR_ZURICH[0], "blue", 0))
-    set_hand(game, 1, pink=1)
-    game.apply(ClaimRoute(WINTERTHUR_ZURICH[1], "pink", 0))
-    assert game.claimed == {4: 0, 5: 1}
-
-
-def test_only_one_track_with_two_players():
-    game = swiss(players=2)
-    set_hand(game, 0, blue=1)
-    game.apply(ClaimRoute(WINTERTHUR_ZURICH[0], "blue", 0))
-    set_hand(game, 1, pink=1)
-    refused(game, ClaimRoute(WINTERTHUR_ZURICH[1], "pink", 0), "double_route", match="With 2 players")
-
-
 def test_never_both_tracks_for_one_player():
     game = swiss(players=3)
     set_hand(game, 0, blue=1, pink=1)
