@@ -1,7 +1,6 @@
 """Ticket to Ride Europe, rule by rule (RULES-NOTES §1, §1.2–1.5): long tickets, tunnels,
 ferries, 8-train routes, stations and their end-game choice, the seed-001 presets."""
 
-import pytest
 
 from ttr_helpers import (
     all_cards, empty_deck_into_hands, finished, full_deck, kinds, refused, route_id, set_face_up, set_hand, stack_deck,
@@ -65,7 +64,7 @@ def test_seed_preset_resets_only_on_five_locomotives():
     set_face_up(game, [L, L, "red", "blue", "green"])
     stack_deck(game, [L])
     events = game.apply(ttr.DrawFaceUp("red"))
-    assert "face_up_reset" not in kinds(events) and game.face_up.count(L) == 3
+    assert "face_up_reset" not in kinds(events) and game.cards.face_up.count(L) == 3
     assert ttr.rulesets.get("europe-seed").face_up_reset_wilds == 5
     assert ttr.rulesets.EUROPE.face_up_reset_wilds == 3
 
@@ -86,7 +85,7 @@ def test_tunnel_reveals_three_cards_and_asks_for_the_extra():
     assert kinds(events)[:2] == ["tunnel_paid", "route_claimed"]
     assert events[1].paid == {"blue": 3, L: 1}
     assert game.claimed[MUNICH_VENICE] == 0 and game.hands[0]["blue"] == 1 and game.hands[0][L] == 0
-    assert game.discard.count("blue") >= 4 and "red" in game.discard  # laid, extra and revealed cards
+    assert game.cards.discard.count("blue") >= 4 and "red" in game.cards.discard  # laid, extra and revealed cards
     assert game.tunnel is None and game.current_player == 1
     assert all_cards(game) == full_deck(game)
 
@@ -98,7 +97,7 @@ def test_tunnel_without_extra_is_claimed_at_once():
     events = game.apply(ClaimRoute(MUNICH_VENICE, "blue", 0))
     assert kinds(events)[:2] == ["tunnel_revealed", "route_claimed"]
     assert game.claimed[MUNICH_VENICE] == 0 and game.pending is None
-    assert game.discard[-5:] == ["red", "green", "white", "blue", "blue"]  # revealed, then paid
+    assert game.cards.discard[-5:] == ["red", "green", "white", "blue", "blue"]  # revealed, then paid
 
 
 def test_giving_up_returns_the_cards_and_discards_the_revealed_ones():
@@ -110,7 +109,7 @@ def test_giving_up_returns_the_cards_and_discards_the_revealed_ones():
     assert kinds(events)[0] == "tunnel_abandoned" and events[0].returned == {"blue": 2}
     assert game.hands[0]["blue"] == 4 and game.hands[0][L] == 1
     assert MUNICH_VENICE not in game.claimed and game.current_player == 1
-    assert game.discard[-3:] == ["blue", L, "red"]
+    assert game.cards.discard[-3:] == ["blue", L, "red"]
     assert all_cards(game) == full_deck(game)
 
 

@@ -20,7 +20,7 @@ FULL_DECK = Counter({c: 12 for c in ttr.rulesets.USA.colors} | {L: 14})
 def test_setup_deals_cards_face_up_and_tickets():
     game = ttr.new_game("usa", players=4, seed=3)
     assert all(sum(hand.values()) == 4 for hand in game.hands)
-    assert len([c for c in game.face_up if c]) == 5
+    assert len([c for c in game.cards.face_up if c]) == 5
     assert all(len(offer) == 3 for offer in game.offers)
     assert all_cards(game) == FULL_DECK
     assert game.pending == ttr.Pending("keep_tickets", 0, tuple(game.offers[0]), keep_min=2)
@@ -59,7 +59,7 @@ def test_face_up_reset_happens_at_setup_too():
             break
     else:
         pytest.fail("no seed below 2000 resets the opening face-up cards")
-    assert game.face_up.count(L) < 3
+    assert game.cards.face_up.count(L) < 3
     reset = next(e for e in game.setup_events if e.kind == "face_up_reset")
     assert reset.discarded.count(L) >= 3
     assert all_cards(game) == FULL_DECK
@@ -85,7 +85,7 @@ def test_face_up_card_is_replaced_at_once():
     stack_deck(game, ["white"])
     events = game.apply(DrawFaceUp("green"))
     assert kinds(events) == ["card_taken", "face_up_refilled"]
-    assert game.face_up == ["red", "blue", "white", "yellow", "black"]
+    assert game.cards.face_up == ["red", "blue", "white", "yellow", "black"]
     assert game.pending.kind == "second_card"
 
 
@@ -111,7 +111,7 @@ def test_locomotive_turned_up_as_replacement_cannot_be_the_second_card():
     set_face_up(game, ["red", "blue", "green", "yellow", "black"])
     stack_deck(game, [L])
     game.apply(DrawFaceUp("red"))
-    assert game.face_up[0] == L
+    assert game.cards.face_up[0] == L
     refused(game, DrawFaceUp(L), "face_up_wild_second")
 
 
@@ -137,8 +137,8 @@ def test_three_face_up_locomotives_reset_all_five():
     events = game.apply(DrawFaceUp("red"))
     assert kinds(events) == ["card_taken", "face_up_refilled", "face_up_reset"]
     assert Counter(events[2].discarded) == Counter({L: 3, "blue": 1, "green": 1})
-    assert game.face_up == ["white", "orange", "yellow", "green", "blue"]
-    assert Counter(game.discard[-5:]) == Counter({L: 3, "blue": 1, "green": 1})
+    assert game.cards.face_up == ["white", "orange", "yellow", "green", "blue"]
+    assert Counter(game.cards.discard[-5:]) == Counter({L: 3, "blue": 1, "green": 1})
     assert all_cards(game) == FULL_DECK
 
 
@@ -148,7 +148,7 @@ def test_face_up_reset_repeats_until_fewer_than_three():
     stack_deck(game, [L, L, L, L, "red", "red", "white", "orange", "yellow", "green", "blue"])
     events = game.apply(DrawFaceUp("red"))
     assert kinds(events).count("face_up_reset") == 2
-    assert game.face_up == ["white", "orange", "yellow", "green", "blue"]
+    assert game.cards.face_up == ["white", "orange", "yellow", "green", "blue"]
 
 
 def test_face_up_reset_stops_when_the_pool_is_all_locomotives():
@@ -156,7 +156,7 @@ def test_face_up_reset_stops_when_the_pool_is_all_locomotives():
     set_face_up(game, ["red", L, L, None, None])
     # Every other coloured card goes to player 1's hand: the rest of the pool is
     # locomotives, so a reset can never succeed.
-    for pile in (game.deck, game.discard):
+    for pile in (game.cards.deck, game.cards.discard):
         for card in [c for c in pile if c != L]:
             pile.remove(card)
             game.hands[1][card] += 1
@@ -164,7 +164,7 @@ def test_face_up_reset_stops_when_the_pool_is_all_locomotives():
     resets = kinds(events).count("face_up_reset")
     assert resets >= 1 and kinds(events)[-1] != "face_up_reset"
     assert "face_up_reset_stopped" in kinds(events)
-    assert game.face_up == [L] * 5
+    assert game.cards.face_up == [L] * 5
     assert all_cards(game) == FULL_DECK
     # The draw goes on: the second card can come from the deck (a face-up loco cannot).
     assert game.legal_actions() == [DrawBlind()]
@@ -172,18 +172,18 @@ def test_face_up_reset_stops_when_the_pool_is_all_locomotives():
 
 def test_empty_deck_is_reshuffled_from_the_discards():
     game = started()
-    game.discard.extend(game.deck)
-    game.deck.clear()
-    cards = len(game.discard)
+    game.cards.discard.extend(game.cards.deck)
+    game.cards.deck.clear()
+    cards = len(game.cards.discard)
     events = game.apply(DrawBlind())
     assert kinds(events)[:2] == ["deck_reshuffled", "card_drawn"]
-    assert game.shuffles == 1 and len(game.deck) == cards - 1 and game.discard == []
+    assert game.cards.shuffles == 1 and len(game.cards.deck) == cards - 1 and game.cards.discard == []
     # the reshuffle is seeded: the same situation gives the same new deck
     twin = started()
-    twin.discard.extend(twin.deck)
-    twin.deck.clear()
+    twin.cards.discard.extend(twin.cards.deck)
+    twin.cards.deck.clear()
     twin.apply(DrawBlind())
-    assert twin.deck == game.deck
+    assert twin.cards.deck == game.cards.deck
 
 
 def test_no_card_can_be_drawn_when_deck_and_discards_are_empty():
@@ -191,7 +191,7 @@ def test_no_card_can_be_drawn_when_deck_and_discards_are_empty():
     empty_deck_into_hands(game, 1)
     message = refused(game, DrawBlind(), "deck_empty")
     assert "both empty" in message
-    assert DrawFaceUp(game.face_up[0]) in game.legal_actions()
+    assert DrawFaceUp(game.cards.face_up[0]) in game.legal_actions()
 
 
 def test_turn_ends_when_no_second_card_can_be_taken():
@@ -213,12 +213,12 @@ ATLANTA_NEW_ORLEANS = (4, 5)  # 4 yellow / 4 orange, a double route
 def test_claim_a_coloured_route():
     game = started()
     set_hand(game, 0, blue=5, red=1)
-    discards = len(game.discard)
+    discards = len(game.cards.discard)
     events = game.apply(ClaimRoute(ATLANTA_MIAMI, "blue", 0))
     assert events[0] == ttr.Event("route_claimed", 0, route=2, paid={"blue": 5}, points=10, trains_left=40)
     assert game.claimed == {2: 0} and game.trains[0] == 40 and game.scores[0] == 10
     assert game.hands[0]["blue"] == 0 and game.hands[0]["red"] == 1
-    assert game.discard[discards:] == ["blue"] * 5
+    assert game.cards.discard[discards:] == ["blue"] * 5
     assert game.current_player == 1
 
 
@@ -340,7 +340,7 @@ def test_claiming_refills_empty_face_up_slots_from_the_discards():
     empty_deck_into_hands(game, 1)
     game.apply(ClaimRoute(ATLANTA_MIAMI, "blue", 0))
     # the five paid cards were the only discards: reshuffled, four of them fill the slots
-    assert game.face_up == ["red", "blue", "blue", "blue", "blue"]
+    assert game.cards.face_up == ["red", "blue", "blue", "blue", "blue"]
 
 
 # --- destination tickets -------------------------------------------------------------
@@ -393,14 +393,14 @@ def test_empty_ticket_deck_is_refused():
 def strand(game, player):
     """Nothing left to do for ``player``: no cards to draw, no tickets, nothing to pay with."""
     empty_deck_into_hands(game, (player + 1) % game.players)
-    for slot, card in enumerate(game.face_up):
+    for slot, card in enumerate(game.cards.face_up):
         if card:
             game.hands[(player + 1) % game.players][card] += 1
-            game.face_up[slot] = None
+            game.cards.face_up[slot] = None
     game.removed_tickets.extend(game.ticket_deck)
     game.ticket_deck.clear()
     set_hand(game, player)
-    game.discard.clear()
+    game.cards.discard.clear()
 
 
 def test_pass_only_when_nothing_else_is_legal():
@@ -416,7 +416,7 @@ def test_game_ends_when_every_player_passes_in_a_row():
     game = started(players=2)
     strand(game, 0)
     set_hand(game, 1)
-    game.discard.clear()
+    game.cards.discard.clear()
     game.apply(Pass())
     events = game.apply(Pass())
     assert kinds(events)[-2:] == ["game_blocked", "game_over"] and game.is_over

@@ -83,7 +83,7 @@ def test_three_face_up_tunnel_cards_are_reset():
     set_face_up(game, [T, T, "red", "blue", "green"])
     stack_deck(game, [T, "white", "orange", "yellow", "green", "blue"])
     events = game.apply(DrawFaceUp("red"))
-    assert "face_up_reset" in kinds(events) and game.face_up.count(T) < 3
+    assert "face_up_reset" in kinds(events) and game.cards.face_up.count(T) < 3
 
 
 def test_tunnel_extra_for_the_paid_colour_and_for_tunnel_cards():

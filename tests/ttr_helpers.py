@@ -41,7 +41,7 @@ def started(variant="usa", players=4, seed=1) -> ttr.Game:
 
 def all_cards(game: ttr.Game) -> Counter:
     """Every train card wherever it is: piles, face up, hands, and a tunnel being paid."""
-    cards = Counter(game.deck) + Counter(game.discard) + Counter(c for c in game.face_up if c)
+    cards = Counter(game.cards.deck) + Counter(game.cards.discard) + Counter(c for c in game.cards.face_up if c)
     for hand in game.hands:
         cards.update({c: n for c, n in hand.items() if n})
     if game.tunnel:
@@ -57,7 +57,7 @@ def full_deck(game: ttr.Game) -> Counter:
 
 def _take_from_piles(game: ttr.Game, card: str, not_from: int | None = None) -> None:
     """Remove one ``card`` from the deck, the discards or a hand (not ``not_from``'s)."""
-    for pile in (game.deck, game.discard):
+    for pile in (game.cards.deck, game.cards.discard):
         if card in pile:
             pile.reverse()
             pile.remove(card)  # the lowest such card, so the top of the deck stays put
@@ -74,7 +74,7 @@ def set_hand(game: ttr.Game, player: int, **counts: int) -> None:
     """Give ``player`` exactly these cards (others go back to the discard pile)."""
     hand = game.hands[player]
     for card in hand:
-        game.discard.extend([card] * hand[card])
+        game.cards.discard.extend([card] * hand[card])
         hand[card] = 0
     for card, count in counts.items():
         for _ in range(count):
@@ -84,30 +84,30 @@ def set_hand(game: ttr.Game, player: int, **counts: int) -> None:
 
 def set_face_up(game: ttr.Game, cards: list) -> None:
     """Show exactly ``cards`` face up (the old face-up cards go under the deck)."""
-    old = [c for c in game.face_up if c]
-    game.face_up = [None] * len(game.face_up)
-    game.deck[:0] = old
+    old = [c for c in game.cards.face_up if c]
+    game.cards.face_up = [None] * len(game.cards.face_up)
+    game.cards.deck[:0] = old
     for slot, card in enumerate(cards):
         if card is not None:
             _take_from_piles(game, card)
-            game.face_up[slot] = card
+            game.cards.face_up[slot] = card
 
 
 def stack_deck(game: ttr.Game, top: list[str]) -> None:
     """Put ``top`` on the deck: ``top[0]`` is drawn first."""
     for card in top:
         _take_from_piles(game, card)
-    game.deck.extend(reversed(top))
+    game.cards.deck.extend(reversed(top))
 
 
 def empty_deck_into_hands(game: ttr.Game, player: int, keep_discard=False) -> None:
     """Move the whole deck (and discards) into ``player``'s hand."""
-    piles = game.deck + ([] if keep_discard else game.discard)
+    piles = game.cards.deck + ([] if keep_discard else game.cards.discard)
     for card in piles:
         game.hands[player][card] += 1
-    game.deck.clear()
+    game.cards.deck.clear()
     if not keep_discard:
-        game.discard.clear()
+        game.cards.discard.clear()
 
 
 def finished(players: int, routes: dict[int, list[int]], tickets: dict[int, list[int]], variant="usa",

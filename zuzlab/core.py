@@ -81,6 +81,16 @@ class Action:
         return data
 
 
+def require(condition: bool, message: str) -> None:
+    """Refuse a malformed action (a field of the wrong type) as soon as it is made."""
+    if not condition:
+        raise RuleViolation("malformed_action", message)
+
+
+def is_whole_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def action_from_dict(data: dict, action_types: Iterable[type]) -> Action:
     """Rebuild an action saved with ``Action.to_dict``; unknown types are refused."""
     by_name = {cls.__name__: cls for cls in action_types}

@@ -1,40 +1,15 @@
-"""The actions of a Ticket to Ride turn, as small frozen values (hashable, JSON-ready)."""
+"""The actions of a Ticket to Ride turn, as small frozen values (hashable, JSON-ready).
+
+Drawing train cards and tickets works as in the Card Game: those actions come from
+``zuzlab.train_cards`` and ``zuzlab.tickets``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Action, RuleViolation
-
-
-def _require(condition: bool, message: str) -> None:
-    if not condition:
-        raise RuleViolation("malformed_action", message)
-
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-@dataclass(frozen=True)
-class DrawFaceUp(Action):
-    """Take a face-up card of this colour (the leftmost one); it is replaced at once."""
-
-    color: str
-
-    def __post_init__(self):
-        _require(isinstance(self.color, str), f"DrawFaceUp needs a card colour, not {self.color!r}")
-
-    def __str__(self) -> str:
-        return f"take the face-up {self.color}"
-
-
-@dataclass(frozen=True)
-class DrawBlind(Action):
-    """Draw the top card of the train deck."""
-
-    def __str__(self) -> str:
-        return "draw from the deck"
+from ..core import Action, is_whole_number, require
+from ..tickets import DrawTickets, KeepTickets
+from ..train_cards import DrawBlind, DrawFaceUp
 
 
 @dataclass(frozen=True)
@@ -51,10 +26,10 @@ class ClaimRoute(Action):
     def __post_init__(self):
         if type(self.route) is int and type(self.wilds) is int and (self.color is None or type(self.color) is str):
             return  # the common case, checked fast: legal_actions() makes many of these
-        _require(_is_int(self.route), f"ClaimRoute needs a route id (a whole number), not {self.route!r}")
-        _require(self.color is None or isinstance(self.color, str),
+        require(is_whole_number(self.route), f"ClaimRoute needs a route id (a whole number), not {self.route!r}")
+        require(self.color is None or isinstance(self.color, str),
                  f"ClaimRoute needs a card colour or None, not {self.color!r}")
-        _require(_is_int(self.wilds), f"ClaimRoute needs a whole number of wild cards, not {self.wilds!r}")
+        require(is_whole_number(self.wilds), f"ClaimRoute needs a whole number of wild cards, not {self.wilds!r}")
 
     def __str__(self) -> str:
         if self.color is None:
@@ -64,36 +39,13 @@ class ClaimRoute(Action):
 
 
 @dataclass(frozen=True)
-class DrawTickets(Action):
-    """Draw destination tickets (then keep some: a pending decision)."""
-
-    def __str__(self) -> str:
-        return "draw destination tickets"
-
-
-@dataclass(frozen=True)
-class KeepTickets(Action):
-    """Answer a ticket offer: the ids of the tickets to keep."""
-
-    tickets: tuple[int, ...]
-
-    def __post_init__(self):
-        _require(isinstance(self.tickets, (list, tuple)) and all(_is_int(t) for t in self.tickets),
-                 f"KeepTickets needs a list of ticket ids, not {self.tickets!r}")
-        object.__setattr__(self, "tickets", tuple(sorted(self.tickets)))
-
-    def __str__(self) -> str:
-        return f"keep tickets {', '.join(map(str, self.tickets)) or 'none'}"
-
-
-@dataclass(frozen=True)
 class PayTunnel(Action):
     """Pay a tunnel's extra cards: ``wilds`` wild cards, the rest in the colour paid with."""
 
     wilds: int = 0
 
     def __post_init__(self):
-        _require(_is_int(self.wilds), f"PayTunnel needs a whole number of wild cards, not {self.wilds!r}")
+        require(is_whole_number(self.wilds), f"PayTunnel needs a whole number of wild cards, not {self.wilds!r}")
 
     def __str__(self) -> str:
         return f"pay the tunnel's extra cards ({self.wilds} wild)"
@@ -121,10 +73,10 @@ class BuildStation(Action):
     def __post_init__(self):
         if type(self.city) is str and type(self.wilds) is int and (self.color is None or type(self.color) is str):
             return  # the common case, checked fast: legal_actions() makes many of these
-        _require(isinstance(self.city, str), f"BuildStation needs a city name, not {self.city!r}")
-        _require(self.color is None or isinstance(self.color, str),
+        require(isinstance(self.city, str), f"BuildStation needs a city name, not {self.city!r}")
+        require(self.color is None or isinstance(self.color, str),
                  f"BuildStation needs a card colour or None, not {self.color!r}")
-        _require(_is_int(self.wilds), f"BuildStation needs a whole number of wild cards, not {self.wilds!r}")
+        require(is_whole_number(self.wilds), f"BuildStation needs a whole number of wild cards, not {self.wilds!r}")
 
     def __str__(self) -> str:
         paid = f"{self.wilds} wild cards" if self.color is None else self.color + (f" + {self.wilds} wild" if self.wilds else "")

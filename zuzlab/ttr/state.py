@@ -21,17 +21,17 @@ Events (``apply`` returns them, in order): ``card_taken``, ``card_drawn``,
 
 from __future__ import annotations
 
-import itertools
-import math
 from dataclasses import dataclass
 from typing import Any
 
 from ..core import Event, GameState, RuleViolation, seeded_random
+from ..tickets import TicketChoice
+from ..train_cards import DrawingTurn, TrainCards
 from .actions import (
     ACTION_TYPES, BuildStation, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, GiveUpTunnel, KeepTickets, Pass,
     PayTunnel,
 )
-from .maps import GRAY, Map, Route, load_map, maps_dir
+from .maps import Map, Route, load_map, maps_dir
 from .rulesets import Ruleset, get as get_ruleset
 
 FORMAT = "zuzlab-ttr-game/1"
@@ -60,7 +60,7 @@ ANSWERS = {
 }
 
 
-class Game(GameState):
+class Game(DrawingTurn, TicketChoice, GameState):
     """A game of Ticket to Ride. Create one with ``zuzlab.ttr.new_game``."""
 
     action_types = ACTION_TYPES
@@ -76,11 +76,7 @@ class Game(GameState):
         self.players = players
         self.seed = seed
         self.history: list = []
-        self.deck = [c for c in rules.colors for _ in range(rules.cards_per_color)]
-        self.deck += [rules.wild] * rules.wild_cards
-        seeded_random(seed, "train-deck").shuffle(self.deck)  # the top card is deck[-1]
-        self.discard: list[str] = []
-        self.face_up: list[str | None] = [None] * rules.face_up_count
+        self.cards = self._new_train_cards()
         self.hands = [dict.fromkeys(self.card_kinds, 0) for _ in range(players)]
         long_deck = [t.id for t in self.map.tickets if t.deck == rules.long_ticket_deck]
         self.ticket_deck = [t.id for t in self.map.tickets if t.deck != rules.long_ticket_deck]  # top: [0]
@@ -96,7 +92,6 @@ class Game(GameState):
         self.tunnel: dict | None = None  # a tunnel claim waiting for the extra cards
         self.trains = [rules.trains_per_player] * players
         self.scores = [0] * players  # route points, scored as routes are claimed
-        self.shuffles = 0
         self.turn = 0
         self._current = 0
         self._pending: str | None = None
@@ -109,8 +104,8 @@ class Game(GameState):
 
         for _ in range(rules.initial_hand):
             for player in range(players):
-                self.hands[player][self._draw_card()] += 1
-        self._refill_face_up()
+                self.hands[player][self.cards.draw(self._emit)] += 1
+        self.cards.refill(self._emit)
         for player in range(players):
             dealt_long = long_deck[player * rules.initial_long_tickets:(player + 1) * rules.initial_long_tickets]
             self.offers[player] = dealt_long + self._take_tickets(rules.initial_tickets)
@@ -118,6 +113,12 @@ class Game(GameState):
         self._pending = "keep_tickets"
         self.setup_events = self._events  # the face-up deal of the opening, for narration
         self._events = []
+
+    def _new_train_cards(self) -> TrainCards:
+        rules = self.rules
+        cards = [c for c in rules.colors for _ in range(rules.cards_per_color)] + [rules.wild] * rules.wild_cards
+        return TrainCards(cards, wild=rules.wild, face_up_count=rules.face_up_count,
+                          reset_wilds=rules.face_up_reset_wilds, seed=self.seed)
 
     # --- what the state looks like --------------------------------------------------
 
@@ -176,33 +177,17 @@ class Game(GameState):
         if self._over:
             return []
         if self._pending == "keep_tickets":
-            offer = self.offers[self._current]
-            return [
-                KeepTickets(kept)
-                for size in range(self._keep_min(offer), len(offer) + 1)
-                for kept in itertools.combinations(sorted(offer), size)
-            ]
+            return self._keep_actions()
         if self._pending == "second_card":
             return self._second_card_actions()
         if self._pending == "tunnel":
             return self._tunnel_actions()
-        actions: list = []
-        if self.deck or self.discard:
-            actions.append(DrawBlind())
-        actions.extend(DrawFaceUp(c) for c in dict.fromkeys(self.face_up) if c is not None)
+        actions = self._draw_actions()
         actions.extend(self._claim_actions())
         if self.ticket_deck:
             actions.append(DrawTickets())
         actions.extend(self._station_actions())
         return actions or [Pass()]
-
-    def _second_card_actions(self) -> list:
-        actions: list = [DrawBlind()] if self.deck or self.discard else []
-        actions.extend(
-            DrawFaceUp(c) for c in dict.fromkeys(self.face_up)
-            if c is not None and not self._counts_double(c)
-        )
-        return actions
 
     @staticmethod
     def _payments(count: int, colors, wilds: int, held: dict, min_wilds: int = 0) -> list[tuple[str | None, int]]:
@@ -312,99 +297,6 @@ class Game(GameState):
         }[type(action)]
         return getattr(self, f"_check_{name}"), getattr(self, f"_do_{name}")
 
-    # drawing train cards
-
-    def _check_face_up(self, action: DrawFaceUp) -> None:
-        if action.color not in self.card_kinds or action.color not in self.face_up:
-            shown = ", ".join(c for c in self.face_up if c) or "none"
-            raise RuleViolation(
-                "not_face_up", f"There is no face-up {action.color} card (face-up: {shown})."
-            )
-        if self._pending == "second_card" and self._counts_double(action.color):
-            raise RuleViolation(
-                "face_up_wild_second",
-                f"A face-up {self.rules.wild} counts as two cards: it can only be taken as the first card.",
-            )
-
-    def _check_blind(self, action: DrawBlind) -> None:
-        if not self.deck and not self.discard:
-            raise RuleViolation(
-                "deck_empty", "The train deck and the discard pile are both empty: no card can be drawn."
-            )
-
-    def _do_face_up(self, action: DrawFaceUp) -> None:
-        slot = self.face_up.index(action.color)
-        self.face_up[slot] = None
-        self.hands[self._current][action.color] += 1
-        self._emit("card_taken", color=action.color, slot=slot)
-        self._refill_face_up()
-        self._after_card(ends_draw=self._counts_double(action.color))
-
-    def _do_blind(self, action: DrawBlind) -> None:
-        card = self._draw_card()
-        self.hands[self._current][card] += 1
-        self._emit("card_drawn", color=card)
-        self._refill_face_up()
-        self._after_card(ends_draw=False)
-
-    def _after_card(self, ends_draw: bool) -> None:
-        if self._pending == "second_card" or ends_draw:
-            self._pending = None
-            self._end_turn()
-        elif self._second_card_actions():
-            self._pending = "second_card"
-        else:
-            self._emit("no_second_card")
-            self._end_turn()
-
-    def _draw_card(self) -> str | None:
-        """The top card of the deck, reshuffling the discards into a new deck if needed."""
-        if not self.deck:
-            if not self.discard:
-                return None
-            self.shuffles += 1
-            self.deck, self.discard = self.discard, []
-            seeded_random(self.seed, "reshuffle", self.shuffles).shuffle(self.deck)
-            self._emit("deck_reshuffled", cards=len(self.deck))
-        return self.deck.pop()
-
-    def _refill_face_up(self) -> None:
-        """Fill empty face-up slots; then reset while too many wilds show.
-
-        The reset stops once it has gone through the whole pool of cards without
-        success (a guard the printed rules lack: a deck of mostly wilds would loop).
-        """
-        filled = self._fill_empty_slots()
-        if not filled or self.rules.face_up_reset_wilds <= 0:
-            return
-        showing = sum(1 for c in self.face_up if c)
-        pool = len(self.deck) + len(self.discard) + showing
-        max_resets = max(1, math.ceil(pool / self.rules.face_up_count))
-        resets = 0
-        while self.face_up.count(self.rules.wild) >= self.rules.face_up_reset_wilds:
-            if resets == max_resets:
-                self._emit("face_up_reset_stopped", resets=resets)
-                return
-            discarded = [c for c in self.face_up if c]
-            self.discard.extend(discarded)
-            self.face_up = [None] * self.rules.face_up_count
-            self._fill_empty_slots(announce=False)
-            resets += 1
-            self._emit("face_up_reset", discarded=discarded, face_up=list(self.face_up))
-
-    def _fill_empty_slots(self, announce: bool = True) -> bool:
-        filled = False
-        for slot, card in enumerate(self.face_up):
-            if card is None:
-                card = self._draw_card()
-                if card is None:
-                    break
-                self.face_up[slot] = card
-                filled = True
-                if announce:
-                    self._emit("face_up_refilled", slot=slot, color=card)
-        return filled
-
     # paying
 
     def _check_payment(self, count: int, color, wilds: int, colors, wilds_allowed: bool, what: str) -> dict[str, int]:
@@ -449,7 +341,7 @@ class Game(GameState):
     def _pay(self, payment: dict[str, int]) -> None:
         self._take_from_hand(payment)
         for card, count in payment.items():
-            self.discard.extend([card] * count)
+            self.cards.discard.extend([card] * count)
 
     # claiming routes
 
@@ -506,7 +398,7 @@ class Game(GameState):
             return
         # A tunnel: the cards are laid down, then the top cards of the deck are turned over.
         self._take_from_hand(payment)
-        revealed = [card for card in (self._draw_card() for _ in range(self.rules.tunnel_reveal)) if card]
+        revealed = [card for card in (self.cards.draw(self._emit) for _ in range(self.rules.tunnel_reveal)) if card]
         costly = {self.rules.wild} if action.color is None else {self.rules.wild, action.color}
         extra = sum(1 for card in revealed if card in costly)
         self.tunnel = {"route": route.id, "color": action.color, "laid": payment, "revealed": revealed, "extra": extra}
@@ -523,7 +415,7 @@ class Game(GameState):
         points = self.rules.points_for_length(route.length)
         self.scores[player] += points
         self._emit("route_claimed", route=route.id, paid=payment, points=points, trains_left=self.trains[player])
-        self._refill_face_up()
+        self.cards.refill(self._emit)
         self._end_turn()
 
     # tunnels
@@ -572,16 +464,16 @@ class Game(GameState):
         revealed cards are discarded either way."""
         tunnel, hand = self.tunnel, self.hands[self._current]
         self.tunnel, self._pending = None, None
-        self.discard.extend(tunnel["revealed"])
+        self.cards.discard.extend(tunnel["revealed"])
         if paid:
             for card, count in tunnel["laid"].items():
-                self.discard.extend([card] * count)
+                self.cards.discard.extend([card] * count)
             self._complete_claim(self.map.route(tunnel["route"]), tunnel["laid"])
         else:
             for card, count in tunnel["laid"].items():
                 hand[card] += count
             self._emit("tunnel_abandoned", route=tunnel["route"], returned=tunnel["laid"])
-            self._refill_face_up()
+            self.cards.refill(self._emit)
             self._end_turn()
 
     # stations
@@ -610,67 +502,35 @@ class Game(GameState):
         self.stations[action.city] = player
         self._emit("station_built", city=action.city, paid=payment,
                    stations_left=self.rules.stations_per_player - self.stations_built(player))
-        self._refill_face_up()
+        self.cards.refill(self._emit)
         self._end_turn()
 
     # destination tickets
+
+    def _tickets_per_draw(self) -> int:
+        return self.rules.ticket_draw
 
     def _keep_min(self, offer: list[int]) -> int:
         wanted = self.rules.initial_keep_min if self.in_setup else self.rules.ticket_keep_min
         return min(wanted, len(offer))
 
-    def _take_tickets(self, count: int) -> list[int]:
-        taken, self.ticket_deck = self.ticket_deck[:count], self.ticket_deck[count:]
-        return taken
-
-    def _check_draw_tickets(self, action: DrawTickets) -> None:
-        if not self.ticket_deck:
-            raise RuleViolation("no_tickets", "The destination ticket deck is empty.")
-
-    def _do_draw_tickets(self, action: DrawTickets) -> None:
-        offer = self._take_tickets(self.rules.ticket_draw)
-        self.offers[self._current] = offer
-        self._pending = "keep_tickets"
-        self._emit("tickets_offered", tickets=list(offer))
-
-    def _check_keep(self, action: KeepTickets) -> None:
-        if self._pending != "keep_tickets":
-            raise RuleViolation("no_ticket_offer", "No destination tickets are on offer to keep.")
-        offer = self.offers[self._current]
-        if len(set(action.tickets)) != len(action.tickets):
-            raise RuleViolation("bad_ticket_choice", "Name each ticket to keep once.")
-        not_offered = [t for t in action.tickets if t not in offer]
-        if not_offered:
-            raise RuleViolation(
-                "not_offered", f"Ticket(s) {not_offered} were not offered; the offer is {sorted(offer)}."
-            )
-        keep_min = self._keep_min(offer)
-        if len(action.tickets) < keep_min:
-            raise RuleViolation(
-                "keep_min", f"Keep at least {keep_min} of the {len(offer)} offered tickets."
-            )
-
-    def _do_keep(self, action: KeepTickets) -> None:
-        player = self._current
-        offer = self.offers[player]
-        returned = [t for t in offer if t not in action.tickets]
-        self.tickets[player].extend(action.tickets)
-        self.offers[player] = []
+    def _tickets_returned(self, returned: list[int]) -> None:
+        """Returned tickets go under the deck, or leave the game (Switzerland, long tickets)."""
         for ticket in returned:
             leaves = (self.rules.returned_tickets == "removed"
                       or self.map.ticket(ticket).deck == self.rules.long_ticket_deck)
             (self.removed_tickets if leaves else self.ticket_deck).append(ticket)
-        self._emit("tickets_kept", kept=list(action.tickets), returned=returned)
-        if self.in_setup:
-            if player + 1 < self.players:
-                self._current = player + 1
-            else:
-                self.in_setup = False
-                self._pending = None
-                self._current = 0
-            return
-        self._pending = None
-        self._end_turn()
+
+    def _after_keep(self) -> None:
+        if not self.in_setup:
+            self._end_turn()
+        elif self._current + 1 < self.players:
+            self._current += 1  # the next player chooses opening tickets
+            self._pending = "keep_tickets"
+        else:
+            self.in_setup = False
+            self._current = 0
+
 
     # passing and the end of a turn
 
@@ -732,9 +592,7 @@ class Game(GameState):
             "map": self.map.name if builtin else self.map.to_dict(),
             "players": self.players,
             "seed": self.seed,
-            "deck": list(self.deck),
-            "discard": list(self.discard),
-            "face_up": list(self.face_up),
+            **self.cards.to_dict(),
             "hands": [dict(h) for h in self.hands],
             "ticket_deck": list(self.ticket_deck),
             "tickets": [list(t) for t in self.tickets],
@@ -746,7 +604,6 @@ class Game(GameState):
                 **self.tunnel, "laid": dict(self.tunnel["laid"]), "revealed": list(self.tunnel["revealed"])},
             "trains": list(self.trains),
             "scores": list(self.scores),
-            "shuffles": self.shuffles,
             "turn": self.turn,
             "current": self._current,
             "pending": self._pending,
@@ -777,9 +634,7 @@ class Game(GameState):
         game.map = load_map(data["map"]) if isinstance(data["map"], str) else map_from_dict(data["map"], "<saved game>")
         game.players = data["players"]
         game.seed = data["seed"]
-        game.deck = list(data["deck"])
-        game.discard = list(data["discard"])
-        game.face_up = list(data["face_up"])
+        game.cards = game._new_train_cards().load(data)
         game.hands = [dict(h) for h in data["hands"]]
         game.ticket_deck = list(data["ticket_deck"])
         game.tickets = [list(t) for t in data["tickets"]]
@@ -792,7 +647,6 @@ class Game(GameState):
             **tunnel, "laid": dict(tunnel["laid"]), "revealed": list(tunnel["revealed"])}
         game.trains = list(data["trains"])
         game.scores = list(data["scores"])
-        game.shuffles = data["shuffles"]
         game.turn = data["turn"]
         game._current = data["current"]
         game._pending = data["pending"]

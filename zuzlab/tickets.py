@@ -1,0 +1,87 @@
+"""Destination tickets on offer, shared by both Ticket to Ride games: draw some, then keep
+at least a minimum of them as a pending decision of the turn."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from .core import Action, RuleViolation, is_whole_number, require
+
+
+@dataclass(frozen=True)
+class DrawTickets(Action):
+    """Draw destination tickets (then keep some: a pending decision)."""
+
+    def __str__(self) -> str:
+        return "draw destination tickets"
+
+
+@dataclass(frozen=True)
+class KeepTickets(Action):
+    """Answer a ticket offer: the ids of the tickets to keep."""
+
+    tickets: tuple[int, ...]
+
+    def __post_init__(self):
+        require(isinstance(self.tickets, (list, tuple)) and all(is_whole_number(t) for t in self.tickets),
+                f"KeepTickets needs a list of ticket ids, not {self.tickets!r}")
+        object.__setattr__(self, "tickets", tuple(sorted(self.tickets)))
+
+    def __str__(self) -> str:
+        return f"keep tickets {', '.join(map(str, self.tickets)) or 'none'}"
+
+
+class TicketChoice:
+    """Drawing tickets and keeping some, for a game state (a mixin).
+
+    The game provides ``self.ticket_deck`` (top ticket first), ``self.offers`` and
+    ``self.tickets`` (per player), ``self._current``, ``self._pending``, ``self._emit``
+    and three hooks: ``_tickets_per_draw()``, ``_keep_min(offer)`` and
+    ``_tickets_returned(returned)``, plus ``_after_keep()`` to go on with the game.
+    """
+
+    def _keep_actions(self) -> list:
+        offer = self.offers[self._current]
+        return [
+            KeepTickets(kept)
+            for size in range(self._keep_min(offer), len(offer) + 1)
+            for kept in itertools.combinations(sorted(offer), size)
+        ]
+
+    def _take_tickets(self, count: int) -> list[int]:
+        taken, self.ticket_deck = self.ticket_deck[:count], self.ticket_deck[count:]
+        return taken
+
+    def _check_draw_tickets(self, action: DrawTickets) -> None:
+        if not self.ticket_deck:
+            raise RuleViolation("no_tickets", "The destination ticket deck is empty.")
+
+    def _do_draw_tickets(self, action: DrawTickets) -> None:
+        offer = self._take_tickets(self._tickets_per_draw())
+        self.offers[self._current] = offer
+        self._pending = "keep_tickets"
+        self._emit("tickets_offered", tickets=list(offer))
+
+    def _check_keep(self, action: KeepTickets) -> None:
+        if self._pending != "keep_tickets":
+            raise RuleViolation("no_ticket_offer", "No destination tickets are on offer to keep.")
+        offer = self.offers[self._current]
+        if len(set(action.tickets)) != len(action.tickets):
+            raise RuleViolation("bad_ticket_choice", "Name each ticket to keep once.")
+        not_offered = [t for t in action.tickets if t not in offer]
+        if not_offered:
+            raise RuleViolation("not_offered", f"Ticket(s) {not_offered} were not offered; the offer is {sorted(offer)}.")
+        keep_min = self._keep_min(offer)
+        if len(action.tickets) < keep_min:
+            raise RuleViolation("keep_min", f"Keep at least {keep_min} of the {len(offer)} offered tickets.")
+
+    def _do_keep(self, action: KeepTickets) -> None:
+        player = self._current
+        returned = [t for t in self.offers[player] if t not in action.tickets]
+        self.tickets[player].extend(action.tickets)
+        self.offers[player] = []
+        self._tickets_returned(returned)
+        self._emit("tickets_kept", kept=list(action.tickets), returned=returned)
+        self._pending = None
+        self._after_keep()
