@@ -168,7 +168,7 @@ def test_invalid_json_names_the_line(tmp_path):
 
 
 def test_missing_file(tmp_path):
-    with pytest.raises(MapError, match="cannot read the map file"):
+    with pytest.raises(MapError, match="cannot read the file"):
         ttr.load_map(tmp_path / "nothing.json")
 
 

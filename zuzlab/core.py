@@ -107,19 +107,35 @@ def action_from_dict(data: dict, action_types: Iterable[type]) -> Action:
         raise ValueError(f"saved action {data!r} has wrong fields: {error}") from None
 
 
+@dataclasses.dataclass(frozen=True)
+class Pass(Action):
+    """Do nothing: allowed only when no other action is legal."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
 # --- the state protocol --------------------------------------------------------------
 
 class GameState(ABC):
     """The protocol every engine implements (after OpenSpiel's ``State``).
 
     ``apply`` checks an action completely before it changes anything, so a refused
-    action (a ``RuleViolation``) leaves the state exactly as it was.
+    action (a ``RuleViolation``) leaves the state exactly as it was. An engine names
+    its actions in ``action_names`` (action class → ``name``, carried out by its
+    ``_check_<name>`` and ``_do_<name>`` methods) and, for each pending decision, the
+    actions that answer it in ``pending_answers``.
     """
 
-    #: The action classes of this engine, for loading saved games.
-    action_types: ClassVar[tuple[type, ...]] = ()
+    #: action class → the name of its ``_check_…``/``_do_…`` methods
+    action_names: ClassVar[dict[type, str]] = {}
+    #: pending decision → (the actions answering it, the refusal's rule, its message)
+    pending_answers: ClassVar[dict[str, tuple[tuple[type, ...], str, str]]] = {}
 
     history: list
+    _pending: str | None
+    _current: int
+    _events: list
 
     @property
     @abstractmethod
@@ -133,8 +149,42 @@ class GameState(ABC):
     @abstractmethod
     def legal_actions(self) -> list: ...
 
-    @abstractmethod
-    def apply(self, action) -> list[Event]: ...
+    def apply(self, action) -> list[Event]:
+        """Check ``action`` and carry it out; return the events it caused.
+
+        Raises ``RuleViolation`` (the state unchanged) if the rules forbid the action.
+        """
+        check, carry_out = self._handlers(action)
+        check(action)
+        self._events = []
+        carry_out(action)
+        self.history.append(action)
+        self._after_apply()
+        return self._events
+
+    def _handlers(self, action):
+        """The check and the effect of ``action``, after the checks every action shares."""
+        if self.is_over:
+            raise RuleViolation("game_over", "The game is over: no more actions.")
+        name = self.action_names.get(type(action))
+        if name is None:
+            known = ", ".join(cls.__name__ for cls in self.action_names)
+            raise RuleViolation("unknown_action", f"{action!r} is not an action of this game ({known}).")
+        if self._pending is not None:
+            answers, rule, message = self.pending_answers[self._pending]
+            if not isinstance(action, answers):
+                raise RuleViolation(rule, message)
+        return getattr(self, f"_check_{name}"), getattr(self, f"_do_{name}")
+
+    def _after_apply(self) -> None:
+        """A hook for what must follow every action (clearing caches, say)."""
+
+    def _emit(self, kind: str, **data: Any) -> None:
+        self._events.append(Event(kind, self._current, **data))
+
+    def _check_pass(self, action: Pass) -> None:
+        if self._pending is not None or self.legal_actions() != [Pass()]:
+            raise RuleViolation("pass_not_allowed", "You may only pass when no other action is possible.")
 
     @abstractmethod
     def final_scores(self): ...
@@ -157,7 +207,7 @@ class GameState(ABC):
         return type(self).from_dict(self.to_dict())
 
     def action_from_dict(self, data: dict) -> Action:
-        return action_from_dict(data, self.action_types)
+        return action_from_dict(data, self.action_names)
 
 
 def play_randomly(state: GameState, seed: int | str, max_actions: int = 1_000_000) -> GameState:

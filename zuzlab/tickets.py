@@ -32,6 +32,10 @@ class KeepTickets(Action):
         return f"keep tickets {', '.join(map(str, self.tickets)) or 'none'}"
 
 
+#: The pending decision after drawing tickets: only keeping some answers it.
+KEEP_TICKETS = ((KeepTickets,), "pending_tickets", "First choose which of the offered destination tickets to keep.")
+
+
 class TicketChoice:
     """Drawing tickets and keeping some, for a game state (a mixin).
 

@@ -39,6 +39,11 @@ class DrawBlind(Action):
         return "draw from the deck"
 
 
+#: The pending decision after a first card: only another draw answers it.
+SECOND_CARD = ((DrawBlind, DrawFaceUp), "pending_second_card",
+               "You drew one train card: take your second card (face-up or from the deck) first.")
+
+
 class TrainCards:
     """The train-card supply: the deck (top card last), the discards and the face-up row.
 

@@ -15,9 +15,11 @@ from typing import Iterable
 
 from ..algorithms import Trail, longest_trail_length
 from ..algorithms import longest_trail as _longest_trail
-from ..core import Event, RuleViolation, play_randomly
+from ..core import Event, Pass, RuleViolation, play_randomly
+from ..tickets import DrawTickets, KeepTickets
+from ..train_cards import DrawBlind, DrawFaceUp
 from . import rulesets
-from .actions import BuildStation, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, GiveUpTunnel, KeepTickets, Pass, PayTunnel
+from .actions import BuildStation, ClaimRoute, GiveUpTunnel, PayTunnel
 from .maps import City, Map, MapError, Route, Ticket, load_map
 from .rulesets import Ruleset
 from .scoring import FinalScores

@@ -1,15 +1,13 @@
-"""The actions of a Ticket to Ride turn, as small frozen values (hashable, JSON-ready).
+"""The actions only Ticket to Ride has, as small frozen values (hashable, JSON-ready).
 
-Drawing train cards and tickets works as in the Card Game: those actions come from
-``zuzlab.train_cards`` and ``zuzlab.tickets``."""
+Drawing train cards and tickets, and passing, work as in the Card Game: those actions
+live in ``zuzlab.train_cards``, ``zuzlab.tickets`` and ``zuzlab.core``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..core import Action, is_whole_number, require
-from ..tickets import DrawTickets, KeepTickets
-from ..train_cards import DrawBlind, DrawFaceUp
 
 
 @dataclass(frozen=True)
@@ -81,15 +79,3 @@ class BuildStation(Action):
     def __str__(self) -> str:
         paid = f"{self.wilds} wild cards" if self.color is None else self.color + (f" + {self.wilds} wild" if self.wilds else "")
         return f"build a station in {self.city} with {paid}"
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    """Do nothing: allowed only when no other action is legal."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-ACTION_TYPES = (DrawFaceUp, DrawBlind, ClaimRoute, DrawTickets, KeepTickets, PayTunnel, GiveUpTunnel,
-                BuildStation, Pass)

@@ -13,14 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..datafiles import Checker, MapError, data_dir, read_json
+
 MAP_FORMAT = "zuzlab-map/1"
 TRAIN_COLORS = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
 GRAY = "gray"
 CITY_KINDS = ("city", "border")
-
-
-class MapError(ValueError):
-    """A map file that does not follow the format; the message says where and why."""
 
 
 @dataclass(frozen=True)
@@ -177,15 +175,14 @@ class Map:
 # --- loading -------------------------------------------------------------------------
 
 def maps_dir() -> Path:
-    """The folder of the built-in maps: ``maps/`` at the top of the project, which a
-    regular (not editable) install copies into the package as ``zuzlab/maps``."""
-    package = Path(__file__).resolve().parents[1]
-    installed = package / "maps"
-    return installed if installed.is_dir() else package.parent / "maps"
+    """The folder of the built-in maps (see ``zuzlab.datafiles.data_dir``)."""
+    return data_dir()
 
 
 def builtin_maps() -> list[str]:
-    return sorted(p.stem for p in maps_dir().glob("*.json"))
+    """The names of the built-in Ticket to Ride boards."""
+    return sorted(p.stem for p in maps_dir().glob("*.json")
+                  if json.loads(p.read_text(encoding="utf-8")).get("format") == MAP_FORMAT)
 
 
 def load_map(name_or_path: str | Path) -> Map:
@@ -194,7 +191,7 @@ def load_map(name_or_path: str | Path) -> Map:
         return name_or_path
     text = str(name_or_path)
     if isinstance(name_or_path, Path) or text.endswith(".json") or "/" in text or "\\" in text:
-        return _load_file(Path(name_or_path))
+        return map_from_dict(read_json(Path(name_or_path)), source=str(name_or_path))
     if text not in builtin_maps():
         raise MapError(f"no built-in map called {text!r}; built-in maps: {', '.join(builtin_maps())}")
     return _load_builtin(text)
@@ -202,24 +199,13 @@ def load_map(name_or_path: str | Path) -> Map:
 
 @functools.lru_cache(maxsize=None)
 def _load_builtin(name: str) -> Map:
-    return _load_file(maps_dir() / f"{name}.json")
-
-
-def _load_file(path: Path) -> Map:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise MapError(f"{path}: cannot read the map file ({error.strerror})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise MapError(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
-    return map_from_dict(data, source=str(path))
+    path = maps_dir() / f"{name}.json"
+    return map_from_dict(read_json(path), source=str(path))
 
 
 def map_from_dict(data: Any, source: str = "<map>") -> Map:
     """Build a ``Map`` from parsed JSON, checking every entry."""
-    check = _Checker(source)
+    check = Checker(source)
     check.that(isinstance(data, dict), "top level", "must be a JSON object")
     check.that(data.get("format") == MAP_FORMAT, "format",
                f"must be {MAP_FORMAT!r}, found {data.get('format')!r}")
@@ -310,31 +296,3 @@ def map_from_dict(data: Any, source: str = "<map>") -> Map:
         tickets.append(Ticket(ticket_id, origin, tuple(destinations), tuple(values), deck))
 
     return Map(name, str(title), cities, tuple(routes), tuple(tickets), source=source)
-
-
-class _Checker:
-    """Raises ``MapError`` with the file and entry in the message."""
-
-    def __init__(self, source: str):
-        self.source = source
-
-    def that(self, condition: bool, where: str, problem: str) -> None:
-        if not condition:
-            raise MapError(f"{self.source}: {where}: {problem}")
-
-    def string(self, entry: dict, key: str, where: str) -> str:
-        value = entry.get(key)
-        self.that(isinstance(value, str) and value.strip() != "", where, f"{key!r} must be a non-empty string")
-        return value
-
-    def number(self, entry: dict, key: str, where: str) -> float:
-        value = entry.get(key)
-        self.that(isinstance(value, (int, float)) and not isinstance(value, bool), where,
-                  f"{key!r} must be a number, found {value!r}")
-        return value
-
-    def integer(self, entry: dict, key: str, where: str, minimum: int, default: int | None = None) -> int:
-        value = entry.get(key, default)
-        self.that(isinstance(value, int) and not isinstance(value, bool) and value >= minimum, where,
-                  f"{key!r} must be a whole number ≥ {minimum}, found {value!r}")
-        return value

@@ -8,13 +8,14 @@ lowest value.
 
 from __future__ import annotations
 
-import html
 import itertools
 from dataclasses import dataclass, field
 import networkx as nx
 from networkx.utils import UnionFind
 
 from ..algorithms import Trail, longest_trail
+from ..scoretable import ScoreTable
+from ..scoretable import rank as rank_by
 from .maps import Map, Route, Ticket
 
 
@@ -51,7 +52,7 @@ class PlayerScore:
 
 
 @dataclass(frozen=True)
-class FinalScores:
+class FinalScores(ScoreTable):
     players: tuple[PlayerScore, ...]
     ranking: tuple[int, ...]  # players from first to last, tie-breakers applied
     winners: tuple[int, ...]  # more than one only if every tie-breaker is level
@@ -79,30 +80,13 @@ class FinalScores:
     def has_stations(self) -> bool:
         return any(s.stations_built or s.station_points for s in self.players)
 
-    def __str__(self) -> str:
-        table = self.rows()
-        header = list(table[0])
-        rows = [[str(r[h]) for h in header] for r in table]
-        widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
-        lines = ["  ".join(h.rjust(w) for h, w in zip(header, widths))]
-        lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in rows]
-        names = " and ".join(f"player {w}" for w in self.winners)
-        lines.append(f"Winner: {names}")
+    def details(self) -> list[str]:
+        lines = []
         for s in self.players:
             lines.append(f"player {s.player} tickets: " + (", ".join(
                 f"{t.ticket} {'+' if t.points > 0 else ''}{t.points}" for t in s.tickets) or "none"))
-            for city, route in s.borrowed:
-                lines.append(f"player {s.player} station in {city} uses {route}")
-        return "\n".join(lines)
-
-    def _repr_html_(self) -> str:
-        rows = self.rows()
-        header = "".join(f"<th>{html.escape(h)}</th>" for h in rows[0])
-        body = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r.values()) + "</tr>" for r in rows
-        )
-        names = " and ".join(f"player {w}" for w in self.winners)
-        return f"<table><tr>{header}</tr>{body}</table><p>Winner: {html.escape(names)}</p>"
+            lines += [f"player {s.player} station in {city} uses {route}" for city, route in s.borrowed]
+        return lines
 
 
 def component_labels(routes: list[Route]) -> dict[str, int]:
@@ -201,10 +185,6 @@ def tie_break_value(score: PlayerScore, key: str) -> int:
 
 
 def rank(players: list[PlayerScore], tie_breakers: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Order players by total, then by each tie-breaker; winners share the best key."""
-    def key(score: PlayerScore) -> tuple[int, ...]:
-        return (score.total, *(tie_break_value(score, k) for k in tie_breakers))
-
-    ordered = sorted(players, key=key, reverse=True)
-    best = key(ordered[0])
-    return tuple(s.player for s in ordered), tuple(s.player for s in ordered if key(s) == best)
+    """Order players by total, then by each tie-breaker of the ruleset."""
+    return rank_by(players, key=lambda s: (s.total, *(tie_break_value(s, k) for k in tie_breakers)),
+                   player=lambda s: s.player)

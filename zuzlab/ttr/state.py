@@ -22,15 +22,11 @@ Events (``apply`` returns them, in order): ``card_taken``, ``card_drawn``,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from ..core import Event, GameState, RuleViolation, seeded_random
-from ..tickets import TicketChoice
-from ..train_cards import DrawingTurn, TrainCards
-from .actions import (
-    ACTION_TYPES, BuildStation, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, GiveUpTunnel, KeepTickets, Pass,
-    PayTunnel,
-)
+from ..core import GameState, Pass, RuleViolation, seeded_random
+from ..tickets import KEEP_TICKETS, DrawTickets, KeepTickets, TicketChoice
+from ..train_cards import SECOND_CARD, DrawBlind, DrawFaceUp, DrawingTurn, TrainCards
+from .actions import BuildStation, ClaimRoute, GiveUpTunnel, PayTunnel
 from .maps import Map, Route, load_map, maps_dir
 from .rulesets import Ruleset, get as get_ruleset
 
@@ -50,20 +46,19 @@ class Pending:
     extra: int = 0
 
 
-#: For each pending decision: the actions that answer it, and the refusal for anything else.
-ANSWERS = {
-    "keep_tickets": ((KeepTickets,), "pending_tickets", "First choose which of the offered destination tickets to keep."),
-    "second_card": ((DrawBlind, DrawFaceUp), "pending_second_card",
-                    "You drew one train card: take your second card (face-up or from the deck) first."),
-    "tunnel": ((PayTunnel, GiveUpTunnel), "pending_tunnel",
-               "First pay the tunnel's extra cards or give the tunnel up."),
-}
-
-
 class Game(DrawingTurn, TicketChoice, GameState):
     """A game of Ticket to Ride. Create one with ``zuzlab.ttr.new_game``."""
 
-    action_types = ACTION_TYPES
+    action_names = {
+        DrawFaceUp: "face_up", DrawBlind: "blind", ClaimRoute: "claim", DrawTickets: "draw_tickets",
+        KeepTickets: "keep", PayTunnel: "pay_tunnel", GiveUpTunnel: "give_up_tunnel",
+        BuildStation: "station", Pass: "pass",
+    }
+    pending_answers = {
+        "keep_tickets": KEEP_TICKETS,
+        "second_card": SECOND_CARD,
+        "tunnel": ((PayTunnel, GiveUpTunnel), "pending_tunnel", "First pay the tunnel's extra cards or give the tunnel up."),
+    }
 
     def __init__(self, rules: Ruleset | str, players: int, seed: int | str = 0, map: Map | str | None = None):
         rules = get_ruleset(rules)
@@ -99,7 +94,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         self.final_turns_left: int | None = None
         self.consecutive_passes = 0
         self._over = False
-        self._events: list[Event] = []
+        self._events: list = []
         self._scores_cache = None
 
         for _ in range(rules.initial_hand):
@@ -265,37 +260,10 @@ class Game(DrawingTurn, TicketChoice, GameState):
         low = max(0, extra - have) if color is not None else extra
         return [PayTunnel(used) for used in range(low, min(hand[wild], extra) + 1)] + [GiveUpTunnel()]
 
-    # --- applying an action ----------------------------------------------------------
+    # --- carrying out actions ---------------------------------------------------------
 
-    def apply(self, action) -> list[Event]:
-        """Check ``action`` and carry it out; return the events it caused.
-
-        Raises ``RuleViolation`` (state unchanged) if the rules forbid the action.
-        """
-        check, carry_out = self._handlers(action)
-        check(action)
-        self._events = []
-        carry_out(action)
-        self.history.append(action)
+    def _after_apply(self) -> None:
         self._scores_cache = None
-        return self._events
-
-    def _handlers(self, action):
-        """The check and the effect of ``action``, after the checks every action shares."""
-        if self._over:
-            raise RuleViolation("game_over", "The game is over: no more actions.")
-        if not isinstance(action, ACTION_TYPES):
-            raise RuleViolation("unknown_action", f"{action!r} is not a Ticket to Ride action.")
-        if self._pending is not None:
-            answers, rule, message = ANSWERS[self._pending]
-            if not isinstance(action, answers):
-                raise RuleViolation(rule, message)
-        name = {
-            DrawFaceUp: "face_up", DrawBlind: "blind", ClaimRoute: "claim", DrawTickets: "draw_tickets",
-            KeepTickets: "keep", PayTunnel: "pay_tunnel", GiveUpTunnel: "give_up_tunnel",
-            BuildStation: "station", Pass: "pass",
-        }[type(action)]
-        return getattr(self, f"_check_{name}"), getattr(self, f"_do_{name}")
 
     # paying
 
@@ -534,10 +502,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     # passing and the end of a turn
 
-    def _check_pass(self, action: Pass) -> None:
-        if self._pending is not None or self.legal_actions() != [Pass()]:
-            raise RuleViolation("pass_not_allowed", "You may only pass when no other action is possible.")
-
     def _do_pass(self, action: Pass) -> None:
         self._emit("passed")
         self.consecutive_passes += 1
@@ -566,9 +530,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
         self._over = True
         self._pending = None
         self._emit("game_over")
-
-    def _emit(self, kind: str, **data: Any) -> None:
-        self._events.append(Event(kind, self._current, **data))
 
     # --- scoring ---------------------------------------------------------------------
 

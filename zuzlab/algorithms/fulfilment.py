@@ -1,0 +1,218 @@
+"""Which tickets can a pile of train cards fulfil? (Ticket to Ride: The Card Game)
+
+Each ticket needs some train cards (one per coloured circle); a card serves one ticket
+only; locomotives stand in for any colour. Fulfilled tickets score their points,
+the others lose them, so the best choice maximises the points of the fulfilled tickets.
+
+A set of tickets fits exactly when the locomotives cover the shortfall of every colour:
+
+    sum over colours c of max(0, cards needed of c − cards held of c)  ≤  locomotives
+
+That makes the problem a multi-dimensional knapsack: small here (a player rarely holds
+more than 15 tickets), so a branch-and-bound search finds the exact best:
+
+* tickets are tried in order of points per card, taking each one (if it still fits)
+  before leaving it out;
+* a branch stops when even a fractional filling of the cards left with the best
+  remaining tickets (the knapsack bound) cannot beat the best choice found.
+
+``best_fulfilment`` is the fast search; ``best_fulfilment_steps`` yields every step of the
+same search for a lesson, its last step carrying the same result.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator, Mapping
+
+WILD = "locomotive"
+
+
+@dataclass(frozen=True)
+class Fulfilment:
+    """The best choice: its score, the tickets fulfilled and which cards each one uses."""
+
+    score: int  # + points of the fulfilled tickets, − points of the others
+    fulfilled: tuple[Any, ...]  # the caller's own ticket items
+    unfulfilled: tuple[Any, ...]
+    assignment: tuple[dict[str, int], ...]  # for each fulfilled ticket, the cards it uses
+
+    @property
+    def points_fulfilled(self) -> int:
+        return sum(_points(t) for t in self.fulfilled)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the search, for a lesson.
+
+    ``kind``: "take" (the ticket fits and is tried), "blocked" (it does not fit),
+    "leave" (try without it), "prune" (the bound says stop), "better" (a new best
+    choice) or "done" (``result`` holds the answer).
+    """
+
+    kind: str
+    ticket: Any = None
+    chosen: tuple[Any, ...] = ()
+    points: int = 0  # points of the chosen tickets
+    bound: float = 0.0  # the most this branch could still reach
+    best: int = 0  # points of the best choice so far
+    result: Fulfilment | None = field(default=None, compare=False)
+
+
+def _points(ticket: Any) -> int:
+    return ticket.points if hasattr(ticket, "points") else ticket[0]
+
+
+def _needs(ticket: Any) -> list[str]:
+    colours = ticket.colors if hasattr(ticket, "colors") else ticket[1]
+    return list(colours)
+
+
+class _Problem:
+    """Tickets and cards, read and checked once; shared by the fast search and the steps.
+
+    Colours are numbered; ``needed`` (cards the chosen tickets need, per colour) is a
+    list of counts, which keeps the hot loop free of dictionary work.
+    """
+
+    def __init__(self, tickets: Iterable[Any], cards: Mapping[str, int]):
+        self.items = list(tickets)
+        for item in self.items:
+            try:
+                points, needs = _points(item), _needs(item)
+            except (TypeError, IndexError, AttributeError, KeyError):
+                raise ValueError(f"not a ticket: {item!r} (expected a ticket or a (points, [colour, …]) pair)") from None
+            if isinstance(points, bool) or not isinstance(points, int) or not needs or WILD in needs:
+                raise ValueError(f"ticket {item!r} needs whole points and at least one colour (not {WILD!r})")
+        if not isinstance(cards, Mapping):
+            raise ValueError(f"cards must map colour → count, not {cards!r}")
+        for colour, count in cards.items():
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise ValueError(f"cards: {colour!r} has count {count!r}; counts are whole numbers ≥ 0")
+        self.colors = sorted({c for item in self.items for c in _needs(item)})
+        number = {c: n for n, c in enumerate(self.colors)}
+        self.have = [cards.get(c, 0) for c in self.colors]
+        self.wilds = cards.get(WILD, 0)
+        self.capacity = sum(cards.values())
+        self.needs = [tuple(Counter(number[c] for c in _needs(item)).items()) for item in self.items]
+        self.sizes = [len(_needs(item)) for item in self.items]
+        self.points = [_points(item) for item in self.items]
+        # the most points per card first: good choices come early, so the bound cuts more
+        self.order = sorted(range(len(self.items)), key=lambda i: (-self.points[i] / self.sizes[i], i))
+
+    def extra_shortfall(self, needed: list[int], i: int) -> int:
+        """How many more locomotives the chosen tickets need if ticket ``i`` joins them."""
+        more = 0
+        for colour, count in self.needs[i]:
+            over = needed[colour] - self.have[colour]
+            if over >= 0:
+                more += count  # this colour's own cards are used up already
+            elif over + count > 0:
+                more += over + count
+        return more
+
+    def bound(self, position: int, points: int, cards_left: int) -> float:
+        """The fractional knapsack bound: fill the cards left with the remaining tickets in
+        order of points per card, the last one in part."""
+        for i in self.order[position:]:
+            if self.sizes[i] <= cards_left:
+                points += self.points[i]
+                cards_left -= self.sizes[i]
+            else:
+                return points + self.points[i] * cards_left / self.sizes[i]
+        return points
+
+    def result(self, chosen: list[int]) -> Fulfilment:
+        """The answer for the chosen tickets, with the cards handed out: each colour's own
+        cards first, in ticket order, then locomotives for what is missing."""
+        chosen_set = set(chosen)
+        left = dict(zip(self.colors, self.have))
+        assignment = []
+        for i in sorted(chosen_set):
+            used: Counter = Counter()
+            for colour in _needs(self.items[i]):
+                if left[colour] > 0:
+                    left[colour] -= 1
+                    used[colour] += 1
+                else:
+                    used[WILD] += 1
+            assignment.append(dict(used))
+        assert sum(a.get(WILD, 0) for a in assignment) <= self.wilds, "the chosen tickets do not fit the cards"
+        fulfilled = tuple(self.items[i] for i in sorted(chosen_set))
+        unfulfilled = tuple(item for i, item in enumerate(self.items) if i not in chosen_set)
+        score = sum(self.points[i] for i in chosen_set) - sum(
+            points for i, points in enumerate(self.points) if i not in chosen_set)
+        return Fulfilment(score, fulfilled, unfulfilled, tuple(assignment))
+
+
+def best_fulfilment(tickets: Iterable[Any], cards: Mapping[str, int]) -> Fulfilment:
+    """The exact best choice of tickets to fulfil with ``cards``.
+
+    ``tickets``: ticket objects (``.points``, ``.colors``) or ``(points, [colour, …])`` pairs;
+    ``cards``: colour → count, with ``"locomotive"`` for the wild cards.
+    """
+    problem = _Problem(tickets, cards)
+    order, needs, sizes, points = problem.order, problem.needs, problem.sizes, problem.points
+    best_points, best_choice = 0, []
+    chosen: list[int] = []
+    needed = [0] * len(problem.colors)
+
+    def search(position: int, taken_points: int, cards_left: int, shortfall: int) -> None:
+        nonlocal best_points, best_choice
+        if taken_points > best_points:
+            best_points, best_choice = taken_points, list(chosen)
+        if position == len(order) or problem.bound(position, taken_points, cards_left) <= best_points:
+            return
+        i = order[position]
+        more = problem.extra_shortfall(needed, i)
+        if shortfall + more <= problem.wilds:  # take ticket i
+            chosen.append(i)
+            for colour, count in needs[i]:
+                needed[colour] += count
+            search(position + 1, taken_points + points[i], cards_left - sizes[i], shortfall + more)
+            for colour, count in needs[i]:
+                needed[colour] -= count
+            chosen.pop()
+        search(position + 1, taken_points, cards_left, shortfall)  # leave ticket i
+
+    search(0, 0, problem.capacity, 0)
+    return problem.result(best_choice)
+
+
+def best_fulfilment_steps(tickets: Iterable[Any], cards: Mapping[str, int]) -> Iterator[Step]:
+    """The search of ``best_fulfilment``, step by step; the last step is "done" with the result."""
+    problem = _Problem(tickets, cards)
+    items = problem.items
+    best = {"points": 0, "choice": []}
+
+    def search(position: int, chosen: list[int], needed: list[int], cards_left: int,
+               shortfall: int) -> Iterator[Step]:
+        taken = sum(problem.points[i] for i in chosen)
+        names = tuple(items[i] for i in chosen)
+        if taken > best["points"]:
+            best["points"], best["choice"] = taken, list(chosen)
+            yield Step("better", chosen=names, points=taken, best=taken)
+        if position == len(problem.order):
+            return
+        bound = problem.bound(position, taken, cards_left)
+        if bound <= best["points"]:
+            yield Step("prune", chosen=names, points=taken, bound=bound, best=best["points"])
+            return
+        i = problem.order[position]
+        more = problem.extra_shortfall(needed, i)
+        if shortfall + more <= problem.wilds:
+            yield Step("take", items[i], names, taken, bound, best["points"])
+            grown = list(needed)
+            for colour, count in problem.needs[i]:
+                grown[colour] += count
+            yield from search(position + 1, chosen + [i], grown, cards_left - problem.sizes[i], shortfall + more)
+        else:
+            yield Step("blocked", items[i], names, taken, bound, best["points"])
+        yield Step("leave", items[i], names, taken, bound, best["points"])
+        yield from search(position + 1, chosen, needed, cards_left, shortfall)
+
+    yield from search(0, [], [0] * len(problem.colors), problem.capacity, 0)
+    result = problem.result(best["choice"])
+    yield Step("done", chosen=result.fulfilled, points=best["points"], best=best["points"], result=result)
