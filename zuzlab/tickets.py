@@ -40,9 +40,12 @@ class TicketChoice:
     """Drawing tickets and keeping some, for a game state (a mixin).
 
     The game provides ``self.ticket_deck`` (top ticket first), ``self.offers`` and
-    ``self.tickets`` (per player), ``self._current``, ``self._pending``, ``self._emit``
-    and three hooks: ``_tickets_per_draw()``, ``_keep_min(offer)`` and
-    ``_tickets_returned(returned)``, plus ``_after_keep()`` to go on with the game.
+    ``self.tickets`` (per player), ``self.players``, ``self.in_setup``, ``self._current``,
+    ``self._pending``, ``self._emit``, ``self._end_turn`` and three hooks:
+    ``_tickets_per_draw()``, ``_keep_min(offer)`` and ``_tickets_returned(returned)``.
+
+    At the start every player chooses from an opening offer, one after another; then
+    ``_begin_play()`` hands the first turn to player 0.
     """
 
     def _keep_actions(self) -> list:
@@ -88,4 +91,15 @@ class TicketChoice:
         self._tickets_returned(returned)
         self._emit("tickets_kept", kept=list(action.tickets), returned=returned)
         self._pending = None
-        self._after_keep()
+        if not self.in_setup:
+            self._end_turn()
+        elif self._current + 1 < self.players:
+            self._current += 1  # the next player chooses opening tickets
+            self._pending = "keep_tickets"
+        else:
+            self.in_setup = False
+            self._current = 0
+            self._begin_play()
+
+    def _begin_play(self) -> None:
+        """A hook: what happens as the first turn begins."""

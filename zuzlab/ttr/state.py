@@ -489,17 +489,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
                       or self.map.ticket(ticket).deck == self.rules.long_ticket_deck)
             (self.removed_tickets if leaves else self.ticket_deck).append(ticket)
 
-    def _after_keep(self) -> None:
-        if not self.in_setup:
-            self._end_turn()
-        elif self._current + 1 < self.players:
-            self._current += 1  # the next player chooses opening tickets
-            self._pending = "keep_tickets"
-        else:
-            self.in_setup = False
-            self._current = 0
-
-
     # passing and the end of a turn
 
     def _do_pass(self, action: Pass) -> None:

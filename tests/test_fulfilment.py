@@ -1,0 +1,104 @@
+"""The Card Game's ticket choice: exact best fulfilment, the cards behind it, the steps."""
+
+import itertools
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zuzlab import cardgame
+from zuzlab.algorithms import best_fulfilment, best_fulfilment_steps
+
+COLOURS = ["red", "green", "blue", "yellow", "black", "white", "orange", "purple"]
+
+
+def test_simple_choices():
+    result = best_fulfilment([(5, ["yellow"]), (6, ["yellow", "green"])], {"yellow": 1, "green": 1})
+    assert result.score == 6 - 5 and [t[0] for t in result.fulfilled] == [6]
+    assert result.assignment == ({"yellow": 1, "green": 1},)
+
+
+def test_locomotives_stand_in_for_any_colour():
+    result = best_fulfilment([(5, ["yellow"]), (5, ["blue"])], {"yellow": 1, "locomotive": 1})
+    assert result.score == 10 and result.assignment == ({"yellow": 1}, {"locomotive": 1})
+
+
+def test_a_card_serves_one_ticket_only():
+    result = best_fulfilment([(7, ["red"]), (8, ["red"])], {"red": 1})
+    assert result.score == 8 - 7 and result.unfulfilled == ((7, ["red"]),)
+
+
+def test_double_colours_need_two_cards():
+    # Seattle–Chicago needs black, yellow, yellow.
+    assert best_fulfilment([(15, ["black", "yellow", "yellow"])], {"black": 1, "yellow": 1}).score == -15
+    assert best_fulfilment([(15, ["black", "yellow", "yellow"])], {"black": 1, "yellow": 1, "locomotive": 1}).score == 15
+
+
+def test_no_tickets_and_no_cards():
+    assert best_fulfilment([], {}).score == 0
+    assert best_fulfilment([(5, ["red"])], {}).score == -5
+
+
+def test_ticket_objects_work():
+    data = cardgame.load_data()
+    tickets = data.tickets[:3]  # Chicago–New York (5: yellow), New York–Chicago (5: blue), Chicago–Dallas (6: yellow, green)
+    result = best_fulfilment(tickets, {"yellow": 1, "blue": 1, "green": 1})
+    # the yellow card serves Chicago–Dallas (6) better than Chicago–New York (5)
+    assert result.fulfilled == (tickets[1], tickets[2]) and result.unfulfilled == (tickets[0],)
+    assert result.score == 5 + 6 - 5
+
+
+@pytest.mark.parametrize("tickets, cards, problem", [
+    ([(5, [])], {}, "at least one colour"),
+    ([(5, ["locomotive"])], {}, "at least one colour"),
+    ([("five", ["red"])], {}, "whole points"),
+    ([42], {}, "not a ticket"),
+    ([(5, ["red"])], {"red": -1}, "counts are whole numbers"),
+    ([(5, ["red"])], ["red"], "must map colour"),
+])
+def test_bad_input_is_named(tickets, cards, problem):
+    with pytest.raises(ValueError, match=problem):
+        best_fulfilment(tickets, cards)
+
+
+def brute_force(tickets, cards):
+    have = {c: n for c, n in cards.items() if c != "locomotive"}
+    best = None
+    for size in range(len(tickets) + 1):
+        for chosen in itertools.combinations(range(len(tickets)), size):
+            need = Counter(c for i in chosen for c in tickets[i][1])
+            if sum(max(0, n - have.get(c, 0)) for c, n in need.items()) <= cards.get("locomotive", 0):
+                points = sum(tickets[i][0] for i in chosen)
+                best = points if best is None else max(best, points)
+    return 2 * best - sum(t[0] for t in tickets)
+
+
+tickets_strategy = st.lists(st.tuples(st.integers(1, 22), st.lists(st.sampled_from(COLOURS), min_size=1, max_size=5)),
+                            max_size=9)
+cards_strategy = st.dictionaries(st.sampled_from(COLOURS + ["locomotive"]), st.integers(0, 6))
+
+
+@settings(max_examples=200, deadline=None)
+@given(tickets_strategy, cards_strategy)
+def test_exact_and_consistent(tickets, cards):
+    result = best_fulfilment(tickets, cards)
+    assert result.score == brute_force(tickets, cards)
+    # the assignment hands out exactly the needed cards, never more than there are
+    used = Counter()
+    for ticket, assigned in zip(result.fulfilled, result.assignment):
+        assert sum(assigned.values()) == len(ticket[1])
+        assert all(colour in ticket[1] or colour == "locomotive" for colour in assigned)
+        used.update(assigned)
+    assert all(used[c] <= cards.get(c, 0) for c in used)
+
+
+@settings(max_examples=100, deadline=None)
+@given(tickets_strategy, cards_strategy)
+def test_steps_agree_with_the_fast_search(tickets, cards):
+    steps = list(best_fulfilment_steps(tickets, cards))
+    assert steps[-1].kind == "done"
+    assert steps[-1].result == best_fulfilment(tickets, cards)
+    bests = [s.best for s in steps]
+    assert bests == sorted(bests)  # the best so far never falls
+    assert {s.kind for s in steps} <= {"take", "blocked", "leave", "prune", "better", "done"}

@@ -1,0 +1,40 @@
+"""The Card Game's own actions (drawing cards and tickets, and passing, are shared)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import Action, is_whole_number, require
+
+
+@dataclass(frozen=True)
+class PlaySet(Action):
+    """Lay a set in the rail yard: ``cards`` cards of ``color`` plus ``locomotives``."""
+
+    color: str
+    cards: int
+    locomotives: int = 0
+
+    def __post_init__(self):
+        require(isinstance(self.color, str), f"PlaySet needs a colour, not {self.color!r}")
+        require(is_whole_number(self.cards) and is_whole_number(self.locomotives),
+                f"PlaySet needs whole numbers of cards and locomotives, not {self.cards!r}, {self.locomotives!r}")
+
+    def __str__(self) -> str:
+        extra = f" + {self.locomotives} locomotive" if self.locomotives else ""
+        return f"play {self.cards} {self.color}{extra} to the rail yard"
+
+
+@dataclass(frozen=True)
+class PlayMixed(Action):
+    """Lay cards of different colours in the rail yard (three, no locomotives)."""
+
+    colors: tuple[str, ...]
+
+    def __post_init__(self):
+        require(isinstance(self.colors, (list, tuple)) and all(isinstance(c, str) for c in self.colors),
+                f"PlayMixed needs a list of colours, not {self.colors!r}")
+        object.__setattr__(self, "colors", tuple(sorted(self.colors)))
+
+    def __str__(self) -> str:
+        return f"play {', '.join(self.colors)} to the rail yard"

@@ -1,0 +1,87 @@
+"""The Card Game's rules as data: a frozen dataclass; presets are changed copies.
+
+    from dataclasses import replace
+    from zuzlab import cardgame
+    two_locos = replace(cardgame.rules.CARD_GAME, initial_locomotives=2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+
+TIE_BREAKERS = ("fulfilled_tickets", "bonus_cards")
+
+
+@dataclass(frozen=True)
+class CardGameRules:
+    name: str = "cardgame"
+    data: str = "cardgame"  # the components: a built-in data file or a path
+    min_players: int = 2
+    max_players: int = 4
+    initial_hand: int = 7
+    #: The printed rules deal each player this many locomotives before the hand.
+    initial_locomotives: int = 0
+    face_up_count: int = 5
+    #: Neither rule text resets the face-up cards; set 3 to reset on three locomotives.
+    face_up_reset_wilds: int = 0
+    #: A face-up locomotive counts as two cards: only as the first card, ending the draw.
+    face_up_wild_counts_double: bool = True
+    initial_tickets: int = 6
+    initial_keep_min: int = 1
+    ticket_draw: int = 4
+    ticket_keep_min: int = 0
+    #: A set: at least this many cards of one colour (locomotives may be added).
+    set_min_cards: int = 2
+    #: The other play: exactly this many cards of different colours, no locomotives.
+    mixed_play_cards: int = 3
+    #: With this many players or more the game has two rounds (two exhaustions).
+    two_rounds_from: int = 4
+    #: Whether the tickets scored at the end of the first round stay in hand (and are
+    #: scored again at the end). zuzlab's reading: each ticket scores once.
+    first_round_tickets_stay: bool = False
+    #: Which card of a rail-yard set moves on the track first: its coloured cards
+    #: (zuzlab's reading) or its locomotives.
+    locomotives_move_first: bool = False
+    tie_breakers: tuple[str, ...] = TIE_BREAKERS
+
+    def __post_init__(self):
+        object.__setattr__(self, "tie_breakers", tuple(self.tie_breakers))
+        problems = []
+        if not 2 <= self.min_players <= self.max_players:
+            problems.append(f"players {self.min_players}–{self.max_players} is not a range")
+        if self.set_min_cards < 2:
+            problems.append("a set needs at least 2 cards")
+        if not 0 <= self.initial_keep_min <= self.initial_tickets:
+            problems.append("initial_keep_min must lie between 0 and initial_tickets")
+        for key in self.tie_breakers:
+            if key not in TIE_BREAKERS:
+                problems.append(f"unknown tie-breaker {key!r} (known: {', '.join(TIE_BREAKERS)})")
+        if problems:
+            raise ValueError(f"ruleset {self.name!r}: " + "; ".join(problems))
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "tie_breakers": list(self.tie_breakers)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "CardGameRules":
+        unknown = set(data) - {f.name for f in fields(cls)}
+        if unknown:
+            raise ValueError(f"unknown ruleset parameters: {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+#: The rules of seed 002: seven train cards each.
+CARD_GAME = CardGameRules()
+#: The printed rules: a locomotive and seven train cards each.
+CARD_GAME_PRINTED = replace(CARD_GAME, name="cardgame-printed", initial_locomotives=1)
+
+RULESETS = {r.name: r for r in (CARD_GAME, CARD_GAME_PRINTED)}
+
+
+def get(name_or_rules: str | CardGameRules) -> CardGameRules:
+    if isinstance(name_or_rules, CardGameRules):
+        return name_or_rules
+    try:
+        return RULESETS[name_or_rules]
+    except KeyError:
+        raise ValueError(f"no card game ruleset called {name_or_rules!r}; known: {', '.join(RULESETS)}") from None
