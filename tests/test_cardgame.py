@@ -309,3 +309,8 @@ def test_then_to_more_big_city_cards():
     scores = game.final_scores()
     assert scores.totals == [17, 17] and scores.winners == (0,)
     assert "player 0 Big City Seattle +8" in str(scores).splitlines()
+
+
+def test_pass_only_when_nothing_else_is_legal():
+    game = started(players=2)
+    refused(game, cardgame.Pass(), "pass_not_allowed")
