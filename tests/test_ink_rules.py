@@ -1,0 +1,214 @@
+"""Railroad Ink drawing and rounds (RULES-NOTES §3.1–3.3, 3.5, 3.6): every placement
+rule allowed and refused with its reason, the round structure, specials, expansions."""
+
+from dataclasses import replace
+
+import pytest
+
+from ttr_helpers import kinds, refused
+from zuzlab import ink
+from zuzlab.ink import Board, FinishRound, Place
+from zuzlab.ink.tiles import DISTINCT_ORIENTATIONS, VARIANTS, turn_side
+
+
+# --- tiles and orientations -----------------------------------------------------------
+
+def test_orientations_turn_clockwise_and_mirror():
+    # highway curve A5: highway north and west
+    assert VARIANTS["A5", 0].edges == ("H", "", "", "H")
+    assert VARIANTS["A5", 1].edges == ("H", "H", "", "")  # turned 90°: north and east
+    assert VARIANTS["A5", 4].edges == ("H", "H", "", "")  # mirrored: east instead of west
+    assert VARIANTS["A5", 5].edges == ("", "H", "H", "")  # mirrored, then turned 90°
+    # the straight station B0 (highway north, railway south) turned 90°: highway east
+    assert VARIANTS["B0", 1].edges == ("", "H", "", "R")
+    assert [turn_side(s, 4) for s in range(4)] == [0, 3, 2, 1]
+
+
+def test_every_face_and_its_distinct_orientations():
+    assert set(ink.FACES) >= {f"A{i}" for i in range(6)} | {"B0", "B1", "B2"} | {f"S{i}" for i in range(6)}
+    assert len(DISTINCT_ORIENTATIONS["A4"]) == 2  # a straight: two ways
+    assert len(DISTINCT_ORIENTATIONS["A5"]) == 4  # a curve: four
+    assert len(DISTINCT_ORIENTATIONS["S2"]) == 1  # the crossing: one
+    assert len(DISTINCT_ORIENTATIONS["B1"]) == 8  # the curved station: its mirror differs
+    assert ink.variant("B2", 0).groups == (frozenset({0, 2}), frozenset({1, 3}))  # the overpass: two groups
+
+
+def test_exits_and_centre():
+    assert len(ink.EXITS) == 12
+    assert sorted(name for _, _, kind, name in ink.EXITS if kind == "H") == [
+        "bottom 1", "bottom 5", "left D", "right D", "top 1", "top 5"]
+    assert sorted(ink.square_name(i) for i in ink.CENTRE) == ["C2", "C3", "C4", "D2", "D3", "D4", "E2", "E3", "E4"]
+
+
+# --- placement -----------------------------------------------------------------------------
+
+def test_a_first_route_must_join_an_exit():
+    b = Board()
+    assert b.placement_problem("A4", "A1", 0) is None  # top exit 1 is a highway
+    assert "must join an exit or a matching highway or railway" in b.placement_problem("A4", "D3", 0)
+    assert "would meet a highway exit" in b.placement_problem("A1", "A1", 0)
+
+
+def test_a_route_must_join_a_matching_edge_of_an_earlier_tile():
+    b = Board()
+    b.place("A4", "A1", 0)  # highway north–south
+    assert b.placement_problem("A4", "B1", 0) is None
+    assert b.placement_problem("A5", "B1", 1) is None  # curve north–east
+    assert "would meet a highway" in b.placement_problem("A1", "B1", 0)
+    assert "must join" in b.placement_problem("A4", "B1", 1)  # east–west: touches nothing
+
+
+def test_highway_never_against_railway_and_squares_used_once():
+    b = Board()
+    b.place("A4", "A1", 0)
+    b.place("B0", "B1", 0)  # station: highway north (joins A1), railway south
+    assert "highways and railways only meet in a station" in b.placement_problem("A4", "C1", 0)
+    assert b.placement_problem("A1", "C1", 0) is None
+    assert "already holds a tile" in b.placement_problem("A4", "A1", 0)
+
+
+def test_an_edge_may_face_an_empty_square_or_a_blank_side():
+    b = Board()
+    b.place("A3", "A1", 5)  # highway T: north, east, south → sides to the empty squares stay open
+    assert b.placement_problem("A5", "A2", 3) is None  # curve west–south joins the T's east
+
+
+def test_rivers_need_no_connection_but_never_meet_routes_or_exits():
+    b = Board()
+    assert b.placement_problem("W1", "D3", 0) is None
+    assert "rivers never connect to exits" in b.placement_problem("W1", "A1", 0)
+    b.place("A4", "A1", 0)
+    assert "rivers never connect to routes" in b.placement_problem("W1", "B1", 0)
+    assert b.placement_problem("W1", "A0", 1) is None  # east–west river beside A1's blank side
+
+
+def test_water_never_against_a_route_end_unless_the_option_allows():
+    b = Board()
+    b.place("A4", "A1", 0)  # highway ends at B1
+    assert "routes meet a lake only through a pier" in b.placement_problem("L0", "B1", 0)
+    assert b.placement_problem("L0", "B1", 0, water_blocks_routes=False) is None
+    assert b.placement_problem("L4", "B1", 2) is None  # the highway pier faces north and joins
+
+
+def test_lakes_need_no_connection():
+    assert Board().placement_problem("L2", "D3", 0) is None
+
+
+# --- the game: rounds, required results, specials ------------------------------------
+
+def test_a_round_rolls_four_results_shared_by_all_players():
+    game = ink.new_game(players=3, seed=5)
+    assert len(game.rolled) == 4 and all(r[0] == "A" for r in game.rolled[:3]) and game.rolled[3][0] == "B"
+    assert game.open_results == [game.rolled] * 3
+    assert game.setup_events[0].kind == "rolled"
+
+
+def test_every_rolled_result_must_be_drawn_when_possible():
+    game = ink.new_game(seed=5)
+    message = refused(game, FinishRound(), "must_draw")
+    assert "it fits, for example on" in message
+    while game.open_results[0]:
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, Place) and a.tile in game.open_results[0]))
+    events = game.apply(FinishRound())
+    assert game.round == 2 and kinds(events) == ["round_finished", "rolled"]
+
+
+def test_a_result_that_cannot_be_drawn_is_skipped():
+    game = ink.new_game(seed=5)
+    game.boards[0] = Board.from_anu("".join(f"S2{r}{c}0" for r in "ABCDEFG" for c in range(7)))  # full
+    assert game.legal_actions() == [FinishRound()]
+    rolled = list(game.rolled)
+    events = game.apply(FinishRound())
+    assert events[0].skipped == rolled
+
+
+def test_illegal_drawings_are_refused_with_their_reason():
+    game = ink.new_game(seed=5)
+    tile = game.open_results[0][0]
+    refused(game, Place(tile, "D3", 0), "illegal_placement", match="must join")
+    refused(game, Place(tile, "Z9", 0), "bad_square", match="not a square")
+    refused(game, Place(tile, "A1", 9), "bad_orientation")
+    refused(game, Place("Q7", "A1", 0), "unknown_tile")
+    not_rolled = next(code for code in ("A0", "A1", "A2", "A3", "A4", "A5") if code not in game.rolled)
+    refused(game, Place(not_rolled, "A1", 0), "not_rolled", match="not a result you can still draw")
+
+
+def test_one_special_a_round_each_once_three_a_game():
+    game = ink.new_game(seed=5)
+    game.apply(Place("S2", "A1", 0))  # crossing on the top highway exit
+    assert game.specials_used[0] == ["S2"]
+    refused(game, special_place(game, "S3"), "special_per_round", match="Only one special route a round")
+    finish_round(game)
+    refused(game, Place("S2", "D0", 0), "special_used", match="each once a game")
+    for special in ("S3", "S5"):
+        game.apply(special_place(game, special))
+        finish_round(game)
+    assert game.specials_used[0] == ["S2", "S3", "S5"]
+    refused(game, Place("S0", "D0", 3), "specials_per_game", match="At most 3")
+    assert not [a for a in game.legal_actions() if isinstance(a, Place) and a.tile in ink.rules.INK.specials]
+
+
+def special_place(game, special):
+    """A legal drawing of ``special`` (it must be open to the player to be found)."""
+    board = game.boards[game._current]
+    for index in range(49):
+        for o in board.legal_orientations(special, index):
+            return Place(special, ink.square_name(index), o)
+    raise AssertionError(f"{special} fits nowhere")
+
+
+def finish_round(game):
+    """Draw every result that still fits, then finish."""
+    while True:
+        required = [a for a in game.legal_actions() if isinstance(a, Place) and a.tile in game.open_results[game._current]]
+        if not required:
+            break
+        game.apply(required[0])
+    game.apply(FinishRound())
+
+
+def test_seven_rounds_or_six_with_an_expansion():
+    for expansion, rounds in ((None, 7), ("river", 6), ("lake", 6)):
+        game = ink.new_game(seed=2, expansion=expansion)
+        while not game.is_over:
+            finish_round(game)
+        assert game.round == rounds
+        assert {p.round for p in game.boards[0].squares if p} <= set(range(1, rounds + 1))
+        refused(game, FinishRound(), "game_over")
+
+
+def test_expansion_results_are_optional_zero_to_two():
+    game = ink.new_game(seed=3, expansion="river")
+    assert len(game.rolled_extra) == 2 and all(code[0] == "W" for code in game.rolled_extra)
+    for code in game.rolled_extra:
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, Place) and a.tile == code))
+    third = "W1" if "W1" not in game.rolled_extra else "W0"
+    refused(game, Place(third, "D3", 0), "not_rolled")
+    finish_round(game)  # the route results are still required; the extras were optional
+    assert game.round == 2
+
+
+def test_players_draw_in_turn_then_the_next_round_is_rolled():
+    game = ink.new_game(players=2, seed=4)
+    finish_round(game)
+    assert game.current_player == 1 and game.round == 1
+    finish_round(game)
+    assert game.current_player == 0 and game.round == 2
+
+
+def test_a_ruleset_option_reaches_the_score():
+    rules = replace(ink.rules.INK, loop_rule="trail", rounds=2)
+    game = ink.new_game(rules, seed=1)
+    while not game.is_over:
+        finish_round(game)
+    assert game.round == 2
+    assert game.final_scores()[0] == ink.score(game.boards[0], loop_rule="trail")
+
+
+def test_bad_rulesets_and_player_counts():
+    with pytest.raises(ValueError, match="loop_rule must be one of"):
+        replace(ink.rules.INK, loop_rule="spiral")
+    with pytest.raises(ValueError, match="one or more players"):
+        ink.new_game(players=0)
+    with pytest.raises(ValueError, match="no Railroad Ink ruleset called 'sea'"):
+        ink.new_game("sea")

@@ -1,0 +1,52 @@
+"""Railroad Ink with the Deep Blue river and lake dice: a 7 × 7 board each, dice shared
+by all players, and scoring that can also be watched step by step.
+
+    >>> from zuzlab import ink
+    >>> board = ink.Board.from_anu("A4A10A4B10")
+    >>> ink.score(board).total
+    >>> game = ink.play_random_game(seed=1, expansion="lake")
+
+This package imports no plotting or widget library.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..core import Event, RuleViolation, play_randomly
+from . import rules, tiles
+from .board import CENTRE, EXITS, Board, Placement, legal_placements, square_index, square_name
+from .rules import InkRules
+from .scoring import Error, Network, River, Score, score
+from .state import FinalScores, FinishRound, Game, Place
+from .tiles import FACES, Face, Variant, variant
+
+
+def new_game(rules: str | InkRules | None = "ink", players: int = 1, seed: int | str = 0,
+             expansion: str | None = None) -> Game:
+    """A new game: ``rules`` is a ruleset name or an ``InkRules``; ``expansion`` ("river"
+    or "lake") picks the Deep Blue ruleset instead."""
+    return Game(expansion if expansion is not None else rules, players, seed)
+
+
+def play_random_game(seed: int | str = 0, expansion: str | None = None, players: int = 1) -> Game:
+    """A finished game in which every decision was a uniformly random legal action."""
+    return play_randomly(new_game(players=players, seed=seed, expansion=expansion), seed)
+
+
+def replay(rules: str | InkRules | None, players: int, seed: int | str, actions: Iterable) -> Game:
+    game = new_game(rules, players, seed)
+    for action in actions:
+        game.apply(game.action_from_dict(action) if isinstance(action, dict) else action)
+    return game
+
+
+def load_game(text: str) -> Game:
+    return Game.from_json(text)
+
+
+__all__ = [
+    "CENTRE", "EXITS", "Board", "Error", "Event", "FACES", "Face", "FinalScores", "FinishRound", "Game", "InkRules",
+    "Network", "Place", "Placement", "River", "RuleViolation", "Score", "Variant", "legal_placements", "load_game",
+    "new_game", "play_random_game", "replay", "rules", "score", "square_index", "square_name", "tiles", "variant",
+]

@@ -1,0 +1,98 @@
+"""Railroad Ink rules as data: the dice, the rounds, the specials and the open questions
+RULES-NOTES settles as options. A variant is a changed copy::
+
+    from dataclasses import replace
+    from zuzlab import ink
+    trail = replace(ink.rules.INK, loop_rule="trail")
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+
+from .scoring import LOOP_RULES
+from .tiles import FACES, SPECIAL_CODES
+
+ROUTE_DIE = ("A0", "A1", "A2", "A3", "A4", "A5")
+SPECIAL_DIE = ("B0", "B0", "B1", "B1", "B2", "B2")
+RIVER_DIE = ("W0", "W0", "W0", "W1", "W2", "W3")  # RULES-NOTES: curve ×3, straight, two bridges
+RIVER_DIE_SEED = ("W0", "W0", "W1", "W1", "W2", "W3")  # seed 004: curve ×2, straight ×2
+LAKE_DIE = ("L0", "L1", "L2", "L3", "L4", "L5")
+
+
+@dataclass(frozen=True)
+class InkRules:
+    name: str = "ink"
+    rounds: int = 7
+    #: The dice every player must draw (when possible): three route dice and the special die.
+    dice: tuple[tuple[str, ...], ...] = (ROUTE_DIE, ROUTE_DIE, ROUTE_DIE, SPECIAL_DIE)
+    #: The expansion's dice, drawn optionally (0, 1 or 2 results a round).
+    expansion: str | None = None
+    expansion_dice: tuple[tuple[str, ...], ...] = ()
+    specials: tuple[str, ...] = SPECIAL_CODES
+    specials_per_round: int = 1
+    specials_per_game: int = 3
+    #: How the longest highway and railway treat a square passed twice ("simple": never).
+    loop_rule: str = "simple"
+    #: A highway or railway end may not be drawn against a water side without a pier.
+    water_blocks_routes: bool = True
+    #: Lake squares count as drawn centre squares.
+    lake_squares_are_centre: bool = True
+
+    def __post_init__(self):
+        object.__setattr__(self, "dice", tuple(tuple(d) for d in self.dice))
+        object.__setattr__(self, "expansion_dice", tuple(tuple(d) for d in self.expansion_dice))
+        object.__setattr__(self, "specials", tuple(self.specials))
+        problems = []
+        if self.rounds < 1:
+            problems.append("a game has at least one round")
+        if self.loop_rule not in LOOP_RULES:
+            problems.append(f"loop_rule must be one of {LOOP_RULES}, not {self.loop_rule!r}")
+        if self.expansion not in (None, "river", "lake"):
+            problems.append(f"expansion must be None, 'river' or 'lake', not {self.expansion!r}")
+        for die in self.dice + self.expansion_dice:
+            for face in die:
+                if face not in FACES:
+                    problems.append(f"unknown die face {face!r}")
+        if problems:
+            raise ValueError(f"ruleset {self.name!r}: " + "; ".join(problems))
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["dice"] = [list(d) for d in self.dice]
+        data["expansion_dice"] = [list(d) for d in self.expansion_dice]
+        data["specials"] = list(self.specials)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "InkRules":
+        unknown = set(data) - {f.name for f in fields(cls)}
+        if unknown:
+            raise ValueError(f"unknown ruleset parameters: {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+#: The base game: 7 rounds.
+INK = InkRules()
+#: Deep Blue, river dice: 6 rounds, two river dice.
+INK_RIVER = replace(INK, name="ink-river", rounds=6, expansion="river", expansion_dice=(RIVER_DIE, RIVER_DIE))
+#: The river dice as seed 004 lists them (two straights, two curves).
+INK_RIVER_SEED = replace(INK_RIVER, name="ink-river-seed", expansion_dice=(RIVER_DIE_SEED, RIVER_DIE_SEED))
+#: Deep Blue, lake dice: 6 rounds, two lake dice.
+INK_LAKE = replace(INK, name="ink-lake", rounds=6, expansion="lake", expansion_dice=(LAKE_DIE, LAKE_DIE))
+
+RULESETS = {r.name: r for r in (INK, INK_RIVER, INK_RIVER_SEED, INK_LAKE)}
+
+
+def get(name_or_rules: str | InkRules | None) -> InkRules:
+    """A ruleset by name (``"ink"``, ``"ink-river"``, ``"ink-lake"`` …), or by expansion
+    (None, ``"river"``, ``"lake"``), or the ruleset itself."""
+    if isinstance(name_or_rules, InkRules):
+        return name_or_rules
+    by_expansion = {None: INK, "river": INK_RIVER, "lake": INK_LAKE}
+    if name_or_rules in by_expansion:
+        return by_expansion[name_or_rules]
+    try:
+        return RULESETS[name_or_rules]
+    except KeyError:
+        raise ValueError(f"no Railroad Ink ruleset called {name_or_rules!r}; known: {', '.join(RULESETS)}") from None

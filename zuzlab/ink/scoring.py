@@ -1,0 +1,330 @@
+"""Railroad Ink scoring (RULES-NOTES §3.4–3.6), fast: one pass over the board.
+
+- **Networks**: routes joined through matching edges (a station joins its highway and
+  railway, an overpass or a bridge does not; piers on the same lake join their routes).
+  Each network scores by the number of distinct exits it reaches.
+- **Longest highway / railway**: the most squares on one unbranched path of that kind.
+  ``loop_rule="simple"`` (the default) never counts a square twice; ``"trail"`` counts a
+  square again when the path passes it once more by other sides (a crossing), each link
+  between squares used once; a closed loop counts each of its squares once.
+- **Centre**: one point per drawn centre square.
+- **Errors**: one point off per highway, railway or river end that meets nothing that
+  matches it; ends facing the board's edge are never errors, exit or not.
+- **River** (Deep Blue): the best river, a point per square, +3 if both ends reach the
+  board's edge. **Lake** (Deep Blue): a point per square of the smallest lake.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from ..algorithms import longest_trail
+from .board import CENTRE, EXITS, NEIGHBOUR, OPPOSITE, Board, square_name
+from .tiles import BLANK, E, HIGHWAY, KIND_NAMES, LAKE, RAILWAY, RIVER, ROUTES, S, SIDE_NAMES
+
+#: Points for a network reaching 0, 1, 2, … 12 exits
+NETWORK_POINTS = (0, 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 45)
+LOOP_RULES = ("simple", "trail")
+
+
+@dataclass(frozen=True)
+class Network:
+    squares: tuple[str, ...]
+    exits: tuple[str, ...]  # names of the exits it reaches, e.g. "top 1"
+
+    @property
+    def points(self) -> int:
+        return NETWORK_POINTS[len(self.exits)]
+
+
+@dataclass(frozen=True)
+class Error:
+    square: str
+    side: str  # "north", "east", …
+    kind: str  # "highway", "railway" or "river"
+
+
+@dataclass(frozen=True)
+class River:
+    squares: tuple[str, ...]
+    both_ends_at_edge: bool
+
+    @property
+    def points(self) -> int:
+        return len(self.squares) + (3 if self.both_ends_at_edge else 0)
+
+
+@dataclass(frozen=True)
+class Score:
+    exit_points: int
+    longest_highway: int
+    longest_railway: int
+    centre: int
+    errors: int
+    river: int
+    lake: int
+    total: int
+    # the details behind the numbers
+    networks: tuple[Network, ...]
+    highway_path: tuple[str, ...]
+    railway_path: tuple[str, ...]
+    error_details: tuple[Error, ...]
+    scored_river: River | None
+    smallest_lake: tuple[str, ...]
+
+    def breakdown(self) -> dict[str, int]:
+        return {"exits": self.exit_points, "longest highway": self.longest_highway,
+                "longest railway": self.longest_railway, "centre": self.centre, "river": self.river,
+                "lake": self.lake, "errors": -self.errors, "total": self.total}
+
+    def __str__(self) -> str:
+        return ", ".join(f"{name} {value}" for name, value in self.breakdown().items())
+
+
+class _Pieces:
+    """Union–find over hashable items, small and fast (scoring runs inside bots' loops)."""
+
+    def __init__(self):
+        self.parent: dict = {}
+
+    def find(self, item):
+        parent = self.parent
+        root = parent.setdefault(item, item)
+        while root != parent[root]:
+            root = parent[root]
+        while item != root:
+            parent[item], item = root, parent[item]
+        return root
+
+    def union(self, a, b) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[ra] = rb
+
+
+def score(board: Board, loop_rule: str = "simple", lake_squares_are_centre: bool = True) -> Score:
+    """Score a board; see the module text for each part."""
+    if loop_rule not in LOOP_RULES:
+        raise ValueError(f"loop_rule must be one of {LOOP_RULES}, not {loop_rule!r}")
+    squares = board.squares
+    variants = [p.variant if p else None for p in squares]
+    networks, lakes = _Pieces(), _Pieces()
+    links = {HIGHWAY: [], RAILWAY: [], RIVER: []}
+    errors = []
+    for i, v in enumerate(variants):
+        if v is None:
+            continue
+        for side in range(4):
+            edge = v.edges[side]
+            if edge == BLANK:
+                continue
+            j = NEIGHBOUR[i][side]
+            other = variants[j] if j >= 0 else None
+            if edge in ROUTES:
+                networks.find((i, v.side_group[side]))
+            elif edge == LAKE:
+                lakes.find(i)
+            matched = other is not None and other.edges[OPPOSITE[side]] == edge
+            if matched and side in (E, S):  # each link once
+                if edge in ROUTES:
+                    networks.union((i, v.side_group[side]), (j, other.side_group[OPPOSITE[side]]))
+                if edge == LAKE:
+                    lakes.union(i, j)
+                elif edge in links:
+                    links[edge].append((i, j))
+            if edge in (HIGHWAY, RAILWAY, RIVER) and j >= 0 and not matched:
+                errors.append(Error(square_name(i), SIDE_NAMES[side], KIND_NAMES[edge]))
+
+    # piers on the same lake join their routes into one network
+    lake_of = {i: lakes.find(i) for i in list(lakes.parent)}
+    for i, v in enumerate(variants):
+        if v is not None and i in lake_of:
+            for group_number, group in enumerate(v.groups):
+                if any(v.edges[s] == LAKE for s in group) and any(v.edges[s] in ROUTES for s in group):
+                    networks.union((i, group_number), ("lake", lake_of[i]))
+
+    reached: dict = {}
+    for i, side, kind, name in EXITS:
+        v = variants[i]
+        if v is not None and v.edges[side] == kind:
+            reached.setdefault(networks.find((i, v.side_group[side])), set()).add(name)
+    members: dict = {}
+    for node in list(networks.parent):
+        if node[0] != "lake":
+            members.setdefault(networks.find(node), set()).add(node[0])
+    network_list = tuple(
+        Network(tuple(square_name(i) for i in sorted(sq)), tuple(sorted(reached.get(root, ()))))
+        for root, sq in sorted(members.items(), key=lambda item: min(item[1]))
+    )
+
+    highway = _longest_path([i for i, v in enumerate(variants) if v and HIGHWAY in v.edges], links[HIGHWAY], loop_rule)
+    railway = _longest_path([i for i, v in enumerate(variants) if v and RAILWAY in v.edges], links[RAILWAY], loop_rule)
+    centre = sum(1 for i in CENTRE if variants[i] is not None
+                 and (lake_squares_are_centre or variants[i].face.kind not in ("lake", "water")))
+    river = _best_river(variants, links[RIVER])
+    lake_sizes: dict = {}
+    for i, root in lake_of.items():
+        lake_sizes.setdefault(root, []).append(i)
+    smallest = min(lake_sizes.values(), key=lambda s: (len(s), min(s)), default=[])
+
+    exit_points = sum(n.points for n in network_list)
+    river_points = river.points if river else 0
+    total = exit_points + len(highway) + len(railway) + centre + river_points + len(smallest) - len(errors)
+    return Score(exit_points, len(highway), len(railway), centre, len(errors), river_points, len(smallest), total,
+                 network_list, tuple(square_name(i) for i in highway), tuple(square_name(i) for i in railway),
+                 tuple(errors), river, tuple(square_name(i) for i in sorted(smallest)))
+
+
+# --- longest paths ---------------------------------------------------------------------
+
+def _longest_path(nodes: list[int], links: list[tuple[int, int]], loop_rule: str) -> list[int]:
+    """The squares of the longest path (see the module text for the two loop rules)."""
+    if not nodes:
+        return []
+    if loop_rule == "trail":
+        trail = longest_trail([(a, b, 1) for a, b in links])
+        if not trail.cities:
+            return [nodes[0]]
+        path = list(trail.cities)
+        return path[:-1] if len(path) > 1 and path[0] == path[-1] else path
+    neighbours: dict[int, list[int]] = {i: [] for i in nodes}
+    for a, b in links:
+        neighbours[a].append(b)
+        neighbours[b].append(a)
+    best: list[int] = []
+    seen: set[int] = set()
+    for start in nodes:
+        if start in seen:
+            continue
+        piece = _component(start, neighbours)
+        seen |= piece
+        if len(piece) <= len(best):
+            continue
+        link_count = sum(len(neighbours[i]) for i in piece) // 2
+        path = _tree_diameter(piece, neighbours) if link_count == len(piece) - 1 else _search(piece, neighbours)
+        if len(path) > len(best):
+            best = path
+    return best
+
+
+def _component(start: int, neighbours: dict[int, list[int]]) -> set[int]:
+    piece, queue = {start}, deque([start])
+    while queue:
+        for other in neighbours[queue.popleft()]:
+            if other not in piece:
+                piece.add(other)
+                queue.append(other)
+    return piece
+
+
+def _farthest(start: int, neighbours: dict[int, list[int]]) -> list[int]:
+    """The path to a farthest square from ``start`` (breadth first)."""
+    came_from, queue, last = {start: None}, deque([start]), start
+    while queue:
+        last = queue.popleft()
+        for other in neighbours[last]:
+            if other not in came_from:
+                came_from[other] = last
+                queue.append(other)
+    path = []
+    while last is not None:
+        path.append(last)
+        last = came_from[last]
+    return path
+
+
+def _tree_diameter(piece: set[int], neighbours: dict[int, list[int]]) -> list[int]:
+    """Without loops the longest path is the tree's diameter: walk to a farthest square,
+    then to the square farthest from it."""
+    return _farthest(_farthest(min(piece), neighbours)[0], neighbours)
+
+
+def _search(piece: set[int], neighbours: dict[int, list[int]]) -> list[int]:
+    """Depth-first search over simple paths with three cuts, which keep even a board
+    full of crossings (impossible in play, easy to type in) to a fraction of a second:
+
+    * a branch stops when the squares it can still reach cannot beat the best path;
+    * the board is a chessboard: a path alternates colours, so from a square of one
+      colour it uses at most as many squares of that colour as of the other, plus one;
+    * a reachable square with a single way in can only end the path: at most one of
+      them counts.
+
+    Next squares are tried fewest-onward-ways first (Warnsdorff's rule), which finds
+    long paths early.
+    """
+    best: list[int] = []
+    path: list[int] = []
+    on_path: set[int] = set()
+
+    def free_ways(square: int) -> int:
+        return sum(1 for other in neighbours[square] if other not in on_path)
+
+    def ceiling(square: int) -> int:
+        """The most squares a path continuing from ``square`` (counted) can still have."""
+        found, stack = {square}, [square]
+        while stack:
+            for other in neighbours[stack.pop()]:
+                if other not in found and other not in on_path:
+                    found.add(other)
+                    stack.append(other)
+        same = sum(1 for f in found if _colour(f) == _colour(square))
+        # a way in from the path's current end counts as a way too
+        dead_ends = sum(1 for f in found if f != square and free_ways(f) + (square in neighbours[f]) <= 1)
+        return min(len(found) - max(0, dead_ends - 1), 2 * same, 2 * (len(found) - same) + 1)
+
+    def extend(square: int) -> bool:
+        nonlocal best
+        path.append(square)
+        on_path.add(square)
+        if len(path) > len(best):
+            best = list(path)
+        done = len(best) == len(piece)
+        if not done and len(path) - 1 + ceiling(square) > len(best):
+            for other in sorted((o for o in neighbours[square] if o not in on_path), key=free_ways):
+                if extend(other):
+                    done = True
+                    break
+        on_path.discard(square)
+        path.pop()
+        return done
+
+    # dead ends first: long paths tend to start there
+    for start in sorted(piece, key=lambda i: (len(neighbours[i]), i)):
+        if extend(start):
+            break
+    return best
+
+
+def _colour(square: int) -> int:
+    return sum(divmod(square, 7)) % 2
+
+
+# --- the river -----------------------------------------------------------------------
+
+def _best_river(variants: list, links: list[tuple[int, int]]) -> River | None:
+    """The river worth most (the first on the board among equals)."""
+    rivers = _Pieces()
+    for i, v in enumerate(variants):
+        if v is not None and RIVER in v.edges:
+            rivers.find(i)
+    for a, b in links:
+        rivers.union(a, b)
+    pieces: dict = {}
+    for i in list(rivers.parent):
+        pieces.setdefault(rivers.find(i), []).append(i)
+    best, best_key = None, None
+    for squares in pieces.values():
+        ends = [(i, side) for i in squares for side in range(4)
+                if variants[i].edges[side] == RIVER and not _river_continues(variants, i, side)]
+        river = River(tuple(square_name(i) for i in sorted(squares)),
+                      len(ends) == 2 and all(NEIGHBOUR[i][side] < 0 for i, side in ends))
+        key = (river.points, -min(squares))
+        if best_key is None or key > best_key:
+            best, best_key = river, key
+    return best
+
+
+def _river_continues(variants: list, i: int, side: int) -> bool:
+    j = NEIGHBOUR[i][side]
+    return j >= 0 and variants[j] is not None and variants[j].edges[OPPOSITE[side]] == RIVER
