@@ -5,6 +5,8 @@ the drawing and the count that the assertions check.
 """
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from zuzlab import ink
 from zuzlab.ink.board import Board, Placement, square_index
@@ -201,3 +203,55 @@ def test_a_malformed_board_string_names_the_placement_and_the_problem(text, prob
 def test_expansion_tiles_have_no_interchange_code():
     with pytest.raises(ValueError, match="base tiles only"):
         board("W1A00").to_anu()
+
+
+# --- the longest-path search against a plain search ------------------------------------------
+
+def plain_longest(nodes, links):
+    """Every simple path from every square: slow, obviously right."""
+    neighbours = {i: [] for i in nodes}
+    for a, b in links:
+        neighbours[a].append(b)
+        neighbours[b].append(a)
+    best = 0
+
+    def walk(square, seen):
+        nonlocal best
+        best = max(best, len(seen))
+        for other in neighbours[square]:
+            if other not in seen:
+                walk(other, seen | {other})
+
+    for square in nodes:
+        walk(square, {square})
+    return best
+
+
+window = [r * 7 + c for r in range(5) for c in range(5)]
+
+
+@st.composite
+def grid_graphs(draw):
+    nodes = draw(st.lists(st.sampled_from(window), min_size=1, max_size=14, unique=True))
+    candidates = [(i, j) for i in nodes for j in (i + 7, i + 1) if j in nodes and (j != i + 1 or i % 7 < 6)]
+    keep = draw(st.lists(st.booleans(), min_size=len(candidates), max_size=len(candidates)))
+    return nodes, [link for link, kept in zip(candidates, keep) if kept]
+
+
+@settings(max_examples=300, deadline=None)
+@given(grid_graphs())
+def test_longest_simple_path_is_exact(graph):
+    from zuzlab.ink.scoring import _longest_path
+
+    nodes, links = graph
+    path = _longest_path(nodes, links, "simple")
+    assert len(path) == plain_longest(nodes, links)
+    assert len(set(path)) == len(path)
+    assert all((a, b) in links or (b, a) in links for a, b in zip(path, path[1:]))
+
+
+def test_a_board_full_of_crossings_is_scored_exactly():
+    # 48 highway crossings with B0 left empty: the corner A0 becomes a dead end, and the
+    # chessboard colours allow at most 47 squares in a path.
+    crossings = "".join(f"S2{r}{c}0" for r in "ABCDEFG" for c in range(7) if f"{r}{c}" != "B0")
+    assert ink.score(Board.from_anu(crossings)).longest_highway == 47

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..core import Event, RuleViolation, play_randomly
-from . import rules, tiles
+from . import bots, rules, steps, tiles
 from .board import CENTRE, EXITS, Board, Placement, legal_placements, square_index, square_name
 from .rules import InkRules
 from .scoring import Error, Network, River, Score, score
@@ -34,6 +34,11 @@ def play_random_game(seed: int | str = 0, expansion: str | None = None, players:
     return play_randomly(new_game(players=players, seed=seed, expansion=expansion), seed)
 
 
+def play_greedy_game(seed: int | str = 0, expansion: str | None = None, players: int = 1) -> Game:
+    """A finished game in which every player drew the best immediate gain (``bots.greedy_action``)."""
+    return bots.play(new_game(players=players, seed=seed, expansion=expansion), bots.greedy_action, seed)
+
+
 def replay(rules: str | InkRules | None, players: int, seed: int | str, actions: Iterable) -> Game:
     game = new_game(rules, players, seed)
     for action in actions:
@@ -46,7 +51,7 @@ def load_game(text: str) -> Game:
 
 
 __all__ = [
-    "CENTRE", "EXITS", "Board", "Error", "Event", "FACES", "Face", "FinalScores", "FinishRound", "Game", "InkRules",
+    "CENTRE", "EXITS", "bots", "play_greedy_game", "Board", "Error", "Event", "FACES", "Face", "FinalScores", "FinishRound", "Game", "InkRules",
     "Network", "Place", "Placement", "River", "RuleViolation", "Score", "Variant", "legal_placements", "load_game",
-    "new_game", "play_random_game", "replay", "rules", "score", "square_index", "square_name", "tiles", "variant",
+    "new_game", "play_random_game", "replay", "rules", "score", "square_index", "square_name", "steps", "tiles", "variant",
 ]

@@ -153,9 +153,10 @@ def score(board: Board, loop_rule: str = "simple", lake_squares_are_centre: bool
     for node in list(networks.parent):
         if node[0] != "lake":
             members.setdefault(networks.find(node), set()).add(node[0])
-    network_list = tuple(
-        Network(tuple(square_name(i) for i in sorted(sq)), tuple(sorted(reached.get(root, ()))))
-        for root, sq in sorted(members.items(), key=lambda item: min(item[1]))
+    network_list = tuple(  # in board order: by their squares, then by their exits
+        Network(tuple(square_name(i) for i in squares), exits)
+        for squares, exits in sorted((tuple(sorted(sq)), tuple(sorted(reached.get(root, ()))))
+                                     for root, sq in members.items())
     )
 
     highway = _longest_path([i for i, v in enumerate(variants) if v and HIGHWAY in v.edges], links[HIGHWAY], loop_rule)
@@ -201,8 +202,7 @@ def _longest_path(nodes: list[int], links: list[tuple[int, int]], loop_rule: str
         seen |= piece
         if len(piece) <= len(best):
             continue
-        link_count = sum(len(neighbours[i]) for i in piece) // 2
-        path = _tree_diameter(piece, neighbours) if link_count == len(piece) - 1 else _search(piece, neighbours)
+        path = _longest_simple_path(piece, neighbours)
         if len(path) > len(best):
             best = path
     return best
@@ -240,20 +240,84 @@ def _tree_diameter(piece: set[int], neighbours: dict[int, list[int]]) -> list[in
     return _farthest(_farthest(min(piece), neighbours)[0], neighbours)
 
 
-def _search(piece: set[int], neighbours: dict[int, list[int]]) -> list[int]:
-    """Depth-first search over simple paths with three cuts, which keep even a board
-    full of crossings (impossible in play, easy to type in) to a fraction of a second:
+def _longest_simple_path(piece: set[int], neighbours: dict[int, list[int]]) -> list[int]:
+    """The longest path that never passes a square twice, in one connected piece.
+
+    Only the piece's loops need searching. Peeling off dead ends again and again leaves
+    its *core* (every square on a loop or between loops); the rest are trees hanging off
+    core squares. A path enters such a tree at most once and never comes back, so each
+    core square just offers its longest *arm* into its trees. The search runs on the
+    core, adding the arms at both ends; paths inside the trees are found directly.
+    """
+    core = _core(piece, neighbours)
+    if not core:
+        return _tree_diameter(piece, neighbours)
+    arms: dict[int, list[int]] = {}
+    best: list[int] = []
+    for square in core:
+        found = []
+        for other in neighbours[square]:
+            if other not in core:
+                arm, inside = _arm(other, square, neighbours)
+                found.append(arm)
+                best = max(best, inside, key=len)
+        found.sort(key=len, reverse=True)
+        arms[square] = found[0] if found else []
+        # a path through this core square alone, along its two longest arms
+        through = (found[0][::-1] if found else []) + [square] + (found[1] if len(found) > 1 else [])
+        best = max(best, through, key=len)
+    core_neighbours = {square: [o for o in neighbours[square] if o in core] for square in core}
+    return _search(core, core_neighbours, arms, best, len(piece))
+
+
+def _core(piece: set[int], neighbours: dict[int, list[int]]) -> set[int]:
+    """What is left after peeling off dead ends until none is left (the 2-core)."""
+    ways = {square: len(neighbours[square]) for square in piece}
+    peeled: set[int] = set()
+    stack = [square for square in piece if ways[square] <= 1]
+    while stack:
+        square = stack.pop()
+        if square in peeled:
+            continue
+        peeled.add(square)
+        for other in neighbours[square]:
+            if other not in peeled:
+                ways[other] -= 1
+                if ways[other] == 1:
+                    stack.append(other)
+    return piece - peeled
+
+
+def _arm(square: int, parent: int, neighbours: dict[int, list[int]]) -> tuple[list[int], list[int]]:
+    """In the tree hanging from ``parent`` at ``square``: the longest path from ``square``
+    away from ``parent``, and the longest path inside that tree."""
+    downs, inside = [], []
+    for other in neighbours[square]:
+        if other != parent:
+            down, best_inside = _arm(other, square, neighbours)
+            downs.append(down)
+            inside = max(inside, best_inside, key=len)
+    downs.sort(key=len, reverse=True)
+    through = (downs[0][::-1] if downs else []) + [square] + (downs[1] if len(downs) > 1 else [])
+    return [square] + (downs[0] if downs else []), max(inside, through, key=len)
+
+
+def _search(core: set[int], neighbours: dict[int, list[int]], arms: dict[int, list[int]], best: list[int],
+            size: int) -> list[int]:
+    """Depth-first search over simple paths in the core (each end extended by its arm),
+    with three cuts that keep even a board full of crossings (impossible in play, easy
+    to type in) to a fraction of a second:
 
     * a branch stops when the squares it can still reach cannot beat the best path;
     * the board is a chessboard: a path alternates colours, so from a square of one
-      colour it uses at most as many squares of that colour as of the other, plus one;
+      colour it uses at most as many squares of that colour as of the other, plus one,
+      and which arm it can end on depends on the colour it ends on;
     * a reachable square with a single way in can only end the path: at most one of
       them counts.
 
     Next squares are tried fewest-onward-ways first (Warnsdorff's rule), which finds
     long paths early.
     """
-    best: list[int] = []
     path: list[int] = []
     on_path: set[int] = set()
 
@@ -261,26 +325,42 @@ def _search(piece: set[int], neighbours: dict[int, list[int]]) -> list[int]:
         return sum(1 for other in neighbours[square] if other not in on_path)
 
     def ceiling(square: int) -> int:
-        """The most squares a path continuing from ``square`` (counted) can still have."""
+        """The most squares a path going on from ``square`` (counted) can still have:
+        core squares, and the arm of the core square it ends on."""
         found, stack = {square}, [square]
+        colour, same, dead_ends = COLOUR[square], 0, 0
+        end_arm = [0, 0]  # the longest arm of a square it could end on, by that square's colour
         while stack:
-            for other in neighbours[stack.pop()]:
-                if other not in found and other not in on_path:
-                    found.add(other)
-                    stack.append(other)
-        same = sum(1 for f in found if _colour(f) == _colour(square))
-        # a way in from the path's current end counts as a way too
-        dead_ends = sum(1 for f in found if f != square and free_ways(f) + (square in neighbours[f]) <= 1)
-        return min(len(found) - max(0, dead_ends - 1), 2 * same, 2 * (len(found) - same) + 1)
+            here = stack.pop()
+            same += COLOUR[here] == colour
+            if here != square and len(arms[here]) > end_arm[COLOUR[here]]:
+                end_arm[COLOUR[here]] = len(arms[here])
+            ways = 0
+            for other in neighbours[here]:
+                if other not in on_path:
+                    ways += 1
+                    if other not in found:
+                        found.add(other)
+                        stack.append(other)
+            # one way in and none out (a way in from the path's end counts too): a dead end
+            if here != square and ways + (square in neighbours[here]) <= 1:
+                dead_ends += 1
+        most = len(found) - max(0, dead_ends - 1)
+        other = len(found) - same
+        # colours alternate: ending on this square's colour takes an odd number of squares,
+        # ending on the other colour an even number
+        return max(min(most, 2 * min(same, other + 1) - 1) + end_arm[colour],
+                   min(most, 2 * min(same, other)) + end_arm[1 - colour])
 
     def extend(square: int) -> bool:
         nonlocal best
         path.append(square)
         on_path.add(square)
-        if len(path) > len(best):
-            best = list(path)
-        done = len(best) == len(piece)
-        if not done and len(path) - 1 + ceiling(square) > len(best):
+        start_arm = arms[path[0]]
+        if len(path) > 1 and len(start_arm) + len(path) + len(arms[square]) > len(best):
+            best = start_arm[::-1] + path + arms[square]
+        done = len(best) == size
+        if not done and len(start_arm) + len(path) - 1 + ceiling(square) > len(best):
             for other in sorted((o for o in neighbours[square] if o not in on_path), key=free_ways):
                 if extend(other):
                     done = True
@@ -289,15 +369,14 @@ def _search(piece: set[int], neighbours: dict[int, list[int]]) -> list[int]:
         path.pop()
         return done
 
-    # dead ends first: long paths tend to start there
-    for start in sorted(piece, key=lambda i: (len(neighbours[i]), i)):
+    for start in sorted(core, key=lambda i: (-len(arms[i]), len(neighbours[i]), i)):
         if extend(start):
             break
     return best
 
 
-def _colour(square: int) -> int:
-    return sum(divmod(square, 7)) % 2
+#: The chessboard colour of each square
+COLOUR = tuple((i // 7 + i % 7) % 2 for i in range(49))
 
 
 # --- the river -----------------------------------------------------------------------

@@ -1,0 +1,81 @@
+"""Railroad Ink speed and bot strength: prints its figures, asserts nothing.
+
+    python benchmarks/bench_ink.py [--boards 300] [--games 300] [--greedy 200]
+
+1. Scoring a full 49-square board (target ≤ 1 ms): random full boards, and boards full
+   of crossings with a few holes (impossible in play, the hardest case for the longest
+   path search).
+2. Complete random base games per second (target ≥ 100).
+3. The greedy bot's mean score over seeded base games (people average about 50).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from zuzlab import ink
+from zuzlab.ink.board import Board, Placement
+from zuzlab.ink.tiles import BASE_CODES
+
+
+def full_boards(count: int) -> None:
+    rng = random.Random(2026)
+    boards = []
+    for _ in range(count):
+        board = Board()
+        board.squares = [Placement(rng.choice(BASE_CODES), rng.randrange(8)) for _ in range(49)]
+        boards.append(board)
+    report("full random boards", boards)
+    crossings = []
+    for holes in (1, 2, 4, 8):
+        for _ in range(3):
+            board = Board()
+            missing = set(rng.sample(range(49), holes))
+            board.squares = [None if i in missing else Placement("S2", 0) for i in range(49)]
+            crossings.append(board)
+    report("full boards of highway crossings with 1–8 holes (contrived)", crossings)
+
+
+def report(name: str, boards: list[Board]) -> None:
+    times = []
+    for board in boards:
+        start = time.perf_counter()
+        ink.score(board)
+        times.append((time.perf_counter() - start) * 1000)
+    print(f"scoring {name}: {len(boards)} boards, mean {statistics.mean(times):.3f} ms, "
+          f"max {max(times):.3f} ms")
+
+
+def random_games(count: int) -> None:
+    start = time.perf_counter()
+    for seed in range(count):
+        ink.play_random_game(seed=seed).final_scores()
+    elapsed = time.perf_counter() - start
+    print(f"random base games: {count / elapsed:.1f} games/s ({count} games in {elapsed:.2f} s)")
+
+
+def greedy_games(count: int) -> None:
+    start = time.perf_counter()
+    totals = [ink.play_greedy_game(seed=seed).final_scores().totals[0] for seed in range(count)]
+    elapsed = time.perf_counter() - start
+    print(f"greedy bot, {count} seeded base games: mean score {statistics.mean(totals):.1f} "
+          f"(median {statistics.median(totals)}, min {min(totals)}, max {max(totals)}; {elapsed:.1f} s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--boards", type=int, default=300)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--greedy", type=int, default=200)
+    args = parser.parse_args()
+    full_boards(args.boards)
+    random_games(args.games)
+    if args.greedy:
+        greedy_games(args.greedy)
+
+
+if __name__ == "__main__":
+    main()
