@@ -73,14 +73,14 @@ def station_choice_times(count: int) -> None:
 
 
 def time_station_choice(game: ttr.Game, player: int, stations: list[str]) -> float:
-    from zuzlab.ttr.scoring import best_station_use
+    from zuzlab.algorithms.stations import best_station_use
 
     board = game.map
     own = game.routes_of(player)
     foreign = [board.route(r) for r, owner in game.claimed.items() if owner != player]
     tickets = [board.ticket(t) for t in game.tickets[player]]
     start = time.perf_counter()
-    best_station_use(board, own, tickets, stations, foreign)
+    best_station_use(board.places, own, tickets, stations, foreign)
     return (time.perf_counter() - start) * 1000
 
 

@@ -129,3 +129,28 @@ def test_agrees_with_plain_search_on_real_45_train_networks():
         assert sum(r.length for r in network) <= 45
         edges = [(r.a, r.b, r.length) for r in network]
         assert ttr.longest_route(network) == plain_search(edges), seed
+
+
+# --- the step stream ---------------------------------------------------------------------
+
+from zuzlab.algorithms import longest_trail_steps  # noqa: E402
+
+
+@settings(max_examples=100, deadline=None)
+@given(small_graphs)
+def test_steps_end_with_the_same_length(edges):
+    steps = list(longest_trail_steps(edges))
+    assert steps[-1].kind == "done"
+    assert steps[-1].best_length == ttr.longest_route(edges)
+    assert sum(e[2] for e in steps[-1].best) == steps[-1].best_length
+    lengths = [s.best_length for s in steps]
+    assert lengths == sorted(lengths)  # the best never falls
+    for s in steps:  # the trail and what is left to explore always make up every route
+        assert sorted(map(repr, s.trail + s.unexplored)) == sorted(map(repr, edges))
+
+
+def test_steps_walk_a_disconnected_loop_too():
+    # a triangle (no odd city) and a separate path: the triangle wins
+    steps = list(longest_trail_steps([("a", "b", 3), ("b", "c", 3), ("c", "a", 3), ("x", "y", 2)]))
+    assert steps[-1].best_length == 9
+    assert [s.kind for s in steps][:2] == ["start", "extend"]

@@ -1,6 +1,28 @@
-"""The graph algorithms the lessons teach, written once for the engines and the notebooks."""
+"""The algorithms the lessons teach, each as a fast function and as a stream of steps
+for animation (tests hold both to the same answer):
+
+- longest continuous route: ``longest_trail`` / ``longest_trail_steps``
+- ticket connectivity: ``connected``, ``components`` / ``connectivity_steps``
+- the shortest connection: ``shortest_route`` / ``shortest_route_steps``
+- joining several cities (Steiner tree): ``ticket_plan`` / ``ticket_plan_steps``
+- Europe's end-game station choice: ``best_station_use`` / ``station_choice_steps``
+- the Card Game's ticket choice: ``best_fulfilment`` / ``best_fulfilment_steps``
+
+Railroad Ink's networks, longest paths and errors work on its board, so they live with
+the board: ``zuzlab.ink.score`` and the streams of ``zuzlab.ink.steps``.
+"""
 
 from .fulfilment import Fulfilment, best_fulfilment, best_fulfilment_steps
-from .longest_trail import Trail, longest_trail, longest_trail_length
+from .longest_trail import Trail, TrailStep, longest_trail, longest_trail_length, longest_trail_steps
+from .planning import (
+    Plan, PlanStep, components, connected, connectivity_steps, route_graph, shortest_route, shortest_route_steps,
+    ticket_plan, ticket_plan_steps,
+)
+from .stations import StationChoice, StationStep, best_station_use, station_choice_steps
 
-__all__ = ["Fulfilment", "Trail", "best_fulfilment", "best_fulfilment_steps", "longest_trail", "longest_trail_length"]
+__all__ = [
+    "Fulfilment", "Plan", "PlanStep", "StationChoice", "StationStep", "Trail", "TrailStep", "best_fulfilment",
+    "best_fulfilment_steps", "best_station_use", "components", "connected", "connectivity_steps", "longest_trail",
+    "longest_trail_length", "longest_trail_steps", "route_graph", "shortest_route", "shortest_route_steps",
+    "station_choice_steps", "ticket_plan", "ticket_plan_steps",
+]

@@ -8,15 +8,13 @@ lowest value.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
-import networkx as nx
-from networkx.utils import UnionFind
 
 from ..algorithms import Trail, longest_trail
+from ..algorithms.stations import best_station_use
 from ..scoretable import ScoreTable
 from ..scoretable import rank as rank_by
-from .maps import Map, Route, Ticket
+from .maps import Route, Ticket
 
 
 @dataclass(frozen=True)
@@ -89,67 +87,6 @@ class FinalScores(ScoreTable):
         return lines
 
 
-def component_labels(routes: list[Route]) -> dict[str, int]:
-    """Each city of the network, labelled with the number of its connected piece."""
-    graph = nx.Graph()
-    graph.add_edges_from((r.a, r.b) for r in routes)
-    return {city: i for i, part in enumerate(nx.connected_components(graph)) for city in part}
-
-
-def best_station_use(board: Map, own: list[Route], tickets: list[Ticket], station_cities: list[str],
-                     foreign: list[Route]) -> tuple[tuple[TicketResult, ...], tuple[tuple[str, Route], ...]]:
-    """The tickets' results with the player's routes, where each station may use one other
-    player's route into its city: every choice is tried (at most 3 stations, a handful
-    of routes each) and the best total kept. Without stations this is plain scoring.
-
-    Routes that would join nothing new (both ends already in one piece of the player's
-    network) are left out, and routes joining the same two pieces count as one choice.
-    """
-    labels = component_labels(own)
-
-    def piece(city: str) -> object:
-        return labels.get(city, city)  # a city off the network is a piece of its own
-
-    def pieces(name: str) -> set:
-        return {piece(place) for place in board.places(name)}  # a country has several border points
-
-    plans = [(pieces(t.origin), [(d, v, pieces(d)) for d, v in zip(t.destinations, t.values)], t.penalty)
-             for t in tickets]
-
-    def evaluate(links: UnionFind) -> list[tuple[tuple[str, ...], int]]:
-        """Each ticket's reached destinations and points once ``links`` join pieces."""
-        results = []
-        for origin, targets, penalty in plans:
-            roots = {links[p] for p in origin}
-            reached = [(d, v) for d, v, target in targets if any(links[p] in roots for p in target)]
-            results.append((tuple(d for d, _ in reached), max(v for _, v in reached) if reached else -penalty))
-        return results
-
-    options = []
-    for city in station_cities:
-        choices: dict[frozenset, Route] = {}
-        for route in foreign:
-            ends = frozenset((piece(route.a), piece(route.b)))
-            if city in route.cities and len(ends) == 2:
-                choices.setdefault(ends, route)
-        options.append([None, *choices.values()])
-
-    best: tuple[tuple[int, int], list, tuple] | None = None
-    for choice in itertools.product(*options):
-        links = UnionFind()
-        for route in choice:
-            if route is not None:
-                links.union(piece(route.a), piece(route.b))
-        results = evaluate(links)
-        # the most points; among equals, the fewest borrowed routes
-        key = (sum(p for _, p in results), -sum(route is not None for route in choice))
-        if best is None or key > best[0]:
-            best = (key, results, choice)
-    _, results, choice = best
-    borrowed = tuple((city, route) for city, route in zip(station_cities, choice) if route is not None)
-    return tuple(TicketResult(t, reached, points) for t, (reached, points) in zip(tickets, results)), borrowed
-
-
 def score_game(game) -> FinalScores:
     """Score a finished game (``zuzlab.ttr.Game``)."""
     rules, board = game.rules, game.map
@@ -159,8 +96,9 @@ def score_game(game) -> FinalScores:
         tickets = [board.ticket(t) for t in game.tickets[player]]
         stations = [city for city, owner in game.stations.items() if owner == player]
         foreign = [board.route(r) for r, owner in game.claimed.items() if owner != player]
-        results, borrowed = best_station_use(board, routes, tickets, stations, foreign)
-        partial.append((player, results, borrowed, longest_trail(routes)))
+        choice = best_station_use(board.places, routes, tickets, stations, foreign)
+        results = tuple(TicketResult(t, reached, points) for t, (reached, points) in zip(tickets, choice.tickets))
+        partial.append((player, results, choice.borrowed, longest_trail(routes)))
     best_length = max(trail.length for *_, trail in partial)
     players = []
     for player, tickets, borrowed, trail in partial:

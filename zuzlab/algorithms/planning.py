@@ -1,0 +1,204 @@
+"""Connecting tickets: is a ticket complete, what is the cheapest way to connect two
+cities, and to connect several at once (a Steiner tree)?
+
+The fast functions use networkx: connected components, Dijkstra's shortest paths and
+Mehlhorn's Steiner-tree approximation. The ``…_steps`` generators show the same
+algorithms working, step by step, for the lessons; tests hold their answers equal.
+
+Routes are route objects (``.a``, ``.b``, ``.length``) or ``(city, city, length)`` tuples.
+Between two cities only the shortest route counts (double routes have one length).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator
+
+import networkx as nx
+from networkx.utils import pairwise
+
+from .longest_trail import as_edge
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Routes that connect some cities: their total length in trains."""
+
+    length: int
+    cities: tuple[str, ...]  # a path in walking order, or a tree's cities sorted
+    routes: tuple[Any, ...]  # the caller's items
+
+
+@dataclass(frozen=True)
+class PlanStep:
+    """One step of a connection algorithm, for a lesson.
+
+    ``kind`` depends on the algorithm: "visit"/"reach" (flood fill), "settle"/"relax"
+    (Dijkstra), "region"/"bridge"/"link"/"path"/"prune" (Steiner tree); "done" carries
+    the ``result``.
+    """
+
+    kind: str
+    city: str | None = None
+    other: str | None = None
+    distance: int | None = None
+    detail: dict = field(default_factory=dict, compare=False)
+    result: Any = field(default=None, compare=False)
+
+
+def route_graph(routes: Iterable[Any]) -> nx.Graph:
+    """A graph of cities; each edge keeps the shortest route between its two cities
+    (attribute ``route``) and its ``length``."""
+    graph = nx.Graph()
+    for item in routes:
+        a, b, length = as_edge(item)
+        if not graph.has_edge(a, b) or graph[a][b]["length"] > length:
+            graph.add_edge(a, b, length=length, route=item)
+    return graph
+
+
+# --- connectivity ---------------------------------------------------------------------------
+
+def components(routes: Iterable[Any]) -> list[set[str]]:
+    """The separate pieces of a network, largest first."""
+    return sorted(nx.connected_components(route_graph(routes)), key=lambda c: (-len(c), sorted(c)))
+
+
+def connected(routes: Iterable[Any], a: str, b: str) -> bool:
+    """Whether the routes join city ``a`` to city ``b`` (a ticket is complete)."""
+    graph = route_graph(routes)
+    return a in graph and b in graph and nx.has_path(graph, a, b)
+
+
+def connectivity_steps(routes: Iterable[Any], start: str, goal: str | None = None) -> Iterator[PlanStep]:
+    """A breadth-first flood fill from ``start``: "visit" each city in turn, "reach" a new
+    one along a route; it stops early at ``goal``. "done" carries the cities reached."""
+    graph = route_graph(routes)
+    reached, queue = {start}, deque([start])
+    while queue:
+        city = queue.popleft()
+        yield PlanStep("visit", city, detail={"reached": len(reached)})
+        if city == goal:
+            break
+        for other in sorted(graph[city]) if city in graph else ():
+            if other not in reached:
+                reached.add(other)
+                queue.append(other)
+                yield PlanStep("reach", other, city)
+    yield PlanStep("done", detail={"connected": goal in reached if goal else None}, result=frozenset(reached))
+
+
+# --- the shortest connection ---------------------------------------------------------------
+
+def shortest_route(routes: Iterable[Any], a: str, b: str) -> Plan | None:
+    """The fewest trains joining ``a`` and ``b`` (networkx's Dijkstra), or None."""
+    graph = route_graph(routes)
+    try:
+        cities = nx.dijkstra_path(graph, a, b, weight="length")
+    except (nx.NetworkXNoPath, nx.NodeNotFound):
+        return None
+    return _path_plan(graph, cities)
+
+
+def _path_plan(graph: nx.Graph, cities: list[str]) -> Plan:
+    links = [graph[u][v] for u, v in pairwise(cities)]
+    return Plan(sum(link["length"] for link in links), tuple(cities), tuple(link["route"] for link in links))
+
+
+def shortest_route_steps(routes: Iterable[Any], a: str, b: str) -> Iterator[PlanStep]:
+    """Dijkstra's algorithm: "settle" the nearest city not yet settled, "relax" each route
+    from it that makes a neighbour nearer. "done" carries the Plan (or None)."""
+    graph = route_graph(routes)
+    distance, came_from, settled = {a: 0}, {a: None}, set()
+    queue = [(0, a)]
+    while queue:
+        d, city = heapq.heappop(queue)
+        if city in settled:
+            continue
+        settled.add(city)
+        yield PlanStep("settle", city, came_from[city], d)
+        if city == b:
+            break
+        for other in sorted(graph[city]) if city in graph else ():
+            through = d + graph[city][other]["length"]
+            if other not in settled and through < distance.get(other, float("inf")):
+                distance[other], came_from[other] = through, city
+                heapq.heappush(queue, (through, other))
+                yield PlanStep("relax", other, city, through)
+    if b not in settled:
+        yield PlanStep("done", result=None)
+        return
+    cities = [b]
+    while came_from[cities[-1]] is not None:
+        cities.append(came_from[cities[-1]])
+    yield PlanStep("done", distance=distance[b], result=_path_plan(graph, cities[::-1]))
+
+
+# --- connecting several cities: the Steiner tree --------------------------------------------
+
+def ticket_plan(routes: Iterable[Any], cities: Iterable[str]) -> Plan:
+    """Routes joining all ``cities`` with few trains: networkx's Steiner-tree
+    approximation (Mehlhorn's), at most twice the best possible."""
+    graph = route_graph(routes)
+    terminals = sorted(set(cities))
+    missing = [c for c in terminals if c not in graph]
+    if missing:
+        raise ValueError(f"no route reaches {', '.join(missing)}")
+    if len(terminals) < 2:
+        return Plan(0, tuple(terminals), ())
+    tree = nx.approximation.steiner_tree(graph, terminals, weight="length")
+    return _tree_plan(graph, tree.edges())
+
+
+def _tree_plan(graph: nx.Graph, edges) -> Plan:
+    links = [graph[u][v] for u, v in edges]
+    cities = sorted({c for edge in edges for c in edge})
+    return Plan(sum(link["length"] for link in links), tuple(cities), tuple(link["route"] for link in links))
+
+
+def ticket_plan_steps(routes: Iterable[Any], cities: Iterable[str]) -> Iterator[PlanStep]:
+    """Mehlhorn's Steiner-tree approximation in its phases, as networkx runs it:
+
+    1. "region": every city joins the region of its nearest ticket city;
+    2. "bridge": each route between two regions offers a link between their ticket
+       cities (the shortest one is kept);
+    3. "link": the cheapest links that join all ticket cities (a spanning tree);
+    4. "path": each link becomes its shortest path of routes;
+    5. "prune": cities left dangling, not needed by any ticket, are cut off.
+
+    "done" carries the same Plan as ``ticket_plan``.
+    """
+    graph = route_graph(routes)
+    terminals = sorted(set(cities))
+    if len(terminals) < 2:
+        yield PlanStep("done", result=Plan(0, tuple(terminals), ()))
+        return
+    distances, paths = nx.multi_source_dijkstra(graph, terminals, weight="length")
+    nearest = {city: paths[city][0] for city in graph}
+    for city in sorted(graph, key=lambda c: (distances[c], c)):
+        yield PlanStep("region", city, nearest[city], distances[city])
+    links = nx.Graph()
+    for u, v, data in graph.edges(data=True):
+        su, sv = nearest[u], nearest[v]
+        through = distances[u] + data["length"] + distances[v]
+        if not links.has_edge(su, sv) or through < links[su][sv]["weight_d1"]:
+            links.add_edge(su, sv, weight_d1=through)
+            if su != sv:
+                yield PlanStep("bridge", su, sv, through, {"route": (u, v)})
+    chosen = nx.Graph()
+    for u, v, data in nx.minimum_spanning_edges(links, data=True, weight="weight_d1"):
+        yield PlanStep("link", u, v, data["weight_d1"])
+        path = nx.shortest_path(graph, u, v, weight="length")
+        for n1, n2 in pairwise(path):
+            chosen.add_edge(n1, n2, weight=graph[n1][n2]["length"])
+        yield PlanStep("path", u, v, detail={"cities": path})
+    tree = graph.edge_subgraph(nx.minimum_spanning_edges(chosen, data=False, weight="weight")).copy()
+    dangling = [c for c in tree if tree.degree(c) == 1 and c not in terminals]
+    while dangling:
+        for city in dangling:
+            yield PlanStep("prune", city)
+        tree.remove_nodes_from(dangling)
+        dangling = [c for c in tree if tree.degree(c) == 1 and c not in terminals]
+    yield PlanStep("done", result=_tree_plan(graph, tree.edges()))
