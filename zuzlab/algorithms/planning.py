@@ -79,14 +79,14 @@ def connectivity_steps(routes: Iterable[Any], start: str, goal: str | None = Non
     reached, queue = {start}, deque([start])
     while queue:
         city = queue.popleft()
-        yield PlanStep("visit", city, detail={"reached": len(reached)})
+        yield PlanStep("visit", city, detail={"reached": sorted(reached)})
         if city == goal:
             break
         for other in sorted(graph[city]) if city in graph else ():
             if other not in reached:
                 reached.add(other)
                 queue.append(other)
-                yield PlanStep("reach", other, city)
+                yield PlanStep("reach", other, city, detail={"reached": sorted(reached)})
     yield PlanStep("done", detail={"connected": goal in reached if goal else None}, result=frozenset(reached))
 
 
@@ -118,7 +118,7 @@ def shortest_route_steps(routes: Iterable[Any], a: str, b: str) -> Iterator[Plan
         if city in settled:
             continue
         settled.add(city)
-        yield PlanStep("settle", city, came_from[city], d)
+        yield PlanStep("settle", city, came_from[city], d, {"reached": sorted(settled)})
         if city == b:
             break
         for other in sorted(graph[city]) if city in graph else ():
@@ -126,7 +126,7 @@ def shortest_route_steps(routes: Iterable[Any], a: str, b: str) -> Iterator[Plan
             if other not in settled and through < distance.get(other, float("inf")):
                 distance[other], came_from[other] = through, city
                 heapq.heappush(queue, (through, other))
-                yield PlanStep("relax", other, city, through)
+                yield PlanStep("relax", other, city, through, {"reached": sorted(settled)})
     if b not in settled:
         yield PlanStep("done", result=None)
         return
@@ -177,8 +177,10 @@ def ticket_plan_steps(routes: Iterable[Any], cities: Iterable[str]) -> Iterator[
         return
     distances, paths = nx.multi_source_dijkstra(graph, terminals, weight="length")
     nearest = {city: paths[city][0] for city in graph}
+    placed: list[str] = []
     for city in sorted(graph, key=lambda c: (distances[c], c)):
-        yield PlanStep("region", city, nearest[city], distances[city])
+        placed.append(city)
+        yield PlanStep("region", city, nearest[city], distances[city], {"reached": list(placed)})
     links = nx.Graph()
     for u, v, data in graph.edges(data=True):
         su, sv = nearest[u], nearest[v]
@@ -188,17 +190,21 @@ def ticket_plan_steps(routes: Iterable[Any], cities: Iterable[str]) -> Iterator[
             if su != sv:
                 yield PlanStep("bridge", su, sv, through, {"route": (u, v)})
     chosen = nx.Graph()
+
+    def so_far() -> list:
+        return [graph[u][v]["route"] for u, v in chosen.edges()]
+
     for u, v, data in nx.minimum_spanning_edges(links, data=True, weight="weight_d1"):
-        yield PlanStep("link", u, v, data["weight_d1"])
+        yield PlanStep("link", u, v, data["weight_d1"], {"routes": so_far()})
         path = nx.shortest_path(graph, u, v, weight="length")
         for n1, n2 in pairwise(path):
             chosen.add_edge(n1, n2, weight=graph[n1][n2]["length"])
-        yield PlanStep("path", u, v, detail={"cities": path})
+        yield PlanStep("path", u, v, detail={"cities": path, "routes": so_far()})
     tree = graph.edge_subgraph(nx.minimum_spanning_edges(chosen, data=False, weight="weight")).copy()
     dangling = [c for c in tree if tree.degree(c) == 1 and c not in terminals]
     while dangling:
         for city in dangling:
-            yield PlanStep("prune", city)
+            yield PlanStep("prune", city, detail={"routes": [graph[u][v]["route"] for u, v in tree.edges()]})
         tree.remove_nodes_from(dangling)
         dangling = [c for c in tree if tree.degree(c) == 1 and c not in terminals]
     yield PlanStep("done", result=_tree_plan(graph, tree.edges()))

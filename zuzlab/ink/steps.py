@@ -1,6 +1,8 @@
 """Railroad Ink scoring, step by step, for lessons: each part of the score as a stream of
 small steps a notebook can animate. The last step of each stream is ``"done"`` and
-carries the part's result, which tests hold equal to the fast ``score``.
+carries the part's result, which tests hold equal to the fast ``score``. Every step
+carries what it adds up to so far (the squares of the network, path, river or lake, the
+errors found), so a player can also step backwards.
 
 - ``network_steps``: a flood fill from square to square through matching edges;
 - ``longest_path_steps``: the depth-first search with its cuts (both loop rules);
@@ -70,11 +72,12 @@ def network_steps(board: Board) -> Iterator[Step]:
                 continue
             squares, exits, queue = set(), set(), deque([(i, group)])
             seen.add((i, group))
-            yield Step("networks", "start", square_name(i), {"network": len(networks)})
+            yield Step("networks", "start", square_name(i), {"network": len(networks), "squares": [square_name(i)]})
             while queue:
                 square, g = queue.popleft()
                 squares.add(square)
-                yield Step("networks", "visit", square_name(square), {"network": len(networks)})
+                yield Step("networks", "visit", square_name(square),
+                           {"network": len(networks), "squares": [square_name(s) for s in sorted(squares)]})
                 for side in variants[square].groups[g]:
                     kind_name = exit_at.get((square, side))
                     if kind_name and variants[square].edges[side] == kind_name[0] and kind_name[1] not in exits:
@@ -187,14 +190,15 @@ def error_steps(board: Board) -> Iterator[Step]:
                 continue
             j = NEIGHBOUR[i][side]
             where = {"side": SIDE_NAMES[side], "kind": KIND_NAMES[edge]}
+            found = lambda: [(e.square, e.side) for e in errors]  # noqa: E731 - the errors so far
             if j < 0:
-                yield Step("errors", "ok", square_name(i), {**where, "meets": "the board's edge"})
+                yield Step("errors", "ok", square_name(i), {**where, "meets": "the board's edge", "found": found()})
             elif variants[j] is not None and variants[j].edges[OPPOSITE[side]] == edge:
-                yield Step("errors", "ok", square_name(i), {**where, "meets": square_name(j)})
+                yield Step("errors", "ok", square_name(i), {**where, "meets": square_name(j), "found": found()})
             else:
                 errors.append(Error(square_name(i), SIDE_NAMES[side], KIND_NAMES[edge]))
                 facing = "an empty square" if variants[j] is None else KIND_NAMES[variants[j].edges[OPPOSITE[side]]]
-                yield Step("errors", "error", square_name(i), {**where, "meets": facing, "errors": len(errors)})
+                yield Step("errors", "error", square_name(i), {**where, "meets": facing, "found": found()})
     yield Step("errors", "done", None, {"errors": len(errors)}, tuple(errors))
 
 
@@ -225,7 +229,7 @@ def river_steps(board: Board) -> Iterator[Step]:
         for square in _walk(variants, i, RIVER):
             seen.add(square)
             squares.append(square)
-            yield Step("river", "visit", square_name(square), {"length": len(squares)})
+            yield Step("river", "visit", square_name(square), {"squares": [square_name(s) for s in squares]})
         ends = [(s, side) for s in squares for side in range(4) if variants[s].edges[side] == RIVER
                 and not (NEIGHBOUR[s][side] >= 0 and variants[NEIGHBOUR[s][side]] is not None
                          and variants[NEIGHBOUR[s][side]].edges[OPPOSITE[side]] == RIVER)]
@@ -249,7 +253,7 @@ def lake_steps(board: Board) -> Iterator[Step]:
         for square in _walk(variants, i, LAKE):
             seen.add(square)
             squares.append(square)
-            yield Step("lake", "visit", square_name(square), {"size": len(squares)})
+            yield Step("lake", "visit", square_name(square), {"squares": [square_name(s) for s in squares]})
         yield Step("lake", "lake", None, {"squares": [square_name(s) for s in sorted(squares)]})
         if smallest is None or (len(squares), min(squares)) < (len(smallest), min(smallest)):
             smallest = squares
@@ -265,7 +269,7 @@ def centre_steps(board: Board, lake_squares_are_centre: bool = True) -> Iterator
         counts = v is not None and (lake_squares_are_centre or v.face.kind not in ("lake", "water"))
         if counts:
             counted.append(square_name(i))
-        yield Step("centre", "count" if counts else "empty", square_name(i), {"centre": len(counted)})
+        yield Step("centre", "count" if counts else "empty", square_name(i), {"squares": list(counted)})
     yield Step("centre", "done", None, {"points": len(counted)}, tuple(counted))
 
 

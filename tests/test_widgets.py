@@ -1,0 +1,159 @@
+"""Widgets checked in Python: the step player's controls, the views it plays on, and the
+Ticket to Ride game view, by calling their handlers directly (no browser)."""
+
+import pytest
+
+from ttr_helpers import set_face_up, set_hand, stack_deck
+from zuzlab import ink, ttr
+from zuzlab.algorithms import longest_trail, longest_trail_steps, ticket_plan, ticket_plan_steps
+from zuzlab.ink import steps as ink_steps
+from zuzlab.widgets import InkStepView, MapStepView, StepPlayer, TextView, TtrGameView
+
+USA = ttr.load_map("usa")
+
+
+# --- the step player ---------------------------------------------------------------------------
+
+def test_player_steps_forward_back_and_to_the_end():
+    view = TextView(details=str)
+    player = StepPlayer(range(10), view)
+    assert view.shown == 0 and "step 1 of 10" in player.caption.value
+    player.forward.click()
+    player.forward.click()
+    assert view.shown == 2 and player.position.value == 2
+    player.back.click()
+    assert view.shown == 1
+    player.to_end.click()
+    assert view.shown == 9
+    player.forward.click()  # stays at the end
+    assert view.shown == 9
+    player.go(-5)
+    assert view.shown == 0
+
+
+def test_player_speed_sets_the_play_interval():
+    player = StepPlayer(range(5), TextView())
+    player.speed.value = 20
+    assert player.play.interval == 50
+    assert (player.play.min, player.play.max) == (0, 4)
+
+
+def test_player_keeps_a_limited_number_of_steps_and_says_so():
+    player = StepPlayer(iter(range(1000)), TextView(), limit=100)
+    assert len(player.steps) == 100 and player.truncated
+    assert "only the first steps are kept" in player.caption.value
+    with pytest.raises(ValueError, match="no steps"):
+        StepPlayer([], TextView())
+
+
+# --- views ---------------------------------------------------------------------------------------
+
+def overlay_colours(view):
+    from collections import Counter
+
+    return Counter(view.lines.data["color"])
+
+
+def test_map_view_follows_the_longest_trail_search():
+    network = USA.random_network(trains=30, seed=4)
+    view = MapStepView("usa")
+    player = StepPlayer(longest_trail_steps(network), view)
+    player.to_end.click()
+    last = view.shown
+    assert last.kind == "done" and last.best_length == longest_trail(network).length
+    colours = overlay_colours(view)
+    assert colours["#2e7d32"] == len(last.best)  # the best trail, drawn in green
+    player.go(3)
+    step = player.step
+    assert overlay_colours(view)["#ff9800"] == len(step.trail)  # the trail being walked
+    assert overlay_colours(view)["#90a4ae"] == len(step.unexplored)
+
+
+def test_map_view_shows_a_steiner_tree_being_built():
+    view = MapStepView("usa")
+    cities = ["Seattle", "Miami", "Denver"]
+    player = StepPlayer(ticket_plan_steps(USA.routes, cities), view)
+    player.to_end.click()
+    assert overlay_colours(view)["#d81b60"] == len(ticket_plan(USA.routes, cities).routes)
+    assert sorted(view.dots.data["x"]) != []
+
+
+def test_ink_view_shows_the_path_being_searched_and_the_errors_found():
+    board = ink.play_random_game(seed=2).boards[0]
+    view = InkStepView(board)
+    stream = list(ink_steps.score_steps(board))
+    player = StepPlayer(stream, view)
+    extend = next(i for i, s in enumerate(stream) if s.part == "longest highway" and s.kind == "extend")
+    player.go(extend)
+    path = [s.square for s in view.canvas.shapes if s.style == "path"]
+    assert path == stream[extend].detail["path"]
+    last_error = max(i for i, s in enumerate(stream) if s.part == "errors" and s.kind == "error")
+    player.go(last_error)
+    marks = [s.square for s in view.canvas.shapes if s.style == "error"]
+    assert len(marks) == ink.score(board).errors
+    player.go(extend)  # going back forgets the errors again
+    assert not [s for s in view.canvas.shapes if s.style == "error"]
+
+
+# --- the Ticket to Ride game view --------------------------------------------------------------
+
+def test_game_view_opening_then_two_cards_from_the_deck():
+    game = ttr.new_game("usa", players=3, seed=4)
+    view = TtrGameView(game, human=0)
+    assert "Keep at least 2" in view.controls.children[0].value
+    view.keep_boxes.children[0].value = False
+    view.keep.click()
+    assert len(game.tickets[0]) == 2 and not game.in_setup and game.current_player == 0
+    hand = sum(game.hands[0].values())
+    view.deck.click()
+    assert game.pending.kind == "second_card" and "second card" in view.controls.children[0].value
+    view.deck.click()
+    assert sum(game.hands[0].values()) == hand + 2
+    assert game.current_player == 0 and game.turn == 3  # the two bots have played
+    assert "player 1" in view.narration.value
+
+
+def test_game_view_explains_a_refused_move_and_changes_nothing():
+    game = ttr.new_game("usa", players=2, seed=4)
+    view = TtrGameView(game, human=0)
+    view.keep.click()
+    set_face_up(game, ["locomotive", "red", "blue", "green", "black"])
+    view.refresh()
+    view.deck.click()
+    before = game.to_dict()
+    assert view.act(ttr.DrawFaceUp("locomotive")) is False
+    assert "only be taken as the first card" in view.message.value
+    assert game.to_dict() == before
+
+
+def test_game_view_claims_a_route_from_its_menu():
+    game = ttr.new_game("usa", players=2, seed=4)
+    view = TtrGameView(game, human=0)
+    view.keep.click()
+    set_hand(game, 0, blue=5)
+    view.refresh()
+    choice = next(value for label, value in view.claim_menu.options if value and value.route == 2)
+    view.claim_menu.value = choice
+    view.claim.click()
+    assert game.claimed[2] == 0
+    assert len(view.figure.select_one({"name": "trains"}).data_source.data["x"]) >= 5
+
+
+def test_game_view_tunnel_decision():
+    game = ttr.new_game("europe", players=2, seed=4)
+    view = TtrGameView(game, human=0)
+    view.keep.click()
+    set_hand(game, 0, blue=4)
+    stack_deck(game, ["blue", "red", "green"])
+    assert view.act(ttr.ClaimRoute(16, "blue", 0))  # München–Venezia, a tunnel
+    assert "needs 1 extra card" in view.controls.children[0].value
+    assert [label for label, _ in view.tunnel_menu.options] == ["pay the tunnel's extra cards (0 wild)"]
+    view.pay.click()
+    assert game.claimed[16] == 0
+
+
+def test_game_view_shows_the_final_scores():
+    game = ttr.play_random_game("usa", players=2, seed=3)
+    view = TtrGameView(game, human=0)
+    assert "Winner" in view.controls.children[0].value
+    assert view.act(ttr.DrawBlind()) is False and "over" in view.message.value

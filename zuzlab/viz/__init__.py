@@ -1,0 +1,17 @@
+"""Pure renderers: Bokeh figures of Ticket to Ride maps and the Card Game table, and
+the Railroad Ink board as an ipycanvas drawing. Each works from a plain *scene* (lists
+of things to draw) that tests can check without a browser.
+"""
+
+from .cardgame_table import table_figure, table_scene
+from .ink_canvas import InkCanvas, Shape, draw_scene, ink_scene, tile_shapes
+from .ttr_map import (
+    PLAYER_COLORS, PLAYER_NAMES, ROUTE_COLORS, map_figure, map_scene, project, route_cars, setup_notebook,
+    update_map_figure,
+)
+
+__all__ = [
+    "InkCanvas", "PLAYER_COLORS", "ROUTE_COLORS", "Shape", "draw_scene", "ink_scene", "map_figure", "map_scene",
+    "project", "route_cars", "setup_notebook", "table_figure", "table_scene", "tile_shapes", "update_map_figure",
+    "PLAYER_NAMES",
+]

@@ -1,0 +1,139 @@
+"""Views for the step player: each has a ``widget`` and ``show(step)``.
+
+- ``MapStepView``: a Ticket to Ride map with coloured overlays: the trail being walked,
+  the best one so far and the routes still to explore (longest-route steps), or the
+  cities reached and routes chosen (connection steps).
+- ``InkStepView``: the Railroad Ink board, with the squares of the current network, path
+  or lake highlighted and errors marked as they are found.
+- ``TextView``: any step as a line of text (and whatever ``details`` says).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+from ..algorithms import Plan, PlanStep, TrailStep
+from ..algorithms.longest_trail import as_edge
+from ..ink import Board
+from ..ttr import Game, Map, load_map
+from ..viz import InkCanvas, map_figure, project, route_cars
+from ..viz.ttr_map import _track_offsets
+
+#: overlay colours: what is being tried, the best so far, what is left
+OVERLAY = {"trail": "#ff9800", "best": "#2e7d32", "unexplored": "#90a4ae", "chosen": "#d81b60",
+           "reached": "#1565c0", "settled": "#2e7d32"}
+
+
+class TextView:
+    def __init__(self, details: Callable[[Any], str] | None = None):
+        self.widget = widgets.HTML()
+        self.details = details or (lambda step: html.escape(repr(step)))
+        self.shown: Any = None
+
+    def show(self, step: Any) -> None:
+        self.shown = step
+        self.widget.value = f"<div style='font-family:monospace'>{self.details(step)}</div>"
+
+
+class MapStepView:
+    """A Ticket to Ride map whose overlays follow route steps."""
+
+    def __init__(self, map_or_game: Map | Game | str, width: int = 820, height: int = 520):
+        from bokeh.models import ColumnDataSource
+        from jupyter_bokeh import BokehModel
+
+        self.board = map_or_game.map if isinstance(map_or_game, Game) else load_map(map_or_game)
+        self.figure = map_figure(map_or_game, width=width, height=height)
+        self.points, self.geometry = project(self.board)
+        self.offsets = _track_offsets(self.board)
+        self.lines = ColumnDataSource({"x0": [], "y0": [], "x1": [], "y1": [], "color": [], "width": []})
+        self.dots = ColumnDataSource({"x": [], "y": [], "color": []})
+        self.figure.segment("x0", "y0", "x1", "y1", source=self.lines, line_color="color", line_width="width",
+                            line_alpha=0.85, name="overlay")
+        self.figure.scatter("x", "y", source=self.dots, size=14, fill_color="color", fill_alpha=0.6,
+                            line_color=None, name="overlay_cities")
+        self.widget = BokehModel(self.figure)
+        self.shown: Any = None
+
+    def _line(self, item: Any) -> tuple[float, float, float, float]:
+        """Where an overlay runs for a route (on its own track) or a (city, city, length) tuple."""
+        if hasattr(item, "id") and self.board.has_route(item.id):
+            cars = route_cars(item, self.points, self.geometry, self.offsets[item.id])
+            (xa, ya, la, angle), (xb, yb, lb, _) = cars[0], cars[-1]
+            dx, dy = math.cos(angle), math.sin(angle)
+            return xa - dx * la / 2, ya - dy * la / 2, xb + dx * lb / 2, yb + dy * lb / 2
+        a, b, _ = as_edge(item)
+        return self.points[a] + self.points[b]
+
+    def overlay(self, groups: dict[str, list[Any]], cities: dict[str, list[str]] | None = None) -> None:
+        """Draw each group of routes in its overlay colour (later groups on top)."""
+        width = {"unexplored": 2, "trail": 7, "best": 4, "chosen": 6}
+        lines: dict[str, list] = {"x0": [], "y0": [], "x1": [], "y1": [], "color": [], "width": []}
+        for name, items in groups.items():
+            for item in items:
+                x0, y0, x1, y1 = self._line(item)
+                for key, value in zip(("x0", "y0", "x1", "y1"), (x0, y0, x1, y1)):
+                    lines[key].append(value)
+                lines["color"].append(OVERLAY[name])
+                lines["width"].append(width.get(name, 4))
+        dots: dict[str, list] = {"x": [], "y": [], "color": []}
+        for name, names in (cities or {}).items():
+            for city in names:
+                dots["x"].append(self.points[city][0])
+                dots["y"].append(self.points[city][1])
+                dots["color"].append(OVERLAY[name])
+        self.lines.data = lines
+        self.dots.data = dots
+
+    def show(self, step: Any) -> None:
+        self.shown = step
+        if isinstance(step, TrailStep):
+            self.overlay({"unexplored": list(step.unexplored), "best": list(step.best), "trail": list(step.trail)},
+                         {"trail": [step.city]} if step.city else {})
+        elif isinstance(step, PlanStep):
+            if step.kind == "done" and isinstance(step.result, Plan):
+                self.overlay({"chosen": list(step.result.routes)}, {"reached": list(step.result.cities)})
+            elif step.kind == "done":  # a flood fill's cities, or no connection at all
+                self.overlay({}, {"reached": sorted(step.result or ())})
+            else:
+                self.overlay({"chosen": list(step.detail.get("routes", []))},
+                             {"reached": list(step.detail.get("reached", [])) + ([step.city] if step.city else [])})
+
+
+class InkStepView:
+    """The Railroad Ink board under scoring steps (``zuzlab.ink.steps``). Every step carries
+    what it adds up to so far, so the view needs no memory of earlier steps."""
+
+    def __init__(self, board: Board, scale: float = 52.0):
+        self.board = board
+        self.canvas = InkCanvas(scale)
+        self.widget = self.canvas.canvas
+        self.shown: Any = None
+        self.canvas.show(board)
+
+    def show(self, step: Any) -> None:
+        self.shown = step
+        detail = step.detail
+        highlights: dict[str, list[str]] = {}
+        errors: list = []
+        if step.part.startswith("longest"):
+            if step.kind == "done":
+                highlights["best"] = list(step.result)
+            elif "path" in detail:
+                highlights["path"] = detail["path"]
+        elif step.part == "networks":
+            squares = list(detail["network"].squares) if step.kind == "network" else detail.get("squares", [])
+            highlights["network"] = squares
+        elif step.part == "errors":
+            errors = detail.get("found", []) if step.kind != "done" else [(e.square, e.side) for e in step.result]
+            highlights["visited"] = [step.square] if step.square else []
+        elif step.kind == "done" and step.result:
+            squares = step.result.squares if hasattr(step.result, "squares") else step.result
+            highlights["best"] = list(squares)
+        else:
+            highlights["visited"] = detail.get("squares", [])
+        self.canvas.show(self.board, highlights, errors)
