@@ -13,14 +13,22 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable
 
+from . import texts
+
 
 class RuleViolation(ValueError):
-    """An action the rules forbid. ``rule`` is a stable key (for texts in other
-    languages); the message says in plain words which rule was broken."""
+    """An action the rules forbid.
 
-    def __init__(self, rule: str, message: str):
-        super().__init__(message)
+    ``rule`` names the rule; ``case`` (by default the rule) and ``params`` pick and fill
+    the explanation in ``zuzlab.texts``: ``str(violation)`` is the English one,
+    ``zuzlab.texts.refusal(violation, "de")`` the German one.
+    """
+
+    def __init__(self, rule: str, case: str | None = None, **params: Any):
         self.rule = rule
+        self.case = case or rule
+        self.params = params
+        super().__init__(texts.text(f"refusal.{self.case}", "en", **params))
 
 
 class Event:
@@ -81,10 +89,11 @@ class Action:
         return data
 
 
-def require(condition: bool, message: str) -> None:
-    """Refuse a malformed action (a field of the wrong type) as soon as it is made."""
+def require(condition: bool, action: str, needs: str, value: Any) -> None:
+    """Refuse a malformed action (a field of the wrong type) as soon as it is made:
+    ``action`` needs ``needs`` (a ``needs`` text key), not ``value``."""
     if not condition:
-        raise RuleViolation("malformed_action", message)
+        raise RuleViolation("malformed_action", action=action, needs=texts.phrase(needs), value=repr(value))
 
 
 def is_whole_number(value: object) -> bool:
@@ -129,8 +138,8 @@ class GameState(ABC):
 
     #: action class → the name of its ``_check_…``/``_do_…`` methods
     action_names: ClassVar[dict[type, str]] = {}
-    #: pending decision → (the actions answering it, the refusal's rule, its message)
-    pending_answers: ClassVar[dict[str, tuple[tuple[type, ...], str, str]]] = {}
+    #: pending decision → (the actions answering it, the rule refusing anything else)
+    pending_answers: ClassVar[dict[str, tuple[tuple[type, ...], str]]] = {}
 
     history: list
     _pending: str | None
@@ -165,15 +174,15 @@ class GameState(ABC):
     def _handlers(self, action):
         """The check and the effect of ``action``, after the checks every action shares."""
         if self.is_over:
-            raise RuleViolation("game_over", "The game is over: no more actions.")
+            raise RuleViolation("game_over")
         name = self.action_names.get(type(action))
         if name is None:
-            known = ", ".join(cls.__name__ for cls in self.action_names)
-            raise RuleViolation("unknown_action", f"{action!r} is not an action of this game ({known}).")
+            raise RuleViolation("unknown_action", action=repr(action),
+                                known=", ".join(cls.__name__ for cls in self.action_names))
         if self._pending is not None:
-            answers, rule, message = self.pending_answers[self._pending]
+            answers, rule = self.pending_answers[self._pending]
             if not isinstance(action, answers):
-                raise RuleViolation(rule, message)
+                raise RuleViolation(rule)
         return getattr(self, f"_check_{name}"), getattr(self, f"_do_{name}")
 
     def _after_apply(self) -> None:
@@ -184,7 +193,7 @@ class GameState(ABC):
 
     def _check_pass(self, action: Pass) -> None:
         if self._pending is not None or self.legal_actions() != [Pass()]:
-            raise RuleViolation("pass_not_allowed", "You may only pass when no other action is possible.")
+            raise RuleViolation("pass_not_allowed")
 
     @abstractmethod
     def final_scores(self): ...

@@ -25,7 +25,7 @@ class KeepTickets(Action):
 
     def __post_init__(self):
         require(isinstance(self.tickets, (list, tuple)) and all(is_whole_number(t) for t in self.tickets),
-                f"KeepTickets needs a list of ticket ids, not {self.tickets!r}")
+                "KeepTickets", "ticket_ids", self.tickets)
         object.__setattr__(self, "tickets", tuple(sorted(self.tickets)))
 
     def __str__(self) -> str:
@@ -33,7 +33,7 @@ class KeepTickets(Action):
 
 
 #: The pending decision after drawing tickets: only keeping some answers it.
-KEEP_TICKETS = ((KeepTickets,), "pending_tickets", "First choose which of the offered destination tickets to keep.")
+KEEP_TICKETS = ((KeepTickets,), "pending_tickets")
 
 
 class TicketChoice:
@@ -62,7 +62,7 @@ class TicketChoice:
 
     def _check_draw_tickets(self, action: DrawTickets) -> None:
         if not self.ticket_deck:
-            raise RuleViolation("no_tickets", "The destination ticket deck is empty.")
+            raise RuleViolation("no_tickets")
 
     def _do_draw_tickets(self, action: DrawTickets) -> None:
         offer = self._take_tickets(self._tickets_per_draw())
@@ -72,16 +72,16 @@ class TicketChoice:
 
     def _check_keep(self, action: KeepTickets) -> None:
         if self._pending != "keep_tickets":
-            raise RuleViolation("no_ticket_offer", "No destination tickets are on offer to keep.")
+            raise RuleViolation("no_ticket_offer")
         offer = self.offers[self._current]
         if len(set(action.tickets)) != len(action.tickets):
-            raise RuleViolation("bad_ticket_choice", "Name each ticket to keep once.")
+            raise RuleViolation("bad_ticket_choice")
         not_offered = [t for t in action.tickets if t not in offer]
         if not_offered:
-            raise RuleViolation("not_offered", f"Ticket(s) {not_offered} were not offered; the offer is {sorted(offer)}.")
+            raise RuleViolation("not_offered", tickets=not_offered, offer=sorted(offer))
         keep_min = self._keep_min(offer)
         if len(action.tickets) < keep_min:
-            raise RuleViolation("keep_min", f"Keep at least {keep_min} of the {len(offer)} offered tickets.")
+            raise RuleViolation("keep_min", keep_min=keep_min, offered=len(offer))
 
     def _do_keep(self, action: KeepTickets) -> None:
         player = self._current

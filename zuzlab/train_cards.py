@@ -25,7 +25,7 @@ class DrawFaceUp(Action):
     color: str
 
     def __post_init__(self):
-        require(isinstance(self.color, str), f"DrawFaceUp needs a card colour, not {self.color!r}")
+        require(isinstance(self.color, str), "DrawFaceUp", "card_colour", self.color)
 
     def __str__(self) -> str:
         return f"take the face-up {self.color}"
@@ -40,8 +40,7 @@ class DrawBlind(Action):
 
 
 #: The pending decision after a first card: only another draw answers it.
-SECOND_CARD = ((DrawBlind, DrawFaceUp), "pending_second_card",
-               "You drew one train card: take your second card (face-up or from the deck) first.")
+SECOND_CARD = ((DrawBlind, DrawFaceUp), "pending_second_card")
 
 
 class TrainCards:
@@ -157,18 +156,13 @@ class DrawingTurn:
     def _check_face_up(self, action: DrawFaceUp) -> None:
         face_up = self.cards.face_up
         if action.color not in self.hands[self._current] or action.color not in face_up:
-            shown = ", ".join(c for c in face_up if c) or "none"
-            raise RuleViolation("not_face_up", f"There is no face-up {action.color} card (face-up: {shown}).")
+            raise RuleViolation("not_face_up", color=action.color, shown=[c for c in face_up if c])
         if self._pending == "second_card" and self._counts_double(action.color):
-            raise RuleViolation(
-                "face_up_wild_second",
-                f"A face-up {action.color} counts as two cards: it can only be taken as the first card.",
-            )
+            raise RuleViolation("face_up_wild_second", card=action.color)
 
     def _check_blind(self, action: DrawBlind) -> None:
         if not self.cards.can_draw():
-            what = "the discard pile are both empty" if self.cards.reshuffle else "it is not reshuffled"
-            raise RuleViolation("deck_empty", f"The train deck is empty and {what}: no card can be drawn.")
+            raise RuleViolation("deck_empty", "deck_empty/both" if self.cards.reshuffle else "deck_empty/once")
 
     def _do_face_up(self, action: DrawFaceUp) -> None:
         self.hands[self._current][action.color] += 1

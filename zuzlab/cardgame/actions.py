@@ -16,9 +16,9 @@ class PlaySet(Action):
     locomotives: int = 0
 
     def __post_init__(self):
-        require(isinstance(self.color, str), f"PlaySet needs a colour, not {self.color!r}")
-        require(is_whole_number(self.cards) and is_whole_number(self.locomotives),
-                f"PlaySet needs whole numbers of cards and locomotives, not {self.cards!r}, {self.locomotives!r}")
+        require(isinstance(self.color, str), "PlaySet", "card_colour", self.color)
+        require(is_whole_number(self.cards) and is_whole_number(self.locomotives), "PlaySet", "card_counts",
+                (self.cards, self.locomotives))
 
     def __str__(self) -> str:
         extra = f" + {self.locomotives} locomotive" if self.locomotives else ""
@@ -33,7 +33,7 @@ class PlayMixed(Action):
 
     def __post_init__(self):
         require(isinstance(self.colors, (list, tuple)) and all(isinstance(c, str) for c in self.colors),
-                f"PlayMixed needs a list of colours, not {self.colors!r}")
+                "PlayMixed", "colour_list", self.colors)
         object.__setattr__(self, "colors", tuple(sorted(self.colors)))
 
     def __str__(self) -> str:

@@ -187,24 +187,19 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     def _check_color(self, color: str) -> None:
         if color not in self.data.colors:
-            raise RuleViolation("unknown_color", f"{color!r} is not a train card colour ({', '.join(self.data.colors)}).")
+            raise RuleViolation("unknown_color", color=repr(color), colors=list(self.data.colors))
 
     def _check_set(self, action: PlaySet) -> None:
         self._check_color(action.color)
         hand, rules = self.hands[self._current], self.rules
         if action.cards < rules.set_min_cards or action.locomotives < 0:
-            raise RuleViolation("set_too_small", f"A set has at least {rules.set_min_cards} {action.color} cards "
-                                                 f"(locomotives may be added to them).")
+            raise RuleViolation("set_too_small", count=rules.set_min_cards, color=action.color)
         for card, count in ((action.color, action.cards), (WILD, action.locomotives)):
             if hand[card] < count:
-                raise RuleViolation("missing_cards", f"The set needs {count} {card} cards; you hold {hand[card]}.")
+                raise RuleViolation("missing_cards", "missing_cards/set", count=count, card=card, held=hand[card])
         rival = self.largest_other_set(action.color)
         if action.cards + action.locomotives <= rival:
-            raise RuleViolation(
-                "set_not_larger",
-                f"Another player has {rival} {action.color} cards in the rail yard: your {action.color} set "
-                f"needs at least {rival + 1} cards to wreck it.",
-            )
+            raise RuleViolation("set_not_larger", rival=rival, color=action.color, needed=rival + 1)
 
     def _do_set(self, action: PlaySet) -> None:
         me, color = self._current, action.color
@@ -229,18 +224,14 @@ class Game(DrawingTurn, TicketChoice, GameState):
         for color in action.colors:
             self._check_color(color)
         if len(set(action.colors)) != size or len(action.colors) != size:
-            raise RuleViolation("mixed_play", f"Play exactly {size} cards of {size} different colours "
-                                              f"(no locomotives), or a set of one colour.")
+            raise RuleViolation("mixed_play", count=size)
         hand = self.hands[self._current]
         missing = [c for c in action.colors if not hand[c]]
         if missing:
-            raise RuleViolation("missing_cards", f"You hold no {' and no '.join(missing)} card.")
+            raise RuleViolation("missing_cards", "missing_cards/mixed", colors=missing)
         taken = [c for c in action.colors if self.largest_other_set(c)]
         if taken:
-            raise RuleViolation(
-                "mixed_color_taken",
-                f"{', '.join(taken)} already lies in another player's rail yard: single cards cannot wreck a set.",
-            )
+            raise RuleViolation("mixed_color_taken", colors=taken)
 
     def _do_mixed(self, action: PlayMixed) -> None:
         for color in action.colors:
@@ -324,7 +315,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
     def final_scores(self):
         """The final score breakdown (``zuzlab.cardgame.scoring.FinalScores``)."""
         if not self._over:
-            raise RuleViolation("game_not_over", "The game is not over yet: final scores come at the end.")
+            raise RuleViolation("game_not_over")
         if self._scores_cache is None:
             from .scoring import score_game
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from .. import texts
 from .tiles import (
     BASE_CODES, BLANK, DISTINCT_ORIENTATIONS, E, FACES, HIGHWAY, KIND_NAMES, LAKE, N, RAILWAY, RIVER, ROUTES, S,
     SIDE_NAMES, W, Variant, variant,
@@ -120,13 +121,20 @@ class Board:
                 faces.append("t" + self.squares[other].edges[OPPOSITE[side]])
         return tuple(faces)
 
-    def placement_problem(self, code: str, square: str | int, orientation: int,
-                          water_blocks_routes: bool = True) -> str | None:
-        """Why this tile cannot be drawn here (a sentence), or None if it can."""
+    def placement_problem(self, code: str, square: str | int, orientation: int, water_blocks_routes: bool = True,
+                          explain: bool = True):
+        """Why this tile cannot be drawn here, or None if it can: a sentence in the
+        current language, or with ``explain=False`` the case and its parameters."""
         index = square_index(square)
         if self.squares[index] is not None:
-            return f"{square_name(index)} already holds a tile."
-        return _problem(variant(code, orientation), self.context(index), water_blocks_routes, square_name(index))
+            problem = ("occupied", {"square": square_name(index)})
+        else:
+            problem = _problem(variant(code, orientation), self.context(index), water_blocks_routes)
+            if problem:
+                problem = (problem[0], {**problem[1], "tile": code, "square": square_name(index)})
+        if problem is None or not explain:
+            return problem
+        return texts.text(f"refusal.placement/{problem[0]}", **problem[1])
 
     def legal_orientations(self, code: str, square: str | int, water_blocks_routes: bool = True) -> tuple[int, ...]:
         """The distinct orientations in which the tile may be drawn on an empty square."""
@@ -227,40 +235,39 @@ class Board:
 
 # --- legality --------------------------------------------------------------------------
 
-def _problem(v: Variant, context: tuple[str, ...], water_blocks_routes: bool, where: str) -> str | None:
-    """The rule a tile in ``context`` breaks, or None (placement rules, RULES-NOTES §3.3–3.6)."""
+def _problem(v: Variant, context: tuple[str, ...], water_blocks_routes: bool) -> tuple[str, dict] | None:
+    """The rule a tile in ``context`` breaks, as (case, parameters), or None (placement
+    rules, RULES-NOTES §3.3–3.6)."""
     connects = False
     for side, (mine, faced) in enumerate(zip(v.edges, context)):
         if mine == BLANK:
             continue
-        here = f"the {KIND_NAMES[mine]} on its {SIDE_NAMES[side]} side"
+        here = {"kind": KIND_NAMES[mine], "side": SIDE_NAMES[side]}
         if faced[0] == "x":
             theirs = faced[1]
             if mine == RIVER:
-                return f"{here} would run into an exit: rivers never connect to exits."
+                return "river_exit", here
             if mine in ROUTES:
                 if mine != theirs:
-                    return f"{here} would meet a {KIND_NAMES[theirs]} exit: highways and railways never meet."
+                    return "exit_mismatch", {**here, "other": KIND_NAMES[theirs]}
                 connects = True
         elif faced[0] == "t":
             theirs = faced[1:]
             if mine in ROUTES:
                 if theirs in ROUTES and theirs != mine:
-                    return (f"{here} would meet a {KIND_NAMES[theirs]}: highways and railways only meet "
-                            f"in a station.")
+                    return "route_mismatch", {**here, "other": KIND_NAMES[theirs]}
                 if theirs == RIVER:
-                    return f"{here} would meet a river: rivers never connect to routes."
+                    return "route_river", here
                 if theirs == LAKE and water_blocks_routes:
-                    return f"{here} would end against water: routes meet a lake only through a pier."
+                    return "route_water", here
                 if theirs == mine:
                     connects = True
             elif mine == RIVER and theirs in ROUTES:
-                return f"{here} would meet a {KIND_NAMES[theirs]}: rivers never connect to routes."
+                return "river_route", {**here, "other": KIND_NAMES[theirs]}
             elif mine == LAKE and theirs in ROUTES and water_blocks_routes:
-                return f"{here} would face the end of a {KIND_NAMES[theirs]}: routes meet a lake only through a pier."
+                return "water_route", {**here, "other": KIND_NAMES[theirs]}
     if v.face.kind in ("route", "special") and not connects:
-        return (f"{v.face.name} ({v.code}) on {where} must join an exit or a matching highway or railway "
-                f"of a tile drawn earlier.")
+        return "unconnected", {}
     return None
 
 
@@ -272,7 +279,7 @@ def _legal(code: str, context: tuple[str, ...], water_blocks_routes: bool) -> tu
     found = _LEGAL_CACHE.get(key)
     if found is None:
         found = tuple(o for o in DISTINCT_ORIENTATIONS[code]
-                      if _problem(variant(code, o), context, water_blocks_routes, "") is None)
+                      if _problem(variant(code, o), context, water_blocks_routes) is None)
         _LEGAL_CACHE[key] = found
     return found
 

@@ -35,8 +35,7 @@ class Place(Action):
 
     def __post_init__(self):
         require(isinstance(self.tile, str) and isinstance(self.square, str) and is_whole_number(self.orientation),
-                f"Place needs a tile code, a square like 'C3' and an orientation 0–7, not "
-                f"{self.tile!r}, {self.square!r}, {self.orientation!r}")
+                "Place", "tile_square_orientation", (self.tile, self.square, self.orientation))
 
     def __str__(self) -> str:
         return f"draw {FACES[self.tile].name if self.tile in FACES else self.tile} on {self.square} ({self.orientation})"
@@ -151,28 +150,27 @@ class Game(GameState):
     def _check_place(self, action: Place) -> None:
         player, rules = self._current, self.rules
         if action.tile not in FACES:
-            raise RuleViolation("unknown_tile", f"{action.tile!r} is not a Railroad Ink tile ({', '.join(FACES)}).")
+            raise RuleViolation("unknown_tile", tile=repr(action.tile), tiles=", ".join(FACES))
         if action.tile in rules.specials:
             if action.tile in self.specials_used[player]:
-                raise RuleViolation("special_used", f"Special route {action.tile} is used already: each once a game.")
+                raise RuleViolation("special_used", tile=action.tile)
             if self.special_this_round[player]:
-                raise RuleViolation("special_per_round", "Only one special route a round.")
+                raise RuleViolation("special_per_round")
             if len(self.specials_used[player]) >= rules.specials_per_game:
-                raise RuleViolation("specials_per_game", f"At most {rules.specials_per_game} special routes a game.")
+                raise RuleViolation("specials_per_game", count=rules.specials_per_game)
         elif action.tile not in self.open_results[player] + self.open_extras[player]:
-            rolled = ", ".join(self.drawable(player)) or "nothing"
-            raise RuleViolation("not_rolled", f"{action.tile} is not a result you can still draw this round "
-                                              f"(open: {rolled}).")
+            raise RuleViolation("not_rolled", tile=action.tile, open=self.drawable(player))
         try:
             square_index(action.square)
-        except ValueError as error:
-            raise RuleViolation("bad_square", str(error)) from None
+        except ValueError:
+            raise RuleViolation("bad_square", square=repr(action.square)) from None
         if not 0 <= action.orientation <= 7:
-            raise RuleViolation("bad_orientation", f"Orientation must be 0–7, not {action.orientation}.")
+            raise RuleViolation("bad_orientation", orientation=action.orientation)
         problem = self.boards[player].placement_problem(action.tile, action.square, action.orientation,
-                                                        rules.water_blocks_routes)
+                                                        rules.water_blocks_routes, explain=False)
         if problem:
-            raise RuleViolation("illegal_placement", problem)
+            case, params = problem
+            raise RuleViolation("illegal_placement", f"placement/{case}", **params)
 
     def _do_place(self, action: Place) -> None:
         player = self._current
@@ -193,11 +191,7 @@ class Game(GameState):
         required = set(self.open_results[self._current])
         for code, index, orientation in placements:
             if code in required:
-                raise RuleViolation(
-                    "must_draw",
-                    f"You must still draw {FACES[code].name} ({code}): it fits, for example on "
-                    f"{square_name(index)} in orientation {orientation}.",
-                )
+                raise RuleViolation("must_draw", tile=code, square=square_name(index), orientation=orientation)
 
     def _do_finish(self, action: FinishRound) -> None:
         player = self._current
@@ -222,7 +216,7 @@ class Game(GameState):
 
     def final_scores(self) -> FinalScores:
         if not self._over:
-            raise RuleViolation("game_not_over", "The game is not over yet: final scores come at the end.")
+            raise RuleViolation("game_not_over")
         if self._scores_cache is None:
             scores = tuple(self.score(p) for p in range(self.players))
             ranking, winners = rank(list(range(self.players)), key=lambda p: (scores[p].total, -scores[p].errors),

@@ -24,10 +24,9 @@ class ClaimRoute(Action):
     def __post_init__(self):
         if type(self.route) is int and type(self.wilds) is int and (self.color is None or type(self.color) is str):
             return  # the common case, checked fast: legal_actions() makes many of these
-        require(is_whole_number(self.route), f"ClaimRoute needs a route id (a whole number), not {self.route!r}")
-        require(self.color is None or isinstance(self.color, str),
-                 f"ClaimRoute needs a card colour or None, not {self.color!r}")
-        require(is_whole_number(self.wilds), f"ClaimRoute needs a whole number of wild cards, not {self.wilds!r}")
+        require(is_whole_number(self.route), "ClaimRoute", "route_id", self.route)
+        require(self.color is None or isinstance(self.color, str), "ClaimRoute", "colour_or_none", self.color)
+        require(is_whole_number(self.wilds), "ClaimRoute", "wild_count", self.wilds)
 
     def __str__(self) -> str:
         if self.color is None:
@@ -43,7 +42,7 @@ class PayTunnel(Action):
     wilds: int = 0
 
     def __post_init__(self):
-        require(is_whole_number(self.wilds), f"PayTunnel needs a whole number of wild cards, not {self.wilds!r}")
+        require(is_whole_number(self.wilds), "PayTunnel", "wild_count", self.wilds)
 
     def __str__(self) -> str:
         return f"pay the tunnel's extra cards ({self.wilds} wild)"
@@ -71,10 +70,9 @@ class BuildStation(Action):
     def __post_init__(self):
         if type(self.city) is str and type(self.wilds) is int and (self.color is None or type(self.color) is str):
             return  # the common case, checked fast: legal_actions() makes many of these
-        require(isinstance(self.city, str), f"BuildStation needs a city name, not {self.city!r}")
-        require(self.color is None or isinstance(self.color, str),
-                 f"BuildStation needs a card colour or None, not {self.color!r}")
-        require(is_whole_number(self.wilds), f"BuildStation needs a whole number of wild cards, not {self.wilds!r}")
+        require(isinstance(self.city, str), "BuildStation", "city_name", self.city)
+        require(self.color is None or isinstance(self.color, str), "BuildStation", "colour_or_none", self.color)
+        require(is_whole_number(self.wilds), "BuildStation", "wild_count", self.wilds)
 
     def __str__(self) -> str:
         paid = f"{self.wilds} wild cards" if self.color is None else self.color + (f" + {self.wilds} wild" if self.wilds else "")

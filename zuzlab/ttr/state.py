@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import texts
 from ..core import GameState, Pass, RuleViolation, seeded_random
 from ..tickets import KEEP_TICKETS, DrawTickets, KeepTickets, TicketChoice
 from ..train_cards import SECOND_CARD, DrawBlind, DrawFaceUp, DrawingTurn, TrainCards
@@ -57,7 +58,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
     pending_answers = {
         "keep_tickets": KEEP_TICKETS,
         "second_card": SECOND_CARD,
-        "tunnel": ((PayTunnel, GiveUpTunnel), "pending_tunnel", "First pay the tunnel's extra cards or give the tunnel up."),
+        "tunnel": ((PayTunnel, GiveUpTunnel), "pending_tunnel"),
     }
 
     def __init__(self, rules: Ruleset | str, players: int, seed: int | str = 0, map: Map | str | None = None):
@@ -267,31 +268,26 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     # paying
 
-    def _check_payment(self, count: int, color, wilds: int, colors, wilds_allowed: bool, what: str) -> dict[str, int]:
+    def _check_payment(self, count: int, color, wilds: int, colors, wilds_allowed: bool, what) -> dict[str, int]:
         """Check a payment of ``count`` cards of one colour (wild cards standing in);
         return the cards it takes from the hand."""
         rules = self.rules
         if not 0 <= wilds <= count:
-            raise RuleViolation("bad_payment", f"The number of wild cards must be between 0 and {count}, not {wilds}.")
+            raise RuleViolation("bad_payment", "bad_payment/wilds_range", count=count, wilds=wilds)
         if (color is None) != (wilds == count):
-            raise RuleViolation(
-                "bad_payment", f"Name the colour you pay with, or pay with wild cards only (color=None, wilds={count})."
-            )
+            raise RuleViolation("bad_payment", "bad_payment/name_colour", count=count)
         if color is not None and color not in rules.colors:
-            raise RuleViolation("bad_payment", f"{color!r} is not a train card colour ({', '.join(rules.colors)}).")
+            raise RuleViolation("bad_payment", "bad_payment/not_a_colour", color=repr(color), colors=list(rules.colors))
         if color is not None and color not in colors:
-            raise RuleViolation(
-                "wrong_color", f"{what} must be paid with {' or '.join(colors)} cards (wilds may stand in), not {color}."
-            )
+            raise RuleViolation("wrong_color", what=what, need=colors[0], color=color)
         if wilds and not wilds_allowed:
-            raise RuleViolation(
-                "wild_not_allowed", f"{rules.wild.capitalize()} cards are wild on tunnel routes only; {what} is no tunnel."
-            )
+            raise RuleViolation("wild_not_allowed", wilds=texts.phrase(f"{rules.wild}_cards"), what=what)
         payment = self._cards(count, color, wilds)
         hand = self.hands[self._current]
         for card, needed in payment.items():
             if hand[card] < needed:
-                raise RuleViolation("missing_cards", f"Paying for {what} needs {needed} {card} cards; you hold {hand[card]}.")
+                raise RuleViolation("missing_cards", "missing_cards/pay", what=what, needed=needed, card=card,
+                                    held=hand[card])
         return payment
 
     def _cards(self, count: int, color: str | None, wilds: int) -> dict[str, int]:
@@ -314,48 +310,38 @@ class Game(DrawingTurn, TicketChoice, GameState):
     # claiming routes
 
     def _double_route_problem(self, route: Route, player: int) -> str | None:
+        """Why ``player`` may not claim this track of a double route ("own": they hold
+        the other; "closed": too few players for both), or None."""
         if route.double_with is None:
             return None
         owner = self.claimed.get(route.double_with)
         if owner is None:
             return None
         if owner == player:
-            return (
-                f"You already hold the other track of {route.a}–{route.b} "
-                f"(route {route.double_with}): nobody may hold both tracks of a double route."
-            )
+            return "own"
         if self.players < self.rules.double_routes_min_players:
-            return (
-                f"With {self.players} players only one track of a double route can be used, "
-                f"and route {route.double_with} ({route.a}–{route.b}) is taken."
-            )
+            return "closed"
         return None
 
     def _check_claim(self, action: ClaimRoute) -> None:
         player = self._current
         if not self.map.has_route(action.route):
-            raise RuleViolation("unknown_route", f"There is no route {action.route!r} on the {self.map.name} map.")
+            raise RuleViolation("unknown_route", route=repr(action.route), map=self.map.name)
         route = self.map.route(action.route)
         if route.id in self.claimed:
-            raise RuleViolation(
-                "route_taken", f"Route {route} already belongs to player {self.claimed[route.id]}."
-            )
+            raise RuleViolation("route_taken", route=route, owner=self.claimed[route.id])
         problem = self._double_route_problem(route, player)
         if problem:
-            raise RuleViolation("double_route", problem)
+            raise RuleViolation("double_route", f"double_route/{problem}", a=route.a, b=route.b,
+                                other=route.double_with, players=self.players)
         if route.length > self.trains[player]:
-            raise RuleViolation(
-                "not_enough_trains",
-                f"Route {route} needs {route.length} trains; you have {self.trains[player]} left.",
-            )
+            raise RuleViolation("not_enough_trains", route=route, length=route.length, trains=self.trains[player])
         colors = self.rules.colors if route.is_gray else (route.color,)
         self._check_payment(route.length, action.color, action.wilds, colors, self._wilds_usable_on(route),
-                            f"route {route}")
+                            texts.phrase("route", route=route))
         if action.wilds < route.ferry_locomotives:
-            raise RuleViolation(
-                "ferry",
-                f"The ferry {route} needs at least {route.ferry_locomotives} {self.rules.wild} cards in the payment.",
-            )
+            raise RuleViolation("ferry", route=route, count=route.ferry_locomotives,
+                                wilds=texts.phrase(f"{self.rules.wild}_cards"))
 
     def _do_claim(self, action: ClaimRoute) -> None:
         route = self.map.route(action.route)
@@ -392,24 +378,19 @@ class Game(DrawingTurn, TicketChoice, GameState):
         tunnel, rules = self.tunnel, self.rules
         extra, color = tunnel["extra"], tunnel["color"]
         if not 0 <= wilds <= extra:
-            raise RuleViolation("bad_payment", f"The tunnel needs {extra} extra cards; {wilds} wild cards cannot be right.")
+            raise RuleViolation("bad_payment", "bad_payment/tunnel_range", extra=extra, wilds=wilds)
         if color is None and wilds != extra:
-            raise RuleViolation(
-                "tunnel_wilds_only",
-                f"The tunnel was paid with {rules.wild} cards only, so its {extra} extra cards must be {rules.wild} cards too.",
-            )
+            raise RuleViolation("tunnel_wilds_only", wilds=texts.phrase(f"{rules.wild}_cards"), extra=extra)
         payment = self._cards(extra, color, wilds)
         hand = self.hands[self._current]
         for card, needed in payment.items():
             if hand[card] < needed:
-                raise RuleViolation(
-                    "missing_cards", f"The tunnel's extra cards need {needed} {card} cards; you hold {hand[card]}."
-                )
+                raise RuleViolation("missing_cards", "missing_cards/tunnel", needed=needed, card=card, held=hand[card])
         return payment
 
     def _check_pay_tunnel(self, action: PayTunnel) -> None:
         if self._pending != "tunnel":
-            raise RuleViolation("no_tunnel", "No tunnel is waiting for extra cards.")
+            raise RuleViolation("no_tunnel")
         self._tunnel_extra_payment(action.wilds)
 
     def _do_pay_tunnel(self, action: PayTunnel) -> None:
@@ -422,7 +403,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     def _check_give_up_tunnel(self, action: GiveUpTunnel) -> None:
         if self._pending != "tunnel":
-            raise RuleViolation("no_tunnel", "No tunnel is waiting for extra cards.")
+            raise RuleViolation("no_tunnel")
 
     def _do_give_up_tunnel(self, action: GiveUpTunnel) -> None:
         self._settle_tunnel(paid=False)
@@ -449,19 +430,17 @@ class Game(DrawingTurn, TicketChoice, GameState):
     def _check_station(self, action: BuildStation) -> None:
         player, rules = self._current, self.rules
         if rules.stations_per_player == 0:
-            raise RuleViolation("no_stations", f"There are no stations in {rules.name}.")
+            raise RuleViolation("no_stations", game=rules.name)
         if self.stations_built(player) >= rules.stations_per_player:
-            raise RuleViolation("no_stations_left", f"You have built all your {rules.stations_per_player} stations.")
+            raise RuleViolation("no_stations_left", count=rules.stations_per_player)
         city = self.map.cities.get(action.city)
         if city is None or city.kind != "city":
-            raise RuleViolation("unknown_city", f"There is no city {action.city!r} on the {self.map.name} map.")
+            raise RuleViolation("unknown_city", city=repr(action.city), map=self.map.name)
         if action.city in self.stations:
-            raise RuleViolation(
-                "station_taken", f"{action.city} already has a station (player {self.stations[action.city]}): one per city."
-            )
+            raise RuleViolation("station_taken", city=action.city, owner=self.stations[action.city])
         cost = self._station_cost(player)
         self._check_payment(cost, action.color, action.wilds, rules.colors, True,
-                            f"station {self.stations_built(player) + 1} ({cost} cards of one colour)")
+                            texts.phrase("station", number=self.stations_built(player) + 1, cost=cost))
 
     def _do_station(self, action: BuildStation) -> None:
         player = self._current
@@ -525,7 +504,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
     def final_scores(self):
         """The final score breakdown (``zuzlab.ttr.scoring.FinalScores``)."""
         if not self._over:
-            raise RuleViolation("game_not_over", "The game is not over yet: final scores come at the end.")
+            raise RuleViolation("game_not_over")
         if self._scores_cache is None:
             from .scoring import score_game
 

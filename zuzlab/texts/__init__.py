@@ -1,0 +1,107 @@
+"""Everything a player reads, in English and German, kept as data (``en.toml``,
+``de.toml``) and keyed by what it is about: refusals by rule, events by kind, rule
+explanations by topic, widget labels by name.
+
+``text(key, **params)`` renders one entry in the current language (``set_language``);
+parameters are rendered too: a colour, a card, a side of a tile become words of the
+language, a route becomes "A–B (3 red)", lists are joined. A key missing in German falls
+back to English; a key missing in English is an error (tests check both files agree).
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+LANGUAGES = {"en": "English", "de": "Deutsch"}
+_language = "en"
+_listeners: list[Callable[[str], None]] = []
+
+
+@functools.lru_cache(maxsize=None)
+def table(lang: str) -> dict[str, dict[str, str]]:
+    """The texts of one language: section → key → text."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no texts for language {lang!r}; languages: {', '.join(LANGUAGES)}")
+    return tomllib.loads((Path(__file__).parent / f"{lang}.toml").read_text(encoding="utf-8"))
+
+
+def language() -> str:
+    return _language
+
+
+def set_language(lang: str) -> None:
+    """Switch every text (and every live widget listening) to ``lang`` ("en" or "de")."""
+    global _language
+    table(lang)
+    _language = lang
+    for listener in list(_listeners):
+        listener(lang)
+
+
+def on_language_change(listener: Callable[[str], None]) -> None:
+    _listeners.append(listener)
+
+
+def raw(key: str, lang: str | None = None) -> str:
+    """The unrendered text of ``section.key`` (German falls back to English)."""
+    section, _, name = key.partition(".")
+    for source in (lang or _language, "en"):
+        entry = table(source).get(section, {}).get(name)
+        if entry is not None:
+            return entry
+    raise KeyError(f"no text {key!r}")
+
+
+def term(word: str, lang: str | None = None) -> str:
+    """A word of the game (a colour, a card, a side …) in the language, or as it is."""
+    lang = lang or _language
+    for source in (lang, "en"):
+        found = table(source).get("term", {}).get(word)
+        if found is not None:
+            return found
+    return word
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A piece of text to be rendered in the reader's language (``phrase.<key>``)."""
+
+    key: str
+    params: dict = field(default_factory=dict)
+
+
+def phrase(key: str, **params: Any) -> Phrase:
+    return Phrase(f"phrase.{key}", params)
+
+
+def render(value: Any, lang: str | None = None) -> str:
+    """A parameter in words of the language."""
+    lang = lang or _language
+    if isinstance(value, Phrase):
+        return text(value.key, lang, **value.params)
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(value) if isinstance(value, (set, frozenset)) else value
+        return ", ".join(render(item, lang) for item in items) or term("nothing", lang)
+    if hasattr(value, "a") and hasattr(value, "b") and hasattr(value, "length"):  # a Ticket to Ride route
+        extra = f" {term('tunnel-route', lang)}" if getattr(value, "tunnel", False) else ""
+        if getattr(value, "ferry_locomotives", 0):
+            extra += f" {term('ferry', lang)}"
+        return f"{value.a}–{value.b} ({value.length} {term(value.color, lang)}{extra})"
+    if isinstance(value, str):
+        return term(value, lang)
+    return str(value)
+
+
+def text(key: str, lang: str | None = None, **params: Any) -> str:
+    """One text, its ``{placeholders}`` filled with rendered parameters."""
+    lang = lang or _language
+    return raw(key, lang).format(**{name: render(value, lang) for name, value in params.items()})
+
+
+def refusal(violation: Any, lang: str | None = None) -> str:
+    """Why an action was refused, in the language (from a ``RuleViolation``)."""
+    return text(f"refusal.{violation.case}", lang, **violation.params)
