@@ -41,7 +41,7 @@ def test_player_speed_sets_the_play_interval():
 def test_player_keeps_a_limited_number_of_steps_and_says_so():
     player = StepPlayer(iter(range(1000)), TextView(), limit=100)
     assert len(player.steps) == 100 and player.truncated
-    assert "only the first steps are kept" in player.caption.value
+    assert "only its first steps are kept" in player.caption.value
     with pytest.raises(ValueError, match="no steps"):
         StepPlayer([], TextView())
 
@@ -110,7 +110,7 @@ def test_game_view_opening_then_two_cards_from_the_deck():
     view.deck.click()
     assert sum(game.hands[0].values()) == hand + 2
     assert game.current_player == 0 and game.turn == 3  # the two bots have played
-    assert "player 1" in view.narration.value
+    assert "Player 1" in view.narration.value
 
 
 def test_game_view_explains_a_refused_move_and_changes_nothing():
@@ -147,7 +147,7 @@ def test_game_view_tunnel_decision():
     stack_deck(game, ["blue", "red", "green"])
     assert view.act(ttr.ClaimRoute(16, "blue", 0))  # München–Venezia, a tunnel
     assert "needs 1 extra card" in view.controls.children[0].value
-    assert [label for label, _ in view.tunnel_menu.options] == ["pay the tunnel's extra cards (0 wild)"]
+    assert [label for label, _ in view.tunnel_menu.options] == ["1 extra card(s) – pay 1 blue"]
     view.pay.click()
     assert game.claimed[16] == 0
 

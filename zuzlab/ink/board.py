@@ -131,7 +131,7 @@ class Board:
         else:
             problem = _problem(variant(code, orientation), self.context(index), water_blocks_routes)
             if problem:
-                problem = (problem[0], {**problem[1], "tile": code, "square": square_name(index)})
+                problem = (problem[0], {**problem[1], "tile": texts.tile(code), "square": square_name(index)})
         if problem is None or not explain:
             return problem
         return texts.text(f"refusal.placement/{problem[0]}", **problem[1])

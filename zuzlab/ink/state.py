@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import texts
 from ..core import Action, GameState, RuleViolation, is_whole_number, require, seeded_random
 from ..scoretable import ScoreTable, rank
 from .board import Board, legal_placements, square_index, square_name
@@ -153,13 +154,14 @@ class Game(GameState):
             raise RuleViolation("unknown_tile", tile=repr(action.tile), tiles=", ".join(FACES))
         if action.tile in rules.specials:
             if action.tile in self.specials_used[player]:
-                raise RuleViolation("special_used", tile=action.tile)
+                raise RuleViolation("special_used", tile=texts.tile(action.tile))
             if self.special_this_round[player]:
                 raise RuleViolation("special_per_round")
             if len(self.specials_used[player]) >= rules.specials_per_game:
                 raise RuleViolation("specials_per_game", count=rules.specials_per_game)
         elif action.tile not in self.open_results[player] + self.open_extras[player]:
-            raise RuleViolation("not_rolled", tile=action.tile, open=self.drawable(player))
+            raise RuleViolation("not_rolled", tile=texts.tile(action.tile),
+                                open=[texts.tile(code) for code in self.drawable(player)])
         try:
             square_index(action.square)
         except ValueError:
@@ -191,7 +193,8 @@ class Game(GameState):
         required = set(self.open_results[self._current])
         for code, index, orientation in placements:
             if code in required:
-                raise RuleViolation("must_draw", tile=code, square=square_name(index), orientation=orientation)
+                raise RuleViolation("must_draw", tile=texts.tile(code), square=square_name(index),
+                                    orientation=orientation)
 
     def _do_finish(self, action: FinishRound) -> None:
         player = self._current

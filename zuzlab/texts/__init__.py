@@ -78,6 +78,11 @@ def phrase(key: str, **params: Any) -> Phrase:
     return Phrase(f"phrase.{key}", params)
 
 
+def tile(code: str) -> Phrase:
+    """A Railroad Ink tile's name (``tile.<code>``), as a parameter."""
+    return Phrase(f"tile.{code}", {})
+
+
 def render(value: Any, lang: str | None = None) -> str:
     """A parameter in words of the language."""
     lang = lang or _language

@@ -1,8 +1,14 @@
 """ipywidgets apps for the notebooks: a step player for any stream of algorithm steps, the
-views it plays on, and game views to play against bots."""
+views it plays on, game views to play against bots, and texts that follow a language
+switch (English / Deutsch)."""
 
+from .game_views import CardGameView, InkGameView
+from .narration import Explanation, describe_step, explain, language_switch, narrate
 from .player import StepPlayer
-from .ttr_game import TtrGameView, narrate, random_bot
+from .ttr_game import TtrGameView, random_bot
 from .views import InkStepView, MapStepView, TextView
 
-__all__ = ["InkStepView", "MapStepView", "StepPlayer", "TextView", "TtrGameView", "narrate", "random_bot"]
+__all__ = [
+    "CardGameView", "Explanation", "InkGameView", "InkStepView", "MapStepView", "StepPlayer", "TextView",
+    "TtrGameView", "describe_step", "explain", "language_switch", "narrate", "random_bot",
+]

@@ -13,6 +13,8 @@ from typing import Any, Callable, Iterable
 
 import ipywidgets as widgets
 
+from .narration import describe_step, follow_language, label
+
 
 class StepPlayer:
     def __init__(self, steps: Iterable[Any], view: Any, limit: int = 20000,
@@ -23,17 +25,15 @@ class StepPlayer:
         if not self.steps:
             raise ValueError("the stream has no steps to play")
         self.view = view
-        self.describe = describe or _describe
+        self.describe = describe or describe_step
         last = len(self.steps) - 1
-        self.play = widgets.Play(min=0, max=last, step=1, interval=int(1000 / speed), description="play")
-        self.position = widgets.IntSlider(min=0, max=last, description="step", continuous_update=True,
-                                          layout=widgets.Layout(width="340px"))
+        self.play = widgets.Play(min=0, max=last, step=1, interval=int(1000 / speed))
+        self.position = widgets.IntSlider(min=0, max=last, continuous_update=True, layout=widgets.Layout(width="340px"))
         widgets.jslink((self.play, "value"), (self.position, "value"))
-        self.back = widgets.Button(description="◀", tooltip="one step back", layout=widgets.Layout(width="44px"))
-        self.forward = widgets.Button(description="▶", tooltip="one step forward", layout=widgets.Layout(width="44px"))
-        self.to_end = widgets.Button(description="⏭", tooltip="to the last step", layout=widgets.Layout(width="44px"))
-        self.speed = widgets.IntSlider(value=speed, min=1, max=60, description="steps/s",
-                                       layout=widgets.Layout(width="260px"))
+        self.back = widgets.Button(description="◀", layout=widgets.Layout(width="44px"))
+        self.forward = widgets.Button(description="▶", layout=widgets.Layout(width="44px"))
+        self.to_end = widgets.Button(description="⏭", layout=widgets.Layout(width="44px"))
+        self.speed = widgets.IntSlider(value=speed, min=1, max=60, layout=widgets.Layout(width="260px"))
         self.caption = widgets.HTML()
         self.back.on_click(lambda _: self.go(self.position.value - 1))
         self.forward.on_click(lambda _: self.go(self.position.value + 1))
@@ -42,7 +42,14 @@ class StepPlayer:
         self.position.observe(self._on_position, "value")
         controls = widgets.HBox([self.play, self.back, self.forward, self.to_end, self.position, self.speed])
         self.widget = widgets.VBox([view.widget, controls, self.caption])
-        self._show(0)
+        self._relabel()
+        follow_language(self._relabel)
+
+    def _relabel(self) -> None:
+        self.play.description, self.position.description = label("play"), label("step")
+        self.back.tooltip, self.forward.tooltip = label("step_back"), label("step_forward")
+        self.to_end.tooltip, self.speed.description = label("to_end"), label("steps_per_second")
+        self._show(self.position.value)
 
     @property
     def step(self) -> Any:
@@ -61,16 +68,11 @@ class StepPlayer:
     def _show(self, index: int) -> None:
         step = self.steps[index]
         self.view.show(step)
-        more = " (the stream goes on: only the first steps are kept)" if self.truncated else ""
-        self.caption.value = f"<b>step {index + 1} of {len(self.steps)}</b>{more}: {self.describe(step)}"
+        more = " " + label("truncated") if self.truncated else ""
+        self.caption.value = f"<b>{label('step_of', index=index + 1, total=len(self.steps))}</b>{more}: " \
+                             f"{self.describe(step)}"
 
     def _ipython_display_(self):
         from IPython.display import display
 
         display(self.widget)
-
-
-def _describe(step: Any) -> str:
-    kind = getattr(step, "kind", "")
-    where = getattr(step, "city", None) or getattr(step, "square", None)
-    return f"{kind}{' at ' + str(where) if where else ''}"

@@ -1,0 +1,72 @@
+"""Texts in English and German: the same keys and placeholders, every refusal the engines
+can raise has its text, and the language switch reaches the widgets."""
+
+import re
+import string
+
+import pytest
+
+from zuzlab import texts, ttr
+from zuzlab.core import RuleViolation
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_both_languages_have_the_same_keys_and_placeholders():
+    english, german = texts.table("en"), texts.table("de")
+    assert english.keys() == german.keys()
+    for section, entries in english.items():
+        assert entries.keys() == german[section].keys(), section
+        for key, text in entries.items():
+            assert placeholders(text) == placeholders(german[section][key]), f"{section}.{key}"
+
+
+def test_every_refusal_the_engines_raise_has_a_text():
+    import pathlib
+
+    source = "".join(p.read_text() for p in pathlib.Path("zuzlab").rglob("*.py"))
+    cases = set(re.findall(r'RuleViolation\("([a-z_]+)"(?:\)|,\s*[a-z_]+=)', source))  # a rule is its case
+    cases |= set(re.findall(r'RuleViolation\("[a-z_]+", "([a-z_/]+)"', source))  # a named case
+    cases |= {f"placement/{c}" for c in re.findall(r'return "([a-z_]+)", ', source)}  # Railroad Ink drawing
+    cases |= {"pending_tickets", "pending_second_card", "pending_tunnel", "placement/occupied",
+              "double_route/own", "double_route/closed", "deck_empty/both", "deck_empty/once"}
+    missing = [c for c in cases if c not in texts.table("en")["refusal"]]
+    assert not missing
+
+
+def test_a_refusal_in_german():
+    game = ttr.new_game("usa", players=2, seed=1)
+    with pytest.raises(RuleViolation) as error:
+        game.apply(ttr.KeepTickets(()))
+    assert str(error.value) == "Keep at least 2 of the 3 offered tickets."
+    assert texts.refusal(error.value, "de") == "Behalte mindestens 2 der 3 angebotenen Zielkarten."
+
+
+def test_words_of_the_game_are_translated_in_parameters():
+    route = ttr.load_map("europe").route(16)
+    assert texts.render(route, "de") == "München–Venezia (2 blau Tunnel)"
+    assert texts.text("refusal.not_face_up", "de", color="red", shown=["blue", "locomotive"]) == \
+        "Es liegt keine offene Karte rot aus (offen: blau, Lokomotive)."
+    assert texts.render(texts.tile("A3"), "de") == "Autobahn-T-Kreuzung (A3)"
+    assert texts.render("A3", "de") == "A3"  # a square name stays as it is
+
+
+def test_switching_the_language_reaches_listening_widgets():
+    from zuzlab.widgets import explain, language_switch
+
+    switch = language_switch()
+    shown = explain("start.what")
+    english = shown.widget.value
+    try:
+        switch.value = "de"
+        assert texts.language() == "de" and shown.widget.value != english
+    finally:
+        switch.value = "en"
+    assert shown.widget.value == english
+
+
+def test_unknown_language_is_refused():
+    with pytest.raises(ValueError, match="no texts for language 'fr'"):
+        texts.set_language("fr")

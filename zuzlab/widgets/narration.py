@@ -1,0 +1,134 @@
+"""What happened, told in the reader's language: one line per event worth telling, from
+the ``[event]`` texts; and live widgets that follow the language switch."""
+
+from __future__ import annotations
+
+import html
+import re
+import weakref
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+from .. import texts
+from ..core import Event
+
+#: events not worth a line of their own (they always come with one that is)
+QUIET = {"turn_ended", "face_up_refilled"}
+
+
+def narrate(event: Event, game: Any, lang: str | None = None) -> str | None:
+    """One line about ``event`` of ``game`` (any engine), or None."""
+    if event.kind in QUIET:
+        return None
+    params: dict[str, Any] = {"player": event.player, **event.data}
+    if "route" in params and hasattr(game, "map"):
+        params["route"] = game.map.route(params["route"])
+    for name in ("tickets", "kept", "returned", "skipped", "squares"):
+        if isinstance(params.get(name), list):
+            params[f"{name}_count"] = len(params[name])
+    if event.kind == "face_up_reset":
+        params["wilds"] = texts.phrase(f"{game.rules.wild}_cards")
+    for name in ("tile", "results", "expansion"):  # Railroad Ink tile codes: their names
+        if name in params:
+            value = params[name]
+            params[name] = [texts.tile(c) for c in value] if isinstance(value, list) else texts.tile(value)
+    if event.kind == "train_wreck":
+        params["players"] = sorted(params["discarded"])
+    if event.kind == "round_scored":
+        params["points"] = ", ".join(f"{p}: {v}" for p, v in enumerate(params["points"]))
+    try:
+        return texts.text(f"event.{event.kind}", lang, **params)
+    except KeyError:
+        return None
+
+
+def describe_step(step: Any, lang: str | None = None) -> str:
+    """One line about a step of any lesson algorithm (``[step]`` texts)."""
+    if not hasattr(step, "kind"):
+        return html.escape(str(step))
+    family = {"TrailStep": "trail", "PlanStep": "plan", "StationStep": "station"}.get(type(step).__name__)
+    if family is None:
+        family = "ink" if hasattr(step, "part") else "fulfil"
+    params = {
+        "where": getattr(step, "city", None) or getattr(step, "square", None) or "",
+        "other": getattr(step, "other", None) or "",
+        "distance": getattr(step, "distance", None) or 0,
+        "length": getattr(step, "length", None) or getattr(step, "points", 0),
+        "best": getattr(step, "best_length", None) if family == "trail" else getattr(step, "best", 0),
+        "part": getattr(step, "part", ""),
+        "points": getattr(step, "points", 0),
+        "bound": f"{getattr(step, 'bound', 0):.1f}",
+        "ticket": getattr(step, "ticket", "") or "",
+        "borrowed": [f"{city}: {route}" for city, route in getattr(step, "borrowed", ())] or "",
+    }
+    if family == "ink":
+        params["length"] = step.detail.get("length", 0)
+    try:
+        return texts.text(f"step.{family}.{step.kind}", lang, **params)
+    except KeyError:
+        return step.kind
+
+
+def markup(text: str) -> str:
+    """The little markup of explanation texts as HTML: paragraphs, "- " lists, **bold**."""
+    blocks = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines = [line.strip() for line in block.splitlines() if line.strip()]
+        if all(line.startswith("- ") for line in lines):
+            blocks.append("<ul>" + "".join(f"<li>{_inline(line[2:])}</li>" for line in lines) + "</ul>")
+        else:
+            blocks.append(f"<p>{_inline(' '.join(lines))}</p>")
+    return "".join(blocks)
+
+
+def _inline(text: str) -> str:
+    return re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", html.escape(text))
+
+
+def follow_language(method: Callable[..., Any]) -> None:
+    """Call a widget's bound ``method`` again whenever the language changes (weakly held,
+    so a widget that is gone is forgotten)."""
+    reference = weakref.WeakMethod(method)
+
+    def listener(lang: str) -> None:
+        bound = reference()
+        if bound is not None:
+            bound()
+
+    texts.on_language_change(listener)
+
+
+class Explanation:
+    """An explanation from the texts (``explain.<key>``) that follows the language."""
+
+    def __init__(self, key: str, **params: Any):
+        self.key, self.params = key, params
+        self.widget = widgets.HTML()
+        self.refresh()
+        follow_language(self.refresh)
+
+    def refresh(self) -> None:
+        self.widget.value = f"<div class='zuzlab-explain'>{markup(texts.text(f'explain.{self.key}', **self.params))}</div>"
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def explain(key: str, **params: Any) -> Explanation:
+    """Show the explanation ``explain.<key>`` in the current language (it follows the switch)."""
+    return Explanation(key, **params)
+
+
+def language_switch() -> widgets.ToggleButtons:
+    """English / Deutsch: switches every text the kit shows."""
+    switch = widgets.ToggleButtons(options=[(name, code) for code, name in texts.LANGUAGES.items()],
+                                   value=texts.language(), description="🌐")
+    switch.observe(lambda change: texts.set_language(change["new"]), "value")
+    return switch
+
+
+def label(key: str, **params: Any) -> str:
+    return texts.text(f"label.{key}", **params)
