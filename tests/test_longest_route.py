@@ -154,3 +154,35 @@ def test_steps_walk_a_disconnected_loop_too():
     steps = list(longest_trail_steps([("a", "b", 3), ("b", "c", 3), ("c", "a", 3), ("x", "y", 2)]))
     assert steps[-1].best_length == 9
     assert [s.kind for s in steps][:2] == ["start", "extend"]
+
+
+# --- whole boards: the matching shortcut ---------------------------------------------------
+
+def valid_trail(trail) -> bool:
+    cities = list(trail.cities)
+    return (len(set(map(id, trail.edges))) == len(trail.edges)
+            and all({a, b} == {e.a, e.b} for a, b, e in zip(cities, cities[1:], trail.edges)))
+
+
+@pytest.mark.parametrize("board, length", [("usa", 285), ("europe", 269), ("switzerland", 159)])
+def test_the_longest_route_of_a_whole_board(board, length):
+    # One player holding every route (both tracks of double routes too).
+    routes = ttr.load_map(board).routes
+    trail = ttr.longest_trail(routes)
+    assert trail.length == length and valid_trail(trail)
+    assert sum(r.length for r in trail.edges) == length
+
+
+def test_shortcut_and_search_agree(monkeypatch):
+    import importlib
+
+    module = importlib.import_module("zuzlab.algorithms.longest_trail")  # the module, not the function
+
+    board = ttr.load_map("usa")
+    for seed in range(8):
+        network = board.random_network(trains=90, seed=seed)
+        monkeypatch.setattr(module, "MATCHING_FROM", 10)
+        shortcut = ttr.longest_trail(network)
+        monkeypatch.setattr(module, "MATCHING_FROM", 10**9)
+        searched = ttr.longest_trail(network)
+        assert shortcut.length == searched.length and valid_trail(shortcut)

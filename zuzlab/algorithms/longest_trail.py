@@ -18,10 +18,15 @@ this is an exhaustive search, made fast by facts worth teaching:
    starts whose ceiling is already reached.
 5. Walking the same routes in another order ends in the same city with the same length
    and the same future, so each (city, routes used) is explored only once.
+6. For big pieces (a whole board) the best ceiling of all comes first: the fewest trains
+   that leave at most two odd cities are found by pairing the odd cities as cheaply as
+   possible (a minimum-weight matching, two cities left free to be the ends). If the
+   routes that remain still hang together, their Euler trail *is* the answer.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
@@ -73,7 +78,14 @@ def longest_trail(items: Iterable[Any]) -> Trail:
             degree[edges[i][0]] += 1
             degree[edges[i][1]] += 1
         odd = [city for city, d in degree.items() if d % 2]
-        found = _euler_trail(edges, piece, odd) if len(odd) <= 2 else _search(edges, piece, degree, odd, best.length)
+        if len(odd) <= 2:
+            found = _euler_trail(edges, piece, odd)
+        else:
+            found, cap = None, total
+            if len(piece) >= MATCHING_FROM:
+                found, cap = _matching_shortcut(edges, piece, odd)
+            if found is None:
+                found = _search(edges, piece, degree, odd, best.length, cap)
         if found is not None and found[0] > best.length:
             best = Trail(found[0], found[1], tuple(items[i] for i in found[2]))
     return best
@@ -82,6 +94,44 @@ def longest_trail(items: Iterable[Any]) -> Trail:
 def longest_trail_length(items: Iterable[Any]) -> int:
     """Just the length of ``longest_trail(items)``."""
     return longest_trail(items).length
+
+
+#: Pieces with this many routes or more try the matching shortcut first (see fact 6).
+MATCHING_FROM = 25
+
+
+def _matching_shortcut(edges, piece, odd) -> tuple[tuple | None, int]:
+    """The longest trail found through a minimum-weight matching of the odd cities, and the
+    ceiling it gives: (trail or None if the remaining routes fall apart, ceiling)."""
+    graph = nx.MultiGraph()
+    graph.add_edges_from((edges[i][0], edges[i][1], i, {"length": edges[i][2]}) for i in piece)
+    shortest = nx.Graph()
+    for u, v, length in graph.edges(data="length"):
+        if not shortest.has_edge(u, v) or shortest[u][v]["length"] > length:
+            shortest.add_edge(u, v, length=length)
+    distance = dict(nx.all_pairs_dijkstra_path_length(shortest, weight="length"))
+    pairing = nx.Graph()
+    free_ends = ("free end 1", "free end 2")  # a trail's two ends need no partner
+    for a, b in itertools.combinations(odd, 2):
+        pairing.add_edge(a, b, weight=distance[a][b])
+    for city in odd:
+        pairing.add_edges_from([(city, end) for end in free_ends], weight=0)
+    pairing.add_edge(*free_ends, weight=0)
+    left_out: set[int] = set()  # routes on the pairing paths; used twice means not left out
+    for a, b in nx.min_weight_matching(pairing):
+        if a in free_ends or b in free_ends:
+            continue
+        cities = nx.dijkstra_path(shortest, a, b, weight="length")
+        for u, v in zip(cities, cities[1:]):
+            left_out ^= {min(graph[u][v], key=lambda k: graph[u][v][k]["length"])}
+    kept = [i for i in piece if i not in left_out]
+    ceiling = sum(edges[i][2] for i in kept)
+    rest = nx.MultiGraph()
+    rest.add_edges_from((edges[i][0], edges[i][1], i) for i in kept)
+    if not nx.is_connected(rest):
+        return None, ceiling
+    ends = [city for city, d in rest.degree() if d % 2]
+    return _euler_trail(edges, kept, ends), ceiling
 
 
 def _pieces(edges: list[tuple[str, str, int]]) -> list[list[int]]:
@@ -136,8 +186,9 @@ def _chains(edges, piece, degree):
     return chains
 
 
-def _search(edges, piece, degree, odd, to_beat):
-    """Depth-first search over trails of chains, from each odd-degree city in turn."""
+def _search(edges, piece, degree, odd, to_beat, cap=None):
+    """Depth-first search over trails of chains, from each odd-degree city in turn; no
+    trail is longer than ``cap`` (a ceiling known already)."""
     chains = _chains(edges, piece, degree)
     total = sum(chain[2] for chain in chains)
     # Each city's chains, longest first: good trails are found early, so the bound cuts more.
@@ -149,6 +200,8 @@ def _search(edges, piece, degree, odd, to_beat):
     for options in neighbours.values():
         options.sort(key=lambda option: -option[2])
     ceiling = _start_ceilings(chains, odd, total)
+    if cap is not None:
+        ceiling = {city: min(value, cap) for city, value in ceiling.items()}
 
     best_length, best_walk, best_start = to_beat, None, None
     walk: list[tuple[int, bool]] = []
