@@ -295,3 +295,15 @@ def test_station_choice_stays_fast_in_a_full_endgame():
         assert score.total == (score.route_points + score.ticket_points + score.longest_route_bonus
                                + score.station_points)
         assert len(score.borrowed) <= score.stations_built
+
+
+def test_scenario_reaches_a_tunnel_by_legal_moves():
+    from zuzlab.ttr import scenarios
+
+    game = ttr.new_game("europe", players=2, seed=3)
+    claim = scenarios.draw_until(game, lambda g: next(
+        (a for a in g.legal_actions() if isinstance(a, ClaimRoute) and g.map.route(a.route).tunnel), None))
+    assert game.current_player == 0 and game.map.route(claim.route).tunnel
+    events = game.apply(claim)
+    assert events[0].kind == "tunnel_revealed"
+    assert all_cards(game) == full_deck(game)

@@ -101,12 +101,15 @@ def test_game_view_opening_then_two_cards_from_the_deck():
     game = ttr.new_game("usa", players=3, seed=4)
     view = TtrGameView(game, human=0)
     assert "Keep at least 2" in view.controls.children[0].value
+    assert "At the end a ticket adds its points" in view.hint.value  # the rule of the moment
     view.keep_boxes.children[0].value = False
     view.keep.click()
     assert len(game.tickets[0]) == 2 and not game.in_setup and game.current_player == 0
     hand = sum(game.hands[0].values())
+    assert "Draw two train cards" in view.hint.value
     view.deck.click()
     assert game.pending.kind == "second_card" and "second card" in view.controls.children[0].value
+    assert "a face-up locomotive counts as two cards" in view.hint.value
     view.deck.click()
     assert sum(game.hands[0].values()) == hand + 2
     assert game.current_player == 0 and game.turn == 3  # the two bots have played

@@ -198,3 +198,14 @@ def update_map_figure(fig: Any, map_or_game: Map | Game, player: int | None = No
     scene = map_scene(map_or_game, player)
     for name in ("cars", "trains", "ferry_marks", "stations", "tickets", "cities"):
         fig.select_one({"name": name}).data_source.data = scene[name]
+
+
+def show(fig: Any) -> Any:
+    """Display a Bokeh figure in a notebook as a widget (jupyter_bokeh brings BokehJS along,
+    so this works offline too); returns the widget."""
+    from IPython.display import display
+    from jupyter_bokeh import BokehModel
+
+    widget = BokehModel(fig)
+    display(widget)
+    return widget

@@ -59,6 +59,7 @@ class TtrGameView:
         self.tickets = widgets.HTML()
         self.message = widgets.HTML()
         self.narration = widgets.HTML()
+        self.hint = widgets.HTML()
         self.face_up = widgets.HBox()
         self.deck = widgets.Button(icon="clone")
         self.draw_tickets = widgets.Button(icon="ticket")
@@ -83,8 +84,8 @@ class TtrGameView:
         self.pass_button.on_click(lambda _: self.act(Pass()))
         self.controls = widgets.VBox()
         self.widget = widgets.VBox([self.status, widgets.HBox([self.map, widgets.VBox(
-            [self.hand, self.tickets], layout=widgets.Layout(width="330px"))]), self.controls, self.message,
-            self.narration])
+            [self.hand, self.tickets], layout=widgets.Layout(width="330px"))]), self.hint, self.controls,
+            self.message, self.narration])
         self._run_bots()
         self.refresh()
         follow_language(self.refresh)
@@ -150,6 +151,8 @@ class TtrGameView:
         self.tickets.value = f"<b>{label('your_tickets')}</b><ul>{lines or '<li>' + label('none_yet') + '</li>'}</ul>"
         self._show_narration()
         self._show_refusal()
+        self.hint.value = f"<div style='background:#fff8e1;padding:4px 8px;border-left:4px solid #f9a825'>" \
+                          f"💡 {html.escape(self._hint())}</div>"
         if game.is_over:
             self.controls.children = [widgets.HTML(game.final_scores()._repr_html_())]
             return
@@ -187,6 +190,23 @@ class TtrGameView:
                 if legal == [Pass()]:
                     rows.append(self.pass_button)
         self.controls.children = rows
+
+    def _hint(self) -> str:
+        """The rule that matters at this moment of the game."""
+        game, pending = self.game, self.game.pending
+        if game.is_over:
+            return texts.text("hint.over")
+        if pending and pending.kind == "keep_tickets":
+            return texts.text("hint.opening" if game.in_setup else "hint.more_tickets", count=pending.keep_min)
+        if pending and pending.kind == "second_card":
+            return texts.text("hint.second_card")
+        if pending and pending.kind == "tunnel":
+            return texts.text("hint.tunnel", wild=game.rules.wild)
+        if game.legal_actions() == [Pass()]:
+            return texts.text("hint.pass")
+        if game.final_turns_left is not None:
+            return texts.text("hint.last_round")
+        return texts.text("hint.your_move")
 
     def _ticket_box(self, ticket_id: int) -> widgets.Checkbox:
         box = widgets.Checkbox(value=True, description=texts.render(self.game.map.ticket(ticket_id)),
