@@ -153,6 +153,9 @@ def ticket_plan(routes: Iterable[Any], cities: Iterable[str]) -> Plan:
 
 
 def _tree_plan(graph: nx.Graph, edges) -> Plan:
+    """A tree's Plan, its routes in a fixed order (by their cities) so that the same
+    tree is the same Plan however the edges were found."""
+    edges = sorted(tuple(sorted(edge)) for edge in edges)
     links = [graph[u][v] for u, v in edges]
     cities = sorted({c for edge in edges for c in edge})
     return Plan(sum(link["length"] for link in links), tuple(cities), tuple(link["route"] for link in links))
