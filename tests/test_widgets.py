@@ -8,6 +8,7 @@ from zuzlab import ink, ttr
 from zuzlab.algorithms import longest_trail, longest_trail_steps, ticket_plan, ticket_plan_steps
 from zuzlab.ink import steps as ink_steps
 from zuzlab.widgets import InkStepView, MapStepView, StepPlayer, TextView, TtrGameView
+from zuzlab.widgets.views import OVERLAY
 
 USA = ttr.load_map("usa")
 
@@ -62,11 +63,11 @@ def test_map_view_follows_the_longest_trail_search():
     last = view.shown
     assert last.kind == "done" and last.best_length == longest_trail(network).length
     colours = overlay_colours(view)
-    assert colours["#2e7d32"] == len(last.best)  # the best trail, drawn in green
+    assert colours[OVERLAY["best"]] == len(last.best)
     player.go(3)
     step = player.step
-    assert overlay_colours(view)["#ff9800"] == len(step.trail)  # the trail being walked
-    assert overlay_colours(view)["#90a4ae"] == len(step.unexplored)
+    assert overlay_colours(view)[OVERLAY["trail"]] == len(step.trail)  # the trail being walked
+    assert overlay_colours(view)[OVERLAY["unexplored"]] == len(step.unexplored)
 
 
 def test_map_view_shows_a_steiner_tree_being_built():
@@ -74,7 +75,7 @@ def test_map_view_shows_a_steiner_tree_being_built():
     cities = ["Seattle", "Miami", "Denver"]
     player = StepPlayer(ticket_plan_steps(USA.routes, cities), view)
     player.to_end.click()
-    assert overlay_colours(view)["#d81b60"] == len(ticket_plan(USA.routes, cities).routes)
+    assert overlay_colours(view)[OVERLAY["chosen"]] == len(ticket_plan(USA.routes, cities).routes)
     assert sorted(view.dots.data["x"]) != []
 
 

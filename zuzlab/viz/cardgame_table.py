@@ -66,8 +66,8 @@ def table_figure(game: Game, reveal: bool | int | None = True, width: int = 760)
 
     scene = table_scene(game, reveal)
     rows = 1 + 3 * game.players
-    fig = figure(width=width, height=60 + 38 * rows + 14 * game.players, x_range=(-2.6, 10),
-                 y_range=(-1.6 - 3.4 * game.players + 0.5, 0.8), tools="", toolbar_location=None,
+    fig = figure(width=width, height=70 + 38 * rows + 14 * game.players, x_range=(-2.6, 10),
+                 y_range=(-1.6 - 3.4 * game.players + 0.5, 1.0), tools="", toolbar_location=None,
                  title=f"The Card Game, round {game.round}, turn {game.turn}")
     fig.axis.visible = False
     fig.grid.visible = False
@@ -76,7 +76,7 @@ def table_figure(game: Game, reveal: bool | int | None = True, width: int = 760)
     fig.rect("x", "y", width=0.8, height=0.9, source=source, fill_color="fill", line_color="#111111", name="cards")
     fig.text("x", "y", text="label", source=source, text_align="center", text_baseline="middle",
              text_color="text_color", text_font_size="10pt", name="card_labels")
-    labels = {"x": [-2.4, 6.45, 7.5], "y": [0, 0, 0], "text": ["face-up", "deck", "discards"]}
+    labels = {"x": [-2.4, 6.62, 7.5], "y": [0, 0.62, 0.62], "text": ["face-up", "deck", "discards"]}
     for player in range(game.players):
         top = -1.6 - 3.4 * player
         marker = " ◀" if game.current_player == player else ""

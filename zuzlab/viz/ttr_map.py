@@ -184,12 +184,28 @@ def map_figure(map_or_game: Map | Game | str, player: int | None = None, width: 
     return fig
 
 
+_bokehjs_loaded = False
+
+
 def setup_notebook() -> None:
-    """Load BokehJS from the package itself, so figures work offline and in class."""
+    """Load BokehJS into the notebook page from the package itself (not from the
+    internet), so figures work offline and in class. Figure widgets need it first."""
+    global _bokehjs_loaded
     from bokeh.io import output_notebook
     from bokeh.resources import INLINE
 
     output_notebook(resources=INLINE, hide_banner=True)
+    _bokehjs_loaded = True
+
+
+def bokeh_widget(fig: Any) -> Any:
+    """A figure as a live widget (it follows changes to its data); loads BokehJS first if
+    this kernel has not yet."""
+    from jupyter_bokeh import BokehModel
+
+    if not _bokehjs_loaded:
+        setup_notebook()
+    return BokehModel(fig)
 
 
 def update_map_figure(fig: Any, map_or_game: Map | Game, player: int | None = None) -> None:
@@ -201,11 +217,9 @@ def update_map_figure(fig: Any, map_or_game: Map | Game, player: int | None = No
 
 
 def show(fig: Any) -> Any:
-    """Display a Bokeh figure in a notebook as a widget (jupyter_bokeh brings BokehJS along,
-    so this works offline too); returns the widget."""
+    """Display a Bokeh figure in a notebook as a widget; returns the widget."""
     from IPython.display import display
-    from jupyter_bokeh import BokehModel
 
-    widget = BokehModel(fig)
+    widget = bokeh_widget(fig)
     display(widget)
     return widget

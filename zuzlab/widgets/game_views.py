@@ -15,6 +15,7 @@ import ipywidgets as widgets
 
 from .. import cardgame, ink, texts
 from ..core import Event, RuleViolation, seeded_random
+from ..viz.ttr_map import bokeh_widget
 from ..viz import InkCanvas, table_figure
 from ..viz.cardgame_table import table_scene
 from .narration import follow_language, label, narrate
@@ -73,11 +74,9 @@ class CardGameView(_GameView):
     """The Card Game against bots; ``view.widget`` shows it."""
 
     def __init__(self, game: cardgame.Game, human: int = 0, bot: Callable | None = None, seed: int | str = 0):
-        from jupyter_bokeh import BokehModel
-
         super().__init__(game, human, bot, seed)
         self.figure = table_figure(game, reveal=human)
-        self.table = BokehModel(self.figure)
+        self.table = bokeh_widget(self.figure)
         self.controls = widgets.VBox()
         self.status = widgets.HTML()
         self.widget = widgets.VBox([self.status, self.table, self.controls, self.message, self.narration])
@@ -144,8 +143,8 @@ class InkGameView(_GameView):
         self.board_canvas.canvas.on_mouse_down(self.click)
         self.tiles = widgets.ToggleButtons(style={"button_width": "auto"})
         self.orientation = 0
-        self.turn = widgets.Button(description="↻", layout=widgets.Layout(width="44px"))
-        self.mirror = widgets.Button(description="⇋", layout=widgets.Layout(width="44px"))
+        self.turn = widgets.Button(icon="redo", layout=widgets.Layout(width="44px"))
+        self.mirror = widgets.Button(icon="exchange-alt", layout=widgets.Layout(width="44px"))
         self.preview = widgets.HTML()
         self.finish = widgets.Button(button_style="warning")
         self.score = widgets.HTML()

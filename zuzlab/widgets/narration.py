@@ -125,7 +125,7 @@ def explain(key: str, **params: Any) -> Explanation:
 def language_switch() -> widgets.ToggleButtons:
     """English / Deutsch: switches every text the kit shows."""
     switch = widgets.ToggleButtons(options=[(name, code) for code, name in texts.LANGUAGES.items()],
-                                   value=texts.language(), description="🌐")
+                                   value=texts.language())
     switch.observe(lambda change: texts.set_language(change["new"]), "value")
     return switch
 

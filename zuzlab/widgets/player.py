@@ -30,9 +30,9 @@ class StepPlayer:
         self.play = widgets.Play(min=0, max=last, step=1, interval=int(1000 / speed))
         self.position = widgets.IntSlider(min=0, max=last, continuous_update=True, layout=widgets.Layout(width="340px"))
         widgets.jslink((self.play, "value"), (self.position, "value"))
-        self.back = widgets.Button(description="◀", layout=widgets.Layout(width="44px"))
-        self.forward = widgets.Button(description="▶", layout=widgets.Layout(width="44px"))
-        self.to_end = widgets.Button(description="⏭", layout=widgets.Layout(width="44px"))
+        self.back = widgets.Button(icon="step-backward", layout=widgets.Layout(width="44px"))
+        self.forward = widgets.Button(icon="step-forward", layout=widgets.Layout(width="44px"))
+        self.to_end = widgets.Button(icon="fast-forward", layout=widgets.Layout(width="44px"))
         self.speed = widgets.IntSlider(value=speed, min=1, max=60, layout=widgets.Layout(width="260px"))
         self.caption = widgets.HTML()
         self.back.on_click(lambda _: self.go(self.position.value - 1))
@@ -41,8 +41,8 @@ class StepPlayer:
         self.speed.observe(self._on_speed, "value")
         self.position.observe(self._on_position, "value")
         controls = widgets.HBox([self.play, self.back, self.forward, self.to_end, self.position, self.speed])
+        self._relabel()  # shows the first step, before the view's widget is first made
         self.widget = widgets.VBox([view.widget, controls, self.caption])
-        self._relabel()
         follow_language(self._relabel)
 
     def _relabel(self) -> None:

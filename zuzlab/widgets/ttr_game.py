@@ -19,6 +19,7 @@ from ..core import Event, RuleViolation, seeded_random
 from ..ttr import (
     BuildStation, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, Game, GiveUpTunnel, KeepTickets, Pass, PayTunnel,
 )
+from ..viz.ttr_map import bokeh_widget
 from ..viz import PLAYER_NAMES, ROUTE_COLORS, map_figure, update_map_figure
 from .narration import follow_language, label, narrate
 
@@ -47,13 +48,11 @@ class TtrGameView:
     """A game between you (``human``) and bots; ``view.widget`` shows it."""
 
     def __init__(self, game: Game, human: int = 0, bot: Bot = random_bot, seed: int | str = 0):
-        from jupyter_bokeh import BokehModel
-
         self.game, self.human, self.bot = game, human, bot
         self.rng = seeded_random(seed, "bots")
         self.log: list[str] = []
         self.figure = map_figure(game, player=human, width=760, height=470)
-        self.map = BokehModel(self.figure)
+        self.map = bokeh_widget(self.figure)
         self.status = widgets.HTML()
         self.hand = widgets.HTML()
         self.tickets = widgets.HTML()
@@ -61,17 +60,17 @@ class TtrGameView:
         self.narration = widgets.HTML()
         self.hint = widgets.HTML()
         self.face_up = widgets.HBox()
-        self.deck = widgets.Button(icon="clone")
-        self.draw_tickets = widgets.Button(icon="ticket")
+        self.deck = widgets.Button(icon="clone", layout=widgets.Layout(width="auto"))
+        self.draw_tickets = widgets.Button(icon="ticket", layout=widgets.Layout(width="auto"))
         self.claim_menu = widgets.Dropdown(layout=widgets.Layout(width="460px"))
         self.claim = widgets.Button(button_style="success")
         self.station_menu = widgets.Dropdown(layout=widgets.Layout(width="460px"))
         self.station = widgets.Button()
         self.keep_boxes = widgets.VBox()
-        self.keep = widgets.Button(button_style="info")
+        self.keep = widgets.Button(button_style="info", layout=widgets.Layout(width="auto"))
         self.tunnel_menu = widgets.Dropdown()
         self.pay = widgets.Button(button_style="warning")
-        self.give_up = widgets.Button()
+        self.give_up = widgets.Button(layout=widgets.Layout(width="auto"))
         self.pass_button = widgets.Button()
         self.deck.on_click(lambda _: self.act(DrawBlind()))
         self.draw_tickets.on_click(lambda _: self.act(DrawTickets()))
@@ -143,7 +142,7 @@ class TtrGameView:
         scores = ", ".join(label("player_line", player=p, colour=PLAYER_NAMES[p], points=game.scores[p],
                                  trains=game.trains[p]) for p in range(game.players))
         whose = label("over") if game.is_over else label("to_play", player=game.current_player)
-        self.status.value = f"<b>{label('status', game=game.rules.name, turn=game.turn, whose=whose)}</b><br>{scores}"
+        self.status.value = f"<b>{label('status', game=game.map.title, turn=game.turn, whose=whose)}</b><br>{scores}"
         self.hand.value = f"<b>{label('your_hand')}</b><br>" + "".join(
             _chip(k, n) for k, n in game.hands[me].items() if n)
         board = game.map
@@ -152,7 +151,7 @@ class TtrGameView:
         self._show_narration()
         self._show_refusal()
         self.hint.value = f"<div style='background:#fff8e1;padding:4px 8px;border-left:4px solid #f9a825'>" \
-                          f"💡 {html.escape(self._hint())}</div>"
+                          f"<b>{label('rule')}:</b> {html.escape(self._hint())}</div>"
         if game.is_over:
             self.controls.children = [widgets.HTML(game.final_scores()._repr_html_())]
             return

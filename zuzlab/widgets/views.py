@@ -20,11 +20,12 @@ from ..algorithms import Plan, PlanStep, TrailStep
 from ..algorithms.longest_trail import as_edge
 from ..ink import Board
 from ..ttr import Game, Map, load_map
+from ..viz.ttr_map import bokeh_widget
 from ..viz import InkCanvas, map_figure, project, route_cars
 from ..viz.ttr_map import _track_offsets
 
 #: overlay colours: what is being tried, the best so far, what is left
-OVERLAY = {"trail": "#ff9800", "best": "#2e7d32", "unexplored": "#90a4ae", "chosen": "#d81b60",
+OVERLAY = {"trail": "#ff9800", "best": "#1b5e20", "unexplored": "#1e88e5", "chosen": "#d81b60",
            "reached": "#1565c0", "settled": "#2e7d32"}
 
 
@@ -44,8 +45,6 @@ class MapStepView:
 
     def __init__(self, map_or_game: Map | Game | str, width: int = 820, height: int = 520):
         from bokeh.models import ColumnDataSource
-        from jupyter_bokeh import BokehModel
-
         self.board = map_or_game.map if isinstance(map_or_game, Game) else load_map(map_or_game)
         self.figure = map_figure(map_or_game, width=width, height=height)
         self.points, self.geometry = project(self.board)
@@ -56,8 +55,16 @@ class MapStepView:
                             line_alpha=0.85, name="overlay")
         self.figure.scatter("x", "y", source=self.dots, size=14, fill_color="color", fill_alpha=0.6,
                             line_color=None, name="overlay_cities")
-        self.widget = BokehModel(self.figure)
+        self._widget = None
         self.shown: Any = None
+
+    @property
+    def widget(self):
+        """The figure as a live widget, made when first shown (so it starts from the
+        overlay already drawn)."""
+        if self._widget is None:
+            self._widget = bokeh_widget(self.figure)
+        return self._widget
 
     def _line(self, item: Any) -> tuple[float, float, float, float]:
         """Where an overlay runs for a route (on its own track) or a (city, city, length) tuple."""
@@ -71,7 +78,7 @@ class MapStepView:
 
     def overlay(self, groups: dict[str, list[Any]], cities: dict[str, list[str]] | None = None) -> None:
         """Draw each group of routes in its overlay colour (later groups on top)."""
-        width = {"unexplored": 2, "trail": 7, "best": 4, "chosen": 6}
+        width = {"unexplored": 3, "trail": 9, "best": 4, "chosen": 6}
         lines: dict[str, list] = {"x0": [], "y0": [], "x1": [], "y1": [], "color": [], "width": []}
         for name, items in groups.items():
             for item in items:
@@ -92,7 +99,7 @@ class MapStepView:
     def show(self, step: Any) -> None:
         self.shown = step
         if isinstance(step, TrailStep):
-            self.overlay({"unexplored": list(step.unexplored), "best": list(step.best), "trail": list(step.trail)},
+            self.overlay({"unexplored": list(step.unexplored), "trail": list(step.trail), "best": list(step.best)},
                          {"trail": [step.city]} if step.city else {})
         elif isinstance(step, PlanStep):
             if step.kind == "done" and isinstance(step.result, Plan):
