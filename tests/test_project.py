@@ -47,3 +47,18 @@ def test_every_package_is_listed_for_installation():
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
     on_disk = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "zuzlab").rglob("__init__.py")}
     assert on_disk | {"zuzlab.maps"} == listed
+
+
+def test_readme_has_a_binder_link_for_every_notebook():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        assert f"/HEAD?urlpath=lab/tree/notebooks/{path.name})" in text, path.name
+    assert (ROOT / "binder" / "runtime.txt").read_text().strip() == "python-3.12"
+    assert "-e ." in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+
+
+def test_every_notebook_has_a_language_switch_in_its_first_code_cell():
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        first_code = next(cell for cell in cells if cell["cell_type"] == "code")
+        assert "language_switch()" in "".join(first_code["source"]), path.name

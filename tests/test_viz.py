@@ -92,6 +92,16 @@ def test_figures_carry_bokehjs_inline():
     assert "cdn.bokeh.org" not in page and "Bokeh" in page
 
 
+def test_show_displays_the_figure_once_as_a_widget(monkeypatch):
+    import IPython.display
+    from jupyter_bokeh import BokehModel
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda *items: shown.extend(items))
+    assert viz.show(viz.map_figure("usa")) is None  # nothing for the cell to show a second time
+    assert len(shown) == 1 and isinstance(shown[0], BokehModel)
+
+
 def test_update_map_figure_follows_the_game():
     game = ttr.new_game("usa", players=2, seed=1)
     fig = viz.map_figure(game)

@@ -4,10 +4,11 @@ Ticket to Ride game view, by calling their handlers directly (no browser)."""
 import pytest
 
 from ttr_helpers import set_face_up, set_hand, stack_deck
-from zuzlab import ink, ttr
+from zuzlab import cardgame, ink, ttr
 from zuzlab.algorithms import longest_trail, longest_trail_steps, ticket_plan, ticket_plan_steps
 from zuzlab.ink import steps as ink_steps
-from zuzlab.widgets import InkStepView, MapStepView, StepPlayer, TextView, TtrGameView
+from zuzlab.widgets import CardGameView, InkGameView, InkStepView, MapStepView, StepPlayer, TextView, TtrGameView
+from zuzlab.widgets.narration import label
 from zuzlab.widgets.views import OVERLAY
 
 USA = ttr.load_map("usa")
@@ -161,3 +162,101 @@ def test_game_view_shows_the_final_scores():
     view = TtrGameView(game, human=0)
     assert "Winner" in view.controls.children[0].value
     assert view.act(ttr.DrawBlind()) is False and "over" in view.message.value
+
+
+# --- the Railroad Ink game view ------------------------------------------------------------------
+
+def ink_pixel(view, square):
+    """The middle of ``square`` on the view's board canvas, in canvas pixels."""
+    from zuzlab.ink.board import square_index
+    from zuzlab.viz.ink_canvas import MARGIN, SIZE
+
+    row, col = divmod(square_index(square), SIZE)
+    scale = view.board_canvas.scale
+    return (MARGIN + col + 0.5) * scale, (MARGIN + row + 0.5) * scale
+
+
+def test_ink_view_draws_the_chosen_result_where_the_board_is_clicked():
+    game = ink.new_game(seed=11)
+    view = InkGameView(game)
+    code, square, orientation = game.legal_placements()[0]
+    view.tiles.value = code
+    view.orientation = orientation
+    assert view.click(*ink_pixel(view, ink.board.square_name(square)))
+    assert game.boards[0].squares[square].variant == ink.variant(code, orientation)
+    drawn = {s.square for s in view.board_canvas.shapes if s.style in ("highway", "railway")}
+    assert ink.board.square_name(square) in drawn
+    assert code not in [value for _, value in view.tiles.options] or game.rolled.count(code) > 1
+
+
+def test_ink_view_preview_turns_and_mirrors_the_tile():
+    from zuzlab.viz import tile_preview_scene
+
+    view = InkGameView(ink.new_game(seed=11))
+    view.tiles.value = "A0"  # a railway curve: turning it changes its sides
+    view.turn.click()
+    assert view.orientation == 1
+    assert view.preview_canvas.shapes == tile_preview_scene(ink.variant("A0", 1))
+    view.mirror.click()
+    assert view.orientation == 5 and "orientation 5" in view.preview.value
+    view.mirror.click()
+    view.turn.click(), view.turn.click(), view.turn.click()
+    assert view.orientation == 0  # four quarter turns come back round
+
+
+def test_ink_view_explains_a_refused_drawing_and_changes_nothing():
+    game = ink.new_game(seed=11)
+    view = InkGameView(game)
+    view.tiles.value = game.open_results[0][0]
+    before = game.to_dict()
+    assert view.click(*ink_pixel(view, "D3")) is False  # the middle, touching no exit or route
+    assert "Not allowed" in view.message.value and "D3" in view.message.value
+    assert game.to_dict() == before
+    assert view.click(2.0, 2.0) is False and game.to_dict() == before  # the margin: no square
+    view.finish.click()  # results still to draw: finishing is refused
+    assert "must" in view.message.value and game.to_dict() == before
+
+
+def test_ink_view_plays_a_whole_game_with_the_bot_for_the_human():
+    game = ink.new_game(seed=5)
+    view = InkGameView(game)
+    while not game.is_over:
+        assert view.act(ink.bots.greedy_action(game, view.rng))
+    assert "over" in view.status.value.lower() and view.tiles.options == ()
+    assert f"total {ink.score(game.boards[0]).total}" in view.score.value
+
+
+# --- the Card Game view --------------------------------------------------------------------------
+
+def deck_button(view):
+    return next(b for b in view.controls.children[0].children if getattr(b, "description", "") == label("draw_deck"))
+
+
+def test_card_game_view_keeps_tickets_and_draws():
+    game = cardgame.new_game("cardgame", players=3, seed=2)
+    view = CardGameView(game)
+    assert "Keep at least" in view.controls.children[0].value
+    view.controls.children[-1].click()  # keep all offered tickets
+    assert not game.in_setup and game.current_player == 0
+    hand = sum(game.hands[0].values())
+    deck_button(view).click()
+    assert game.pending is not None and game.pending.kind == "second_card"
+    deck_button(view).click()
+    assert sum(game.hands[0].values()) == hand + 2
+    assert game.current_player == 0 and "Player 1" in view.narration.value  # the bots played
+    cards = view.figure.select_one({"name": "cards"}).data_source.data
+    assert len(cards["x"]) > 0
+
+
+def test_card_game_view_explains_a_refusal_and_changes_nothing():
+    game = cardgame.new_game("cardgame", players=2, seed=2)
+    view = CardGameView(game)
+    before = game.to_dict()
+    assert view.act(cardgame.DrawBlind()) is False  # tickets must be chosen first
+    assert "Not allowed" in view.message.value and game.to_dict() == before
+
+
+def test_map_view_fades_the_printed_routes_behind_its_overlay():
+    faded = MapStepView("usa").figure.select_one({"name": "cars"}).glyph
+    plain = MapStepView("usa", dim_map=False).figure.select_one({"name": "cars"}).glyph
+    assert faded.fill_alpha < plain.fill_alpha == 1.0

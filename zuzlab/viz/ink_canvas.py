@@ -188,22 +188,37 @@ def draw_scene(canvas: Any, shapes: list[Shape], scale: float = 56.0) -> None:
         canvas.set_line_dash([])
 
 
-class InkCanvas:
-    """A canvas showing one board; ``show`` draws a new scene. The scene is kept, so a
-    view that appears later (a reloaded page, a second output) is drawn again."""
+def tile_preview_scene(variant: Variant) -> list[Shape]:
+    """One tile alone on its square, turned as the player is about to draw it."""
+    side = 1 + 2 * MARGIN
+    shapes = [Shape("rect", (0, 0, side, side), "paper")]
+    for at in (MARGIN, MARGIN + 1):
+        shapes.append(Shape("line", (at, MARGIN, at, MARGIN + 1), "grid"))
+        shapes.append(Shape("line", (MARGIN, at, MARGIN + 1, at), "grid"))
+    return shapes + tile_shapes(0, variant)
 
-    def __init__(self, scale: float = 56.0):
+
+class InkCanvas:
+    """A canvas showing a board (or, with ``squares=1``, one tile); ``show`` and ``draw``
+    draw a new scene. The scene is kept, so a view that appears later (a reloaded page, a
+    second output) is drawn again."""
+
+    def __init__(self, scale: float = 56.0, squares: int = SIZE):
         from ipycanvas import Canvas
 
         self.scale = scale
-        side = int((SIZE + 2 * MARGIN) * scale)
-        self.canvas = Canvas(width=side, height=side)
+        side = int((squares + 2 * MARGIN) * scale)
+        # drawn at its own size: a canvas stretched to the page width blurs and outgrows the screen
+        self.canvas = Canvas(width=side, height=side, layout={"width": f"{side}px", "height": f"{side}px"})
         self.shapes: list[Shape] = []
         self.canvas.on_client_ready(lambda: draw_scene(self.canvas, self.shapes, self.scale))
 
     def show(self, board: Board, highlights: dict[str, Iterable[str]] | None = None,
              errors: Iterable[tuple[str, str]] = ()) -> list[Shape]:
-        self.shapes = ink_scene(board, highlights, errors)
+        return self.draw(ink_scene(board, highlights, errors))
+
+    def draw(self, shapes: list[Shape]) -> list[Shape]:
+        self.shapes = shapes
         draw_scene(self.canvas, self.shapes, self.scale)
         return self.shapes
 

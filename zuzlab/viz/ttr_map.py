@@ -216,10 +216,9 @@ def update_map_figure(fig: Any, map_or_game: Map | Game, player: int | None = No
         fig.select_one({"name": name}).data_source.data = scene[name]
 
 
-def show(fig: Any) -> Any:
-    """Display a Bokeh figure in a notebook as a widget; returns the widget."""
+def show(fig: Any) -> None:
+    """Display a Bokeh figure in a notebook as a widget. Like Bokeh's own ``show`` it
+    returns nothing, so a cell ending with it shows the figure once, not twice."""
     from IPython.display import display
 
-    widget = bokeh_widget(fig)
-    display(widget)
-    return widget
+    display(bokeh_widget(fig))

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from .. import cardgame, ink, texts
 from ..core import Event, RuleViolation, seeded_random
 from ..viz.ttr_map import bokeh_widget
-from ..viz import InkCanvas, table_figure
+from ..viz import InkCanvas, table_figure, tile_preview_scene
 from ..viz.cardgame_table import table_scene
 from .narration import follow_language, label, narrate
 
@@ -106,10 +106,10 @@ class CardGameView(_GameView):
             boxes = []
             for ticket_id in pending.tickets:
                 box = widgets.Checkbox(value=True, description=str(game.data.ticket(ticket_id)),
-                                       layout=widgets.Layout(width="460px"))
+                                       indent=False, layout=widgets.Layout(width="460px"))
                 box.ticket = ticket_id
                 boxes.append(box)
-            keep = widgets.Button(description=label("keep"), button_style="info")
+            keep = widgets.Button(description=label("keep"), button_style="info", layout=widgets.Layout(width="auto"))
             keep.on_click(lambda _: self.act(cardgame.KeepTickets(tuple(b.ticket for b in boxes if b.value))))
             self.controls.children = [widgets.HTML(f"<b>{label('keep_at_least', count=pending.keep_min)}</b>"),
                                       *boxes, keep]
@@ -146,6 +146,7 @@ class InkGameView(_GameView):
         self.turn = widgets.Button(icon="redo", layout=widgets.Layout(width="44px"))
         self.mirror = widgets.Button(icon="exchange-alt", layout=widgets.Layout(width="44px"))
         self.preview = widgets.HTML()
+        self.preview_canvas = InkCanvas(scale=40, squares=1)
         self.finish = widgets.Button(button_style="warning")
         self.score = widgets.HTML()
         self.status = widgets.HTML()
@@ -153,7 +154,8 @@ class InkGameView(_GameView):
         self.mirror.on_click(lambda _: self.flip())
         self.finish.on_click(lambda _: self.act(ink.FinishRound()))
         self.tiles.observe(lambda _: self._show_preview(), "value")
-        side = widgets.VBox([self.status, self.tiles, widgets.HBox([self.turn, self.mirror, self.preview]),
+        side = widgets.VBox([self.status, self.tiles, widgets.HBox([self.preview_canvas.canvas, widgets.VBox([widgets.HBox([self.turn, self.mirror]),
+                                                                         self.preview])]),
                              self.finish, self.score, self.message, self.narration],
                             layout=widgets.Layout(width="420px"))
         self.widget = widgets.HBox([self.board_canvas.canvas, side])
@@ -183,6 +185,7 @@ class InkGameView(_GameView):
         words = ", ".join(f"{texts.term(side)}: {texts.term(ink.tiles.KIND_NAMES[e])}"
                           for side, e in zip(("north", "east", "south", "west"), edges) if e)
         self.preview.value = f"{label('orientation')} {self.orientation} – {words}" if code else ""
+        self.preview_canvas.draw(tile_preview_scene(ink.variant(code, self.orientation)) if code else [])
 
     def refresh(self) -> None:
         game, me = self.game, self.human

@@ -209,7 +209,7 @@ class TtrGameView:
 
     def _ticket_box(self, ticket_id: int) -> widgets.Checkbox:
         box = widgets.Checkbox(value=True, description=texts.render(self.game.map.ticket(ticket_id)),
-                               layout=widgets.Layout(width="420px"))
+                               indent=False, layout=widgets.Layout(width="420px"))
         box.ticket = ticket_id
         return box
 

@@ -43,10 +43,13 @@ class TextView:
 class MapStepView:
     """A Ticket to Ride map whose overlays follow route steps."""
 
-    def __init__(self, map_or_game: Map | Game | str, width: int = 820, height: int = 520):
+    def __init__(self, map_or_game: Map | Game | str, width: int = 820, height: int = 520, dim_map: bool = True):
         from bokeh.models import ColumnDataSource
         self.board = map_or_game.map if isinstance(map_or_game, Game) else load_map(map_or_game)
         self.figure = map_figure(map_or_game, width=width, height=height)
+        if dim_map:  # the printed routes fade back so that the algorithm's overlay stands out
+            for renderer in self.figure.select({"name": "cars"}):
+                renderer.glyph.fill_alpha = renderer.glyph.line_alpha = 0.3
         self.points, self.geometry = project(self.board)
         self.offsets = _track_offsets(self.board)
         self.lines = ColumnDataSource({"x0": [], "y0": [], "x1": [], "y1": [], "color": [], "width": []})
@@ -78,7 +81,7 @@ class MapStepView:
 
     def overlay(self, groups: dict[str, list[Any]], cities: dict[str, list[str]] | None = None) -> None:
         """Draw each group of routes in its overlay colour (later groups on top)."""
-        width = {"unexplored": 3, "trail": 9, "best": 4, "chosen": 6}
+        width = {"unexplored": 4, "trail": 9, "best": 4, "chosen": 6}
         lines: dict[str, list] = {"x0": [], "y0": [], "x1": [], "y1": [], "color": [], "width": []}
         for name, items in groups.items():
             for item in items:

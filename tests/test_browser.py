@@ -1,0 +1,259 @@
+"""Every notebook in a real browser: JupyterLab on a loopback port, opened in headless
+Chromium (Debian's ``chromium``, driven by Python ``playwright``), all cells run.
+
+A notebook fails if it shows an error output or a traceback, a widget that did not
+render ("Error displaying widget"), a JavaScript error, Bokeh that did not load or a
+figure drawn blank, or an ipycanvas canvas left blank. Screenshots of every cell that
+shows something land in ``test-output/browser/`` (ignored by git) for a person to look at.
+
+The test is skipped when playwright or Chromium is missing, unless
+``ZUZLAB_REQUIRE_BROWSER=1`` (as in ``.ci/run``), which turns the skip into a failure.
+The notebooks are copied to a scratch folder first, so running them never writes into
+the repository.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+SCREENSHOTS = ROOT / "test-output" / "browser"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--no-first-run"]
+TOKEN = "zuzlab-browser-test"
+RUN_TIMEOUT_MS = 120_000
+
+# What each notebook must at least draw: (Bokeh figures, ipycanvas canvases). A figure
+# or canvas that fails to appear is caught here even when no error is shown.
+MUST_DRAW = {
+    "00_start_here": (1, 0),
+    "01_usa": (1, 0),
+    "02_europe": (1, 0),
+    "03_switzerland": (1, 0),
+    "04_cardgame": (1, 0),
+    "05_lesson_longest_route": (1, 0),
+    "06_lesson_connecting_tickets": (1, 0),
+    "07_railroad_ink": (0, 1),
+    "08_deep_blue": (0, 1),
+}
+
+# JupyterLab settings for a quiet, fully rendered, read-only session: every cell stays in
+# the page (no windowing), no news fetched, and nothing autosaved.
+LAB_SETTINGS = {
+    "notebook-extension/tracker": {"windowingMode": "none"},
+    "apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+    "docmanager-extension/plugin": {"autosave": False},
+}
+
+
+def _browser_missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Python playwright is not installed"
+    if not Path(CHROMIUM).exists():
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """A JupyterLab server on a free loopback port, serving a scratch copy of notebooks/."""
+    missing = _browser_missing()
+    if missing:
+        if os.environ.get("ZUZLAB_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"browser test required but {missing}")
+        pytest.skip(missing)
+    scratch = tmp_path_factory.mktemp("lab")
+    shutil.copytree(ROOT / "notebooks", scratch / "notebooks")
+    settings = scratch / "settings"
+    for name, values in LAB_SETTINGS.items():
+        extension, plugin = name.split("/")
+        path = settings / "@jupyterlab" / extension / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(settings),
+               JUPYTERLAB_WORKSPACES_DIR=str(scratch / "workspaces"))
+    log = open(scratch / "lab.log", "w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
+         "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+         f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={scratch}"],
+        cwd=scratch, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(f"{url}/api/status?token={TOKEN}", server, scratch / "lab.log")
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+
+
+def _wait_until_up(status_url: str, server: subprocess.Popen, log: Path, seconds: float = 90) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"JupyterLab stopped at start:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(status_url, timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.5)
+    pytest.fail(f"JupyterLab did not answer within {seconds} s:\n{log.read_text()[-3000:]}")
+
+
+@pytest.fixture(scope="module")
+def browser(lab):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+# Runs in the page: a report of everything the checks look at.
+REPORT_JS = """() => {
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  const text = sel => [...panel.querySelectorAll(sel)].map(e => e.innerText.trim());
+  const inShadow = (root, sel) => {
+    const found = [...root.querySelectorAll(sel)];
+    for (const e of root.querySelectorAll('*')) if (e.shadowRoot) found.push(...inShadow(e.shadowRoot, sel));
+    return found;
+  };
+  // distinct colours on a canvas (sampled): a blank or single-colour canvas has one or two
+  const colours = canvas => {
+    if (!canvas.width || !canvas.height) return 0;
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    const seen = new Set();
+    for (let i = 0; i < data.length && seen.size < 50; i += 4 * 7) seen.add(data.slice(i, i + 4).join());
+    return seen.size;
+  };
+  const figures = [...panel.querySelectorAll('.bk-Figure')];
+  return {
+    errors: text('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]'),
+    stderr: text('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'),
+    broken_widgets: text('.jp-OutputArea-output').filter(t => t.includes('Error displaying widget')).length,
+    js_errors: text('.jp-OutputArea-output').filter(t => t.includes('Click to show javascript error')).length,
+    bokeh_loaded: typeof window.Bokeh === 'object',
+    bokeh_not_loaded_notice: text('.jp-OutputArea-output').some(t => t.includes('BokehJS does not appear to have successfully loaded')),
+    // the busiest canvas layer of each figure (the others are overlays, blank by design)
+    figures: figures.map(f => Math.max(0, ...inShadow(f.shadowRoot || f, 'canvas').map(colours))),
+    canvases: [...panel.querySelectorAll('.jp-OutputArea canvas')].map(colours),
+  };
+}"""
+
+ALL_CELLS_RAN_JS = """() => {
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  if (!panel) return false;
+  // a failing cell stops Run All: the cells after it never get a number
+  const outputs = [...panel.querySelectorAll('.jp-OutputArea-output')];
+  if (outputs.some(o => o.innerText.includes('Traceback (most recent call last)'))) return true;
+  const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')].map(p => p.textContent.trim());
+  return prompts.length > 0 && prompts.every(p => /^\\[\\d+\\]:$/.test(p));
+}"""
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[path.stem for path in NOTEBOOKS])
+def test_notebook_runs_and_renders_in_the_browser(lab, browser, notebook):
+    assert notebook.stem in MUST_DRAW, f"add {notebook.stem} to MUST_DRAW in {Path(__file__).name}"
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page_errors: list[str] = []
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    try:
+        page.goto(f"{lab}/lab/tree/notebooks/{notebook.name}?reset&token={TOKEN}")
+        page.wait_for_selector(".jp-Notebook >> visible=true", timeout=60_000)
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+        _run_all_cells(page, notebook.stem)
+        try:
+            page.wait_for_function(ALL_CELLS_RAN_JS, timeout=RUN_TIMEOUT_MS, polling=500)
+        except PlaywrightTimeout:
+            _save_screenshots(page, notebook.stem)
+            page.screenshot(path=str(SCREENSHOTS / f"{notebook.stem}-timeout.png"))
+            prompts = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-InputArea-prompt").all_inner_texts()
+            pytest.fail(f"cells still running after {RUN_TIMEOUT_MS // 1000} s; prompts: {prompts}; "
+                        f"page errors: {page_errors}")
+        page.wait_for_timeout(2000)  # widgets and figures finish drawing
+        report = page.evaluate(REPORT_JS)
+        _save_screenshots(page, notebook.stem)
+    finally:
+        page.close()
+        _shut_down_kernels(lab)
+
+    assert not report["errors"], "error output:\n" + "\n---\n".join(report["errors"])
+    tracebacks = [t for t in report["stderr"] if "Traceback" in t or "Error" in t or "Warning" in t]
+    assert not tracebacks, "stderr:\n" + "\n---\n".join(tracebacks)
+    assert report["broken_widgets"] == 0, f"{report['broken_widgets']} widget(s): Error displaying widget"
+    assert report["js_errors"] == 0, f"JavaScript errors in outputs; page errors: {page_errors}"
+    figures_needed, canvases_needed = MUST_DRAW[notebook.stem]
+    if figures_needed:
+        assert report["bokeh_loaded"] and not report["bokeh_not_loaded_notice"], "BokehJS did not load"
+    assert len(report["figures"]) >= figures_needed, f"Bokeh figures drawn: {len(report['figures'])}"
+    assert all(colours > 2 for colours in report["figures"]), f"blank Bokeh figure: {report['figures']}"
+    assert len(report["canvases"]) >= canvases_needed, f"canvases drawn: {len(report['canvases'])}"
+    assert all(colours > 2 for colours in report["canvases"]), f"blank canvas: {report['canvases']}"
+
+
+STARTED_JS = """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-InputArea-prompt')]
+  .some(p => /^\\[(\\*|\\d+)\\]:$/.test(p.textContent.trim()))"""
+
+
+def _run_all_cells(page, name: str, attempts: int = 3) -> None:
+    """Run > Run All Cells, checked: on a freshly opened page the first click can land
+    before the menu is ready, so try again until a cell has started."""
+    for _ in range(attempts):
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_text("Run All Cells", exact=True).click()
+        try:
+            page.wait_for_function(STARTED_JS, timeout=15_000, polling=250)
+            return
+        except Exception:
+            page.keyboard.press("Escape")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}-not-started.png"))
+    pytest.fail(f"Run All Cells did not start {name} (see {name}-not-started.png)")
+
+
+def _shut_down_kernels(lab: str) -> None:
+    """Each notebook gets the machine to itself: stop the kernels the last one started."""
+    with urllib.request.urlopen(f"{lab}/api/sessions?token={TOKEN}", timeout=10) as answer:
+        sessions = json.load(answer)
+    for session in sessions:
+        request = urllib.request.Request(f"{lab}/api/sessions/{session['id']}?token={TOKEN}", method="DELETE")
+        urllib.request.urlopen(request, timeout=30).close()
+
+
+def _save_screenshots(page, name: str) -> None:
+    """One picture per code cell that shows output, for a person to look at."""
+    folder = SCREENSHOTS / name
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    cells = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell")
+    for index in range(cells.count()):
+        cell = cells.nth(index)
+        if cell.locator(".jp-OutputArea-output").count() == 0:
+            continue
+        cell.scroll_into_view_if_needed()
+        cell.screenshot(path=str(folder / f"cell-{index:02d}.png"))
