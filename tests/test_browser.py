@@ -22,6 +22,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import warnings
 from pathlib import Path
 
 import pytest
@@ -177,6 +178,34 @@ ALL_CELLS_RAN_JS = """() => {
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[path.stem for path in NOTEBOOKS])
 def test_notebook_runs_and_renders_in_the_browser(lab, browser, notebook):
     assert notebook.stem in MUST_DRAW, f"add {notebook.stem} to MUST_DRAW in {Path(__file__).name}"
+    report = _run_in_browser(lab, browser, notebook)
+    if isinstance(report, StillRunning):  # once more on a fresh kernel, saying so
+        warnings.warn(f"{notebook.stem}: {report}; running it again")
+        report = _run_in_browser(lab, browser, notebook)
+        if isinstance(report, StillRunning):
+            pytest.fail(f"{notebook.stem}: {report}")
+    page_errors = report["page_errors"]
+
+    assert not report["errors"], "error output:\n" + "\n---\n".join(report["errors"])
+    tracebacks = [t for t in report["stderr"] if "Traceback" in t or "Error" in t or "Warning" in t]
+    assert not tracebacks, "stderr:\n" + "\n---\n".join(tracebacks)
+    assert report["broken_widgets"] == 0, f"{report['broken_widgets']} widget(s): Error displaying widget"
+    assert report["js_errors"] == 0, f"JavaScript errors in outputs; page errors: {page_errors}"
+    figures_needed, canvases_needed = MUST_DRAW[notebook.stem]
+    if figures_needed:
+        assert report["bokeh_loaded"] and not report["bokeh_not_loaded_notice"], "BokehJS did not load"
+    assert len(report["figures"]) >= figures_needed, f"Bokeh figures drawn: {len(report['figures'])}"
+    assert all(colours > 2 for colours in report["figures"]), f"blank Bokeh figure: {report['figures']}"
+    assert len(report["canvases"]) >= canvases_needed, f"canvases drawn: {len(report['canvases'])}"
+    assert all(colours > 2 for colours in report["canvases"]), f"blank canvas: {report['canvases']}"
+
+
+class StillRunning(str):
+    """Cells still unfinished when the time ran out (their prompts say which)."""
+
+
+def _run_in_browser(lab: str, browser, notebook: Path) -> dict | StillRunning:
+    """Open the notebook, run all its cells and report what the page shows."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -193,27 +222,15 @@ def test_notebook_runs_and_renders_in_the_browser(lab, browser, notebook):
             _save_screenshots(page, notebook.stem)
             page.screenshot(path=str(SCREENSHOTS / f"{notebook.stem}-timeout.png"))
             prompts = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-InputArea-prompt").all_inner_texts()
-            pytest.fail(f"cells still running after {RUN_TIMEOUT_MS // 1000} s; prompts: {prompts}; "
-                        f"page errors: {page_errors}")
+            return StillRunning(f"cells still running after {RUN_TIMEOUT_MS // 1000} s; prompts: {prompts}; "
+                                f"page errors: {page_errors}")
         page.wait_for_timeout(2000)  # widgets and figures finish drawing
         report = page.evaluate(REPORT_JS)
         _save_screenshots(page, notebook.stem)
     finally:
         page.close()
         _shut_down_kernels(lab)
-
-    assert not report["errors"], "error output:\n" + "\n---\n".join(report["errors"])
-    tracebacks = [t for t in report["stderr"] if "Traceback" in t or "Error" in t or "Warning" in t]
-    assert not tracebacks, "stderr:\n" + "\n---\n".join(tracebacks)
-    assert report["broken_widgets"] == 0, f"{report['broken_widgets']} widget(s): Error displaying widget"
-    assert report["js_errors"] == 0, f"JavaScript errors in outputs; page errors: {page_errors}"
-    figures_needed, canvases_needed = MUST_DRAW[notebook.stem]
-    if figures_needed:
-        assert report["bokeh_loaded"] and not report["bokeh_not_loaded_notice"], "BokehJS did not load"
-    assert len(report["figures"]) >= figures_needed, f"Bokeh figures drawn: {len(report['figures'])}"
-    assert all(colours > 2 for colours in report["figures"]), f"blank Bokeh figure: {report['figures']}"
-    assert len(report["canvases"]) >= canvases_needed, f"canvases drawn: {len(report['canvases'])}"
-    assert all(colours > 2 for colours in report["canvases"]), f"blank canvas: {report['canvases']}"
+    return dict(report, page_errors=page_errors)
 
 
 STARTED_JS = """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-InputArea-prompt')]
