@@ -11,7 +11,7 @@ import dataclasses
 import json
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Iterable
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from . import texts
 
@@ -221,9 +221,19 @@ class GameState(ABC):
 
 def play_randomly(state: GameState, seed: int | str, max_actions: int = 1_000_000) -> GameState:
     """Play ``state`` to the end with uniformly random legal actions (seeded)."""
-    rng = seeded_random(seed, "random-player")
+    return play_with_bots(state, [lambda game, rng: rng.choice(game.legal_actions())] * state.players, seed,
+                          "random-player", max_actions)
+
+
+def play_with_bots(state: GameState, bots: Sequence[Callable[[Any, random.Random], Action]], seed: int | str,
+                   stream: str = "bots", max_actions: int = 1_000_000) -> GameState:
+    """Play ``state`` to the end, player i choosing with ``bots[i](state, rng)``; ``rng``
+    is one generator seeded by ``seed`` and ``stream``, so a seed gives the same game."""
+    if len(bots) != state.players:
+        raise ValueError(f"{state.players} players need {state.players} bots, not {len(bots)}")
+    rng = seeded_random(seed, stream)
     for _ in range(max_actions):
         if state.is_over:
             return state
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(bots[state.current_player](state, rng))
     raise RuntimeError(f"game did not end within {max_actions} actions")

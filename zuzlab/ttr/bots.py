@@ -1,0 +1,313 @@
+"""Ticket to Ride players for simulations: four strategies a rule change can be tried on.
+
+- ``random``: any legal action, uniformly.
+- ``tickets``: keeps the tickets it can afford, plans the shortest way to connect each
+  (through its own routes for free), claims the routes of that plan, draws the colours
+  the plan needs, and draws new tickets once all its tickets are complete.
+- ``long_routes``: keeps as few tickets as it may, saves up for the longest routes and
+  claims the longest it can pay for; short routes only when the game is ending.
+- ``balanced``: plans its tickets like ``tickets`` but keeps fewer of them, and claims a
+  long route (5 or more) whenever it can pay for one and no planned route is ready.
+
+A bot is made for one player of one game (``make_bot(name)``) and called as
+``bot(game, rng)``; it returns one of ``game.legal_actions()``. Bots see only what the
+player may see: their own hand and tickets, the face-up cards and the claimed routes.
+Every choice among equals goes through ``rng``, so a seed gives the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Callable
+
+import networkx as nx
+
+from ..core import Pass, play_with_bots
+from ..tickets import DrawTickets, KeepTickets
+from ..train_cards import DrawBlind, DrawFaceUp
+from .actions import ClaimRoute, GiveUpTunnel, PayTunnel
+from .maps import Route, Ticket
+from .state import Game
+
+
+def random_bot(game: Game, rng: random.Random):
+    return rng.choice(game.legal_actions())
+
+
+class Strategy:
+    """What every strategy shares: answering pending decisions, drawing the cards it
+    wants, and a fallback so that it always acts. Subclasses say which tickets to keep,
+    which routes they want (``targets``) and which claim to make."""
+
+    #: keep the tickets whose planned cost fits in this share of the trains left
+    ticket_budget = 0.0
+    #: draw more tickets when all are complete and at least this many trains are left
+    more_tickets_above = 99
+    #: a long route, for the strategies that like them
+    min_length = 5
+
+    def __init__(self) -> None:
+        self._plan_key: tuple | None = None
+        self._plan: list[list[Route]] = []  # for each ticket not yet complete: its planned routes
+
+    def __call__(self, game: Game, rng: random.Random):
+        pending = game.pending
+        actions = game.legal_actions()
+        if pending is not None and pending.kind == "keep_tickets":
+            return self.keep_tickets(game, pending.tickets, pending.keep_min)
+        if pending is not None and pending.kind == "tunnel":
+            pays = [a for a in actions if isinstance(a, PayTunnel)]
+            return min(pays, key=lambda a: a.wilds) if pays else GiveUpTunnel()
+        if pending is None:
+            if game.final_turns_left is not None or game.trains[game.current_player] <= 6:
+                claim = self._best_points_claim(game, actions)  # the end is near: points now
+                if claim:
+                    return claim
+            claim = self.claim(game, actions, rng)
+            if claim:
+                return claim
+            if DrawTickets() in actions and self.wants_tickets(game):
+                return DrawTickets()
+        draw = self._draw(game, actions, rng)
+        if draw:
+            return draw
+        claim = self._best_points_claim(game, actions)
+        if claim:
+            return claim
+        return actions[0] if actions else Pass()
+
+    # --- tickets and plans ----------------------------------------------------------------
+
+    def plan(self, game: Game) -> list[list[Route]]:
+        """The routes still to claim for each incomplete ticket (kept up to date)."""
+        player = game.current_player
+        key = (len(game.claimed), tuple(game.tickets[player]))
+        if key != self._plan_key:
+            graph = _open_graph(game, player, self.route_cost)
+            paths = (_ticket_path(graph, game, game.map.ticket(t)) for t in game.tickets[player])
+            self._plan = [path for path in paths if path]
+            self._plan_key = key
+        return self._plan
+
+    def keep_tickets(self, game: Game, offered: tuple[int, ...], keep_min: int) -> KeepTickets:
+        """The cheapest tickets to connect first; more while they fit the train budget."""
+        player = game.current_player
+        graph = _open_graph(game, player, self.route_cost)
+        costed = []
+        for ticket_id in offered:
+            path = _ticket_path(graph, game, game.map.ticket(ticket_id))
+            cost = sum(r.length for r in path) if path is not None else 999
+            costed.append((cost - game.map.ticket(ticket_id).points / 4, ticket_id, cost))
+        costed.sort()
+        budget = self.ticket_budget * game.trains[player] - sum(r.length for p in self.plan(game) for r in p)
+        kept = []
+        for _, ticket_id, cost in costed:
+            if len(kept) < keep_min or cost <= budget:
+                kept.append(ticket_id)
+                budget -= cost
+        return KeepTickets(tuple(kept))
+
+    @staticmethod
+    def route_cost(route: Route) -> float:
+        """What a route still to claim costs a ticket plan: its trains."""
+        return route.length
+
+    def wants_tickets(self, game: Game) -> bool:
+        return not self.plan(game) and game.trains[game.current_player] >= self.more_tickets_above
+
+    def planned_routes(self, game: Game) -> list[Route]:
+        return [route for path in self.plan(game) for route in path]
+
+    def targets(self, game: Game) -> list[Route]:
+        """The routes this strategy is saving up for: by default its ticket plan."""
+        return self.planned_routes(game)
+
+    def long_targets(self, game: Game) -> list[Route]:
+        """The open long route closest to affordable with the cards in hand."""
+        player = game.current_player
+        hand = game.hands[player]
+        wilds = hand[game.rules.wild] if not game.rules.wild_only_on_tunnels else 0
+        open_routes = [r for r in game.map.routes if r.id not in game.claimed and r.length >= self.min_length
+                       and r.length <= game.trains[player] and game._double_route_problem(r, player) is None]
+        planned = self._planned_ids(game)
+
+        def missing(route: Route) -> tuple:
+            have = max(hand[c] for c in game.rules.colors) if route.is_gray else hand[route.color]
+            return (route.id not in planned, max(0, route.length - have - wilds) - route.length, route.id)
+
+        return sorted(open_routes, key=missing)[:1]
+
+    def _planned_ids(self, game: Game) -> set[int]:
+        """The planned routes, with the other track of each planned double route."""
+        planned = {route.id for route in self.planned_routes(game)}
+        return planned | {game.map.route(r).double_with for r in planned} - {None}
+
+    def claim(self, game: Game, actions: list, rng: random.Random):
+        raise NotImplementedError
+
+    # --- claiming --------------------------------------------------------------------------
+
+    def _claims_of(self, actions: list, routes: set[int]) -> list[ClaimRoute]:
+        return [a for a in actions if isinstance(a, ClaimRoute) and a.route in routes]
+
+    def _cheapest_payment(self, game: Game, claims: list[ClaimRoute], wanted: Counter) -> ClaimRoute | None:
+        """Among claims, the longest route, paid with the fewest wild cards and the colour
+        least needed elsewhere."""
+        if not claims:
+            return None
+        board = game.map
+        return min(claims, key=lambda a: (-board.route(a.route).length, a.wilds, wanted.get(a.color, 0), a.route,
+                                          a.color or ""))
+
+    def _best_points_claim(self, game: Game, actions: list) -> ClaimRoute | None:
+        claims = [a for a in actions if isinstance(a, ClaimRoute)]
+        return self._cheapest_payment(game, claims, Counter())
+
+    # --- drawing cards ---------------------------------------------------------------------
+
+    def wanted_colors(self, game: Game) -> Counter:
+        """How many more cards of each colour the targets need (gray routes take the
+        colour held most, after the coloured routes' needs)."""
+        hand = game.hands[game.current_player]
+        need: Counter = Counter()
+        gray = []
+        for route in self.targets(game):
+            if route.is_gray:
+                gray.append(route.length)
+            else:
+                need[route.color] += route.length
+        spare = Counter({c: hand[c] - need[c] for c in game.rules.colors})
+        for length in sorted(gray, reverse=True):
+            color = max(game.rules.colors, key=lambda c: (spare[c], c))
+            need[color] += length
+            spare[color] -= length
+        return Counter({c: n - hand[c] for c, n in need.items() if n > hand[c]})
+
+    def _draw(self, game: Game, actions: list, rng: random.Random):
+        face_up = {a.color: a for a in actions if isinstance(a, DrawFaceUp)}
+        if not face_up and DrawBlind() not in actions:
+            return None
+        wanted = self.wanted_colors(game)
+        useful = [c for c in face_up if wanted.get(c, 0) > 0]
+        if useful:
+            best = max(wanted[c] for c in useful)
+            return face_up[rng.choice(sorted(c for c in useful if wanted[c] == best))]
+        wild = game.rules.wild
+        if wild in face_up and game.pending is None and wanted:
+            return face_up[wild]
+        if DrawBlind() in actions:
+            return DrawBlind()
+        return face_up[rng.choice(sorted(face_up))]
+
+
+class TicketBot(Strategy):
+    ticket_budget = 0.8
+    more_tickets_above = 12
+
+    def claim(self, game, actions, rng):
+        return self._cheapest_payment(game, self._claims_of(actions, self._planned_ids(game)), self.wanted_colors(game))
+
+
+class LongRouteBot(Strategy):
+    """Long routes first: its ticket plans run over long routes where they can (a
+    6-train route costs the plan little, a 1-train route much), and it claims the longest
+    route it can pay for, planned or not, as long as one of 5 or more is open."""
+
+    ticket_budget = 0.0  # only the tickets it must keep
+
+    @staticmethod
+    def route_cost(route: Route) -> float:
+        return 1 + 2 * max(0, 6 - route.length)
+
+    def targets(self, game):
+        return self.long_targets(game) + self.planned_routes(game)
+
+    def claim(self, game, actions, rng):
+        planned = self._planned_ids(game)
+        claims = [a for a in actions if isinstance(a, ClaimRoute)
+                  and game.map.route(a.route).length >= self.min_length]
+        if claims:  # the planned long routes first
+            claims = [a for a in claims if a.route in planned] or claims
+        else:  # otherwise work on the tickets
+            claims = self._claims_of(actions, planned)
+        return self._cheapest_payment(game, claims, Counter())
+
+
+class BalancedBot(TicketBot):
+    ticket_budget = 0.5
+    more_tickets_above = 25
+
+    def claim(self, game, actions, rng):
+        planned = super().claim(game, actions, rng)
+        if planned:
+            return planned
+        long_claims = [a for a in actions if isinstance(a, ClaimRoute) and game.map.route(a.route).length >= 5]
+        return self._cheapest_payment(game, long_claims, self.wanted_colors(game))
+
+    def targets(self, game):
+        return super().targets(game) or self.long_targets(game)
+
+
+def _open_graph(game: Game, player: int, route_cost: Callable[[Route], float]) -> nx.Graph:
+    """The routes ``player`` holds (cost 0) or could still claim (their ``route_cost``)."""
+    cheapest: dict[tuple[str, str], tuple[float, Route]] = {}
+    claimed, trains = game.claimed, game.trains[player]
+    for route in game.map.routes:
+        owner = claimed.get(route.id)
+        if owner is None:
+            if route.length > trains or game._double_route_problem(route, player) is not None:
+                continue
+            cost = route_cost(route)
+        elif owner == player:
+            cost = 0
+        else:
+            continue
+        if route.cities not in cheapest or cheapest[route.cities][0] > cost:
+            cheapest[route.cities] = (cost, route)
+    graph = nx.Graph()
+    graph.add_edges_from((a, b, {"cost": cost, "route": route}) for (a, b), (cost, route) in cheapest.items())
+    return graph
+
+
+def _ticket_path(graph: nx.Graph, game: Game, ticket: Ticket) -> list[Route] | None:
+    """The routes still to claim on the cheapest way to fulfil ``ticket`` ([] if it is
+    complete, None if it cannot be fulfilled any more)."""
+    board = game.map
+    sources = [p for p in board.places(ticket.origin) if p in graph]
+    targets = {p for name in ticket.destinations for p in board.places(name) if p in graph}
+    if not sources or not targets:
+        return None
+    if len(sources) == 1 and len(targets) == 1:  # an ordinary ticket: search from both ends
+        try:
+            _, cities = nx.bidirectional_dijkstra(graph, sources[0], next(iter(targets)), weight="cost")
+        except nx.NetworkXNoPath:
+            return None
+    else:  # a country: the cheapest of its border points
+        distances, paths = nx.multi_source_dijkstra(graph, sources, weight="cost")
+        reached = [t for t in targets if t in distances]
+        if not reached:
+            return None
+        cities = paths[min(reached, key=lambda t: (distances[t], t))]
+    return [graph[a][b]["route"] for a, b in zip(cities, cities[1:]) if graph[a][b]["cost"] > 0]
+
+
+BOTS: dict[str, Callable[[], Callable]] = {
+    "random": lambda: random_bot,
+    "tickets": TicketBot,
+    "long_routes": LongRouteBot,
+    "balanced": BalancedBot,
+}
+
+
+def make_bot(name: str) -> Callable:
+    """A fresh player of strategy ``name`` (see ``BOTS``) for one game."""
+    try:
+        return BOTS[name]()
+    except KeyError:
+        raise ValueError(f"no Ticket to Ride bot called {name!r}; known: {', '.join(BOTS)}") from None
+
+
+def play(game: Game, bots: list[Callable], seed: int | str = 0) -> Game:
+    """Play ``game`` to the end, player i choosing with ``bots[i]``."""
+    return play_with_bots(game, bots, seed, "ttr-bots")
