@@ -18,7 +18,7 @@ from ..algorithms import longest_trail as _longest_trail
 from ..core import Event, Pass, RuleViolation, play_randomly
 from ..tickets import DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp
-from . import rulesets
+from . import bots, rulesets
 from .actions import BuildStation, ClaimRoute, GiveUpTunnel, PayTunnel
 from .maps import City, Map, MapError, Route, Ticket, load_map
 from .rulesets import Ruleset
@@ -65,5 +65,5 @@ __all__ = [
     "BuildStation", "GiveUpTunnel", "PayTunnel", "City", "ClaimRoute", "DrawBlind", "DrawFaceUp", "DrawTickets", "Event", "FinalScores", "Game",
     "KeepTickets", "Map", "MapError", "Pass", "Pending", "Route", "RuleViolation", "Ruleset", "Ticket",
     "load_game", "load_map", "longest_route", "longest_trail", "new_game", "play_random_game", "replay",
-    "rulesets", "Trail",
+    "bots", "rulesets", "Trail",
 ]

@@ -1,0 +1,110 @@
+"""The strategy bots: they always act legally, they play their strategies, and the
+Railroad Ink look-ahead is worked out as the hand count says."""
+
+import statistics
+
+import pytest
+
+from zuzlab import ink, ttr
+from zuzlab.ink import bots as ink_bots
+from zuzlab.ttr import bots as ttr_bots
+
+STRATEGIES = ["tickets", "long_routes", "balanced"]
+
+
+def checked(bot):
+    """The bot, with every action it chooses checked against the legal actions."""
+    def choose(game, rng):
+        action = bot(game, rng)
+        assert action in game.legal_actions(), f"{action} is not legal now"
+        return action
+    return choose
+
+
+@pytest.mark.parametrize("variant,players", [("usa", 4), ("europe", 5), ("switzerland", 3), ("usa", 2)])
+def test_strategy_bots_only_choose_legal_actions_and_finish(variant, players):
+    game = ttr.new_game(variant, players=players, seed=5)
+    names = (STRATEGIES * 2)[:players]
+    ttr_bots.play(game, [checked(ttr_bots.make_bot(name)) for name in names], seed=5)
+    assert game.is_over and len(game.final_scores().players) == players
+
+
+def test_a_seed_gives_the_same_bot_game():
+    def played():
+        game = ttr.new_game("usa", players=3, seed=9)
+        return ttr_bots.play(game, [ttr_bots.make_bot(n) for n in STRATEGIES], seed=9).history
+
+    assert played() == played()
+
+
+def games_of(names, count=12):
+    """(seat name, player score, game) for ``count`` 4-player USA games, bots moving round."""
+    for seed in range(count):
+        seats = names[seed % len(names):] + names[:seed % len(names)]
+        game = ttr_bots.play(ttr.new_game("usa", players=len(seats), seed=seed),
+                             [ttr_bots.make_bot(n) for n in seats], seed)
+        scores = game.final_scores()
+        for seat, name in enumerate(seats):
+            yield name, scores[seat], game
+
+
+def test_each_strategy_plays_to_its_idea():
+    by_bot = {}
+    for name, score, game in games_of(["tickets", "long_routes", "balanced", "random"]):
+        lengths = [r.length for r in game.routes_of(score.player)]
+        by_bot.setdefault(name, []).append((score, statistics.mean(lengths) if lengths else 0))
+    mean = {name: {"length": statistics.mean(l for _, l in rows),
+                   "completed": statistics.mean(s.completed_tickets / max(1, len(s.tickets)) for s, _ in rows),
+                   "total": statistics.mean(s.total for s, _ in rows)} for name, rows in by_bot.items()}
+    assert mean["long_routes"]["length"] > mean["tickets"]["length"] + 1  # long routes, as its name says
+    assert mean["tickets"]["completed"] > mean["long_routes"]["completed"]  # tickets first
+    for name in STRATEGIES:  # every strategy beats random play by far
+        assert mean[name]["total"] > mean["random"]["total"] + 50
+
+
+def test_the_ticket_bot_keeps_cheap_tickets_and_claims_its_plan():
+    game = ttr.new_game("usa", players=2, seed=3)
+    bot = ttr_bots.make_bot("tickets")
+    keep = bot(game, None)
+    assert isinstance(keep, ttr.KeepTickets) and len(keep.tickets) >= game.pending.keep_min
+    game.apply(keep)
+    game.apply(ttr.KeepTickets(game.pending.tickets))
+    planned = bot.planned_routes(game)
+    for ticket_id, path in zip(game.tickets[0], bot.plan(game)):
+        ticket = game.map.ticket(ticket_id)
+        ends = {c for r in path for c in r.cities}
+        assert ticket.origin in ends and ticket.destinations[0] in ends  # a path between the ticket's cities
+    assert planned and all(r.id not in game.claimed for r in planned)
+
+
+def test_unknown_bot_names_are_refused():
+    with pytest.raises(ValueError, match="no Ticket to Ride bot called 'cheater'; known: random, tickets"):
+        ttr_bots.make_bot("cheater")
+    with pytest.raises(ValueError, match="no Railroad Ink bot called 'x'"):
+        ink_bots.make_bot("x")
+    with pytest.raises(ValueError, match="3 players need 3 bots, not 2"):
+        ttr_bots.play(ttr.new_game("usa", players=3), [ttr_bots.random_bot] * 2)
+
+
+# --- Railroad Ink ------------------------------------------------------------------------------
+
+def test_next_round_mends_by_hand():
+    # A highway straight at A1 joins the top exit; its south end faces the empty B1.
+    # Drawable at B1 with a highway north: highway T, straight and curve (3 of 6 faces of a
+    # route die) and every special-die face (straight station, curved station, overpass).
+    board = ink.Board()
+    board.place("A4", "A1", 0)
+    route_dice = (ink.rules.ROUTE_DIE,) * 3
+    assert ink_bots.next_round_mends(board, route_dice) == pytest.approx(1 - 0.5 ** 3)
+    assert ink_bots.next_round_mends(board, route_dice + (ink.rules.SPECIAL_DIE,)) == pytest.approx(1.0)
+    assert ink_bots.next_round_mends(ink.Board(), route_dice) == 0  # no open ends
+
+
+def test_lookahead_bot_is_legal_and_scores_more_than_greedy():
+    def mean_total(bot, seeds):
+        return statistics.mean(ink_bots.play(ink.new_game(seed=s), bot, s).final_scores().totals[0] for s in seeds)
+
+    game = ink_bots.play(ink.new_game(seed=1), checked(ink_bots.lookahead_action), 1)
+    assert game.is_over
+    seeds = range(2, 10)
+    assert mean_total(ink_bots.lookahead_action, seeds) > mean_total(ink_bots.greedy_action, seeds)
