@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..algorithms import connected
+from ..algorithms.longest_trail import as_edge
 from ..ttr import Game, Map, Route, load_map
 
 ROUTE_COLORS = {
@@ -76,6 +77,26 @@ def route_cars(route: Route, points, geometry: Geometry, offset: float) -> list[
         along = start + car / 2 + i * (car + gap)
         cars.append((xa + ux * along + nx_ * shift, ya + uy * along + ny_ * shift, car, math.atan2(uy, ux)))
     return cars
+
+
+class RouteLines:
+    """Where a line along a route runs on a drawn map: along the route's own track (the
+    cars of a double route's other track lie beside it), for overlays over the cars."""
+
+    def __init__(self, board: Map):
+        self.board = board
+        self.points, self.geometry = project(board)
+        self.offsets = _track_offsets(board)
+
+    def __call__(self, item: Any) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) for a route of the map, or a ``(city, city, length)`` tuple."""
+        if hasattr(item, "id") and self.board.has_route(item.id):
+            cars = route_cars(item, self.points, self.geometry, self.offsets[item.id])
+            (xa, ya, la, angle), (xb, yb, lb, _) = cars[0], cars[-1]
+            dx, dy = math.cos(angle), math.sin(angle)
+            return xa - dx * la / 2, ya - dy * la / 2, xb + dx * lb / 2, yb + dy * lb / 2
+        a, b, _ = as_edge(item)
+        return self.points[a] + self.points[b]
 
 
 def map_scene(map_or_game: Map | Game | str, player: int | None = None) -> dict[str, dict[str, list]]:

@@ -11,18 +11,16 @@
 from __future__ import annotations
 
 import html
-import math
 from typing import Any, Callable
 
 import ipywidgets as widgets
 
 from ..algorithms import Plan, PlanStep, TrailStep
-from ..algorithms.longest_trail import as_edge
 from ..ink import Board
 from ..ttr import Game, Map, load_map
 from ..viz.ttr_map import bokeh_widget
-from ..viz import InkCanvas, map_figure, project, route_cars
-from ..viz.ttr_map import _track_offsets
+from ..viz import InkCanvas, map_figure
+from ..viz.ttr_map import RouteLines
 
 #: overlay colours: what is being tried, the best so far, what is left
 OVERLAY = {"trail": "#ff9800", "best": "#1b5e20", "unexplored": "#1e88e5", "chosen": "#d81b60",
@@ -50,8 +48,7 @@ class MapStepView:
         if dim_map:  # the printed routes fade back so that the algorithm's overlay stands out
             for renderer in self.figure.select({"name": "cars"}):
                 renderer.glyph.fill_alpha = renderer.glyph.line_alpha = 0.3
-        self.points, self.geometry = project(self.board)
-        self.offsets = _track_offsets(self.board)
+        self.line_of = RouteLines(self.board)
         self.lines = ColumnDataSource({"x0": [], "y0": [], "x1": [], "y1": [], "color": [], "width": []})
         self.dots = ColumnDataSource({"x": [], "y": [], "color": []})
         self.figure.segment("x0", "y0", "x1", "y1", source=self.lines, line_color="color", line_width="width",
@@ -69,23 +66,13 @@ class MapStepView:
             self._widget = bokeh_widget(self.figure)
         return self._widget
 
-    def _line(self, item: Any) -> tuple[float, float, float, float]:
-        """Where an overlay runs for a route (on its own track) or a (city, city, length) tuple."""
-        if hasattr(item, "id") and self.board.has_route(item.id):
-            cars = route_cars(item, self.points, self.geometry, self.offsets[item.id])
-            (xa, ya, la, angle), (xb, yb, lb, _) = cars[0], cars[-1]
-            dx, dy = math.cos(angle), math.sin(angle)
-            return xa - dx * la / 2, ya - dy * la / 2, xb + dx * lb / 2, yb + dy * lb / 2
-        a, b, _ = as_edge(item)
-        return self.points[a] + self.points[b]
-
     def overlay(self, groups: dict[str, list[Any]], cities: dict[str, list[str]] | None = None) -> None:
         """Draw each group of routes in its overlay colour (later groups on top)."""
         width = {"unexplored": 4, "trail": 9, "best": 4, "chosen": 6}
         lines: dict[str, list] = {"x0": [], "y0": [], "x1": [], "y1": [], "color": [], "width": []}
         for name, items in groups.items():
             for item in items:
-                x0, y0, x1, y1 = self._line(item)
+                x0, y0, x1, y1 = self.line_of(item)
                 for key, value in zip(("x0", "y0", "x1", "y1"), (x0, y0, x1, y1)):
                     lines[key].append(value)
                 lines["color"].append(OVERLAY[name])
@@ -93,8 +80,8 @@ class MapStepView:
         dots: dict[str, list] = {"x": [], "y": [], "color": []}
         for name, names in (cities or {}).items():
             for city in names:
-                dots["x"].append(self.points[city][0])
-                dots["y"].append(self.points[city][1])
+                dots["x"].append(self.line_of.points[city][0])
+                dots["y"].append(self.line_of.points[city][1])
                 dots["color"].append(OVERLAY[name])
         self.lines.data = lines
         self.dots.data = dots
