@@ -53,6 +53,16 @@ def test_words_of_the_game_are_translated_in_parameters():
     assert texts.render("A3", "de") == "A3"  # a square name stays as it is
 
 
+def test_numbers_stay_numbers_for_the_text_to_format():
+    import numpy as np
+
+    finding = texts.text("explain.explore.candidates", "en", linear=np.float64(0.0912), printed=0.31)
+    assert "leaves it 9% of its games (printed rules: 31%)" in finding
+    german = texts.text("explain.explore.finding", "de", won=31, games=100, long_points=82.64, other_points=53.8,
+                        long_tickets=2, ticket_tickets=29)
+    assert "**31 von 100**" in german and "(83 je Partie gegen 54" in german and "Zielkarten-Bot 29." in german
+
+
 def test_switching_the_language_reaches_listening_widgets():
     from zuzlab.widgets import explain, language_switch
 

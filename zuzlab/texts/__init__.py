@@ -11,6 +11,7 @@ back to English; a key missing in English is an error (tests check both files ag
 from __future__ import annotations
 
 import functools
+import numbers
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,9 +103,11 @@ def render(value: Any, lang: str | None = None) -> str:
 
 
 def text(key: str, lang: str | None = None, **params: Any) -> str:
-    """One text, its ``{placeholders}`` filled with rendered parameters."""
+    """One text, its ``{placeholders}`` filled with rendered parameters (numbers stay
+    numbers, so that a text may format them: ``{share:.0%}``)."""
     lang = lang or _language
-    return raw(key, lang).format(**{name: render(value, lang) for name, value in params.items()})
+    return raw(key, lang).format(**{name: value if isinstance(value, numbers.Number) else render(value, lang)
+                                    for name, value in params.items()})
 
 
 def refusal(violation: Any, lang: str | None = None) -> str:
