@@ -60,6 +60,19 @@ def test_a_changed_ruleset_changes_the_games():
     assert set(table.longest_route_bonus) == {0, 20}
 
 
+def test_a_change_to_the_points_only_rescores_the_same_games(usa_table):
+    """The bots never read the scoring table, so the same seeds play the same moves; only
+    the route points (and so the totals) follow the new table."""
+    flat = replace(ttr.rulesets.USA, name="usa-flat", route_points={1: 1, 2: 2, 3: 4, 4: 6, 5: 8, 6: 11})
+    table = sim.simulate(flat, players=4, games=12, seed=3, progress=False)
+    assert (table.routes == usa_table.routes).all() and (table.turns == usa_table.turns).all()
+    lengths = {route.id: route.length for route in ttr.load_map("usa").routes}
+    points = dict(flat.route_points)
+    for row in table.itertuples():
+        assert row.route_points == sum(points[lengths[route]] for route in row.routes)
+    assert (table.route_points <= usa_table.route_points).all() and not table.total.equals(usa_table.total)
+
+
 def test_railroad_ink_and_the_card_game():
     short = replace(ink.rules.INK, name="ink-3-rounds", rounds=3)
     table = sim.simulate(short, players=2, games=4, seed=1, bots=["greedy", "random"], progress=False)

@@ -138,7 +138,7 @@ def simulate(variant_or_ruleset: Any, players: int = 4, games: int = 1000, seed:
     from tqdm.auto import tqdm
 
     family, rules = family_of(variant_or_ruleset)
-    names = _seat_bots(family, bots, players)
+    names = seat_bots(family, bots, players)
     if not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number ≥ 1, not {games!r}")
     family.new_game(rules, players, f"{seed}/0")  # a wrong player count is refused here, at once
@@ -161,7 +161,8 @@ def simulate(variant_or_ruleset: Any, players: int = 4, games: int = 1000, seed:
     return table.sort_values(["game", "seat"], ignore_index=True)
 
 
-def _seat_bots(family: Family, bots: Sequence[str] | str | None, players: int) -> tuple[str, ...]:
+def seat_bots(family: Family, bots: Sequence[str] | str | None, players: int) -> tuple[str, ...]:
+    """The bot of each seat, checked: one name for all, a name per seat, or the defaults."""
     if bots is None:
         names = [family.default_bots[seat % len(family.default_bots)] for seat in range(players)]
     elif isinstance(bots, str):
