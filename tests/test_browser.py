@@ -48,6 +48,7 @@ MUST_DRAW = {
     "06_lesson_connecting_tickets": (1, 0),
     "07_railroad_ink": (0, 1),
     "08_deep_blue": (0, 1),
+    "09_rule_explorer": (6, 0),
 }
 
 # JupyterLab settings for a quiet, fully rendered, read-only session: every cell stays in

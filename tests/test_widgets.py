@@ -260,3 +260,50 @@ def test_map_view_fades_the_printed_routes_behind_its_overlay():
     faded = MapStepView("usa").figure.select_one({"name": "cars"}).glyph
     plain = MapStepView("usa", dim_map=False).figure.select_one({"name": "cars"}).glyph
     assert faded.fill_alpha < plain.fill_alpha == 1.0
+
+
+# --- the rule explorer ---------------------------------------------------------------------------
+
+def test_rule_explorer_simulates_the_printed_and_the_changed_rules():
+    from concurrent.futures import ThreadPoolExecutor
+
+    from zuzlab.widgets import RuleExplorer
+
+    with ThreadPoolExecutor(2) as threads:
+        explorer = RuleExplorer("usa", games=10, players=3, executor=threads)
+        explorer.controls["longest_route_bonus"].value = 25
+        explorer.controls["route_points"].children[5].value = 9  # a 6-train route: 9 points, not 15
+        tables = explorer.simulate()
+    printed, changed = tables.values()
+    assert set(changed.longest_route_bonus) == {0, 25} and set(printed.longest_route_bonus) == {0, 10}
+    assert (changed.turns == printed.turns).all()  # the bots ignore points: the same games, scored anew
+    assert "10 games under each ruleset" in explorer.message.value
+    assert len(explorer.figures()) == 4
+
+
+def test_rule_explorer_explains_a_change_it_cannot_simulate():
+    from zuzlab.widgets import RuleExplorer
+
+    explorer = RuleExplorer("usa", games=10)
+    explorer.controls["initial_keep_min"].value = 5  # keep 5 of 3 tickets dealt
+    assert explorer.simulate() == {}
+    assert "cannot be simulated" in explorer.message.value
+    assert "initial_keep_min must lie between 0 and initial_tickets" in explorer.message.value
+    explorer.controls["initial_keep_min"].value = 2
+    explorer.bots.value = "tickets, cheater"
+    assert explorer.simulate() == {} and "no ttr bot called &#x27;cheater&#x27;" in explorer.message.value
+
+
+def test_rule_explorer_for_railroad_ink():
+    from concurrent.futures import ThreadPoolExecutor
+
+    from zuzlab.widgets import RuleExplorer
+
+    with ThreadPoolExecutor(1) as thread:
+        explorer = RuleExplorer("ink", games=10, players=1, executor=thread)
+        assert set(explorer.controls) == {"rounds", "loop_rule"}
+        explorer.controls["rounds"].value = 3
+        explorer.controls["loop_rule"].value = "trail"
+        printed, changed = explorer.simulate().values()
+    assert set(changed.turns) == {3} and set(printed.turns) == {7}
+    assert len(explorer.figures()) == 3  # no map for Railroad Ink

@@ -1,7 +1,8 @@
 """ipywidgets apps for the notebooks: a step player for any stream of algorithm steps, the
-views it plays on, game views to play against bots, and texts that follow a language
-switch (English / Deutsch)."""
+views it plays on, game views to play against bots, the rule explorer, and texts that
+follow a language switch (English / Deutsch)."""
 
+from .explorer import RuleExplorer
 from .game_views import CardGameView, InkGameView
 from .narration import Explanation, describe_step, explain, language_switch, narrate
 from .player import StepPlayer
@@ -9,6 +10,6 @@ from .ttr_game import TtrGameView, random_bot
 from .views import InkStepView, MapStepView, TextView
 
 __all__ = [
-    "CardGameView", "Explanation", "InkGameView", "InkStepView", "MapStepView", "StepPlayer", "TextView",
+    "CardGameView", "Explanation", "InkGameView", "InkStepView", "MapStepView", "RuleExplorer", "StepPlayer", "TextView",
     "TtrGameView", "describe_step", "explain", "language_switch", "narrate", "random_bot",
 ]

@@ -1,0 +1,105 @@
+"""Figures that compare simulated variants (tables from ``zuzlab.sim.simulate``).
+
+Each function takes ``{label: table}``, one table per variant, so the same games under
+two rulesets stand side by side: score distributions, win rates per bot, game lengths,
+and how often each route was claimed, drawn on the map.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+from bokeh.models import ColumnDataSource, FactorRange, HoverTool
+from bokeh.plotting import figure
+from bokeh.transform import factor_cmap, linear_cmap
+
+from ..ttr import Map, load_map
+from .ttr_map import RouteLines, map_figure
+
+#: One colour per variant compared (the first is the baseline).
+VARIANT_COLORS = ("#546e7a", "#d81b60", "#1e88e5", "#43a047")
+
+
+def histograms(tables: Mapping[str, Any], column: str = "total", title: str | None = None,
+               one_row_per_game: bool = False, width: int = 620, height: int = 300) -> Any:
+    """The distribution of ``column`` in each table, as outlined histograms over the same
+    bins (shares, so tables of different sizes compare)."""
+    values = {label: (table.drop_duplicates("game") if one_row_per_game else table)[column].to_numpy()
+              for label, table in tables.items()}
+    low = min(v.min() for v in values.values())
+    high = max(v.max() for v in values.values())
+    edges = np.histogram_bin_edges(np.concatenate(list(values.values())), bins=min(30, max(5, int(high - low) + 1)))
+    fig = figure(title=title or f"{column} per {'game' if one_row_per_game else 'player'}", width=width,
+                 height=height, x_axis_label=column, y_axis_label="share", tools="pan,wheel_zoom,reset,save")
+    for (label, data), color in zip(values.items(), VARIANT_COLORS):
+        counts, _ = np.histogram(data, bins=edges)
+        source = ColumnDataSource({"left": edges[:-1], "right": edges[1:], "top": counts / max(1, len(data))})
+        fig.quad("left", "right", "top", 0, source=source, fill_color=color, fill_alpha=0.25, line_color=color,
+                 line_width=2, legend_label=f"{label} (mean {data.mean():.1f})")
+    fig.legend.location = "top_left"
+    fig.legend.click_policy = "hide"
+    fig.toolbar.logo = None
+    return fig
+
+
+def win_rate_bars(tables: Mapping[str, Any], width: int = 620, height: int = 300) -> Any:
+    """Each bot's share of wins per seat it played, in each variant, side by side."""
+    labels = list(tables)
+    bots = sorted({bot for table in tables.values() for bot in table.bot.unique()})
+    factors, rates, variants = [], [], []
+    for bot in bots:
+        for label in labels:
+            table = tables[label]
+            played = table[table.bot == bot]
+            factors.append((bot, label))
+            rates.append(float(played.won.mean()) if len(played) else 0.0)
+            variants.append(label)
+    source = ColumnDataSource({"x": factors, "rate": rates, "variant": variants})
+    fig = figure(x_range=FactorRange(*factors), title="win rate per bot", width=width, height=height,
+                 y_axis_label="games won per seat played", tools="save",
+                 tooltips=[("bot, variant", "@x"), ("win rate", "@rate{0.0%}")])
+    fig.vbar(x="x", top="rate", width=0.85, source=source, line_color="white",
+             fill_color=factor_cmap("x", palette=list(VARIANT_COLORS[:len(labels)]), factors=labels, start=1, end=2))
+    fig.y_range.start = 0
+    fig.xaxis.major_label_orientation = 0.9
+    fig.xgrid.grid_line_color = None
+    fig.toolbar.logo = None
+    return fig
+
+
+def route_claim_shares(table: Any) -> dict[int, float]:
+    """For each route, the share of games in which someone claimed it."""
+    games = table.game.nunique()
+    counts: dict[int, int] = {}
+    for routes in table.routes:
+        for route in routes:
+            counts[route] = counts.get(route, 0) + 1
+    return {route: count / games for route, count in counts.items()}
+
+
+def route_claims_figure(board: Map | str, table: Any, title: str | None = None, width: int = 820,
+                        height: int = 520) -> Any:
+    """The map with each route drawn as thick as it was often claimed (and darker), the
+    printed routes faded behind."""
+    board = board if isinstance(board, Map) else load_map(board)
+    fig = map_figure(board, width=width, height=height)
+    for renderer in fig.select({"name": "cars"}):
+        renderer.glyph.fill_alpha = renderer.glyph.line_alpha = 0.25
+    line_of = RouteLines(board)
+    shares = route_claim_shares(table)
+    columns: dict[str, list] = {"x0": [], "y0": [], "x1": [], "y1": [], "share": [], "width": [], "route": []}
+    for route in board.routes:
+        share = shares.get(route.id, 0.0)
+        x0, y0, x1, y1 = line_of(route)
+        for key, value in zip(("x0", "y0", "x1", "y1"), (x0, y0, x1, y1)):
+            columns[key].append(value)
+        columns["share"].append(share)
+        columns["width"].append(1 + 9 * share)
+        columns["route"].append(f"{route.a}–{route.b} ({route.length} {route.color})")
+    source = ColumnDataSource(columns)
+    lines = fig.segment("x0", "y0", "x1", "y1", source=source, line_width="width", line_alpha=0.9,
+                        line_color=linear_cmap("share", "Magma256", 1.0, 0.0), name="claims")
+    fig.add_tools(HoverTool(renderers=[lines], tooltips=[("route", "@route"), ("claimed in", "@share{0%} of games")]))
+    fig.title.text = title or f"how often each route was claimed ({table.variant.iloc[0]}, {table.game.nunique()} games)"
+    return fig
