@@ -219,10 +219,14 @@ class GameState(ABC):
         return action_from_dict(data, self.action_names)
 
 
+def random_bot(state: GameState, rng: random.Random) -> Action:
+    """The random player of every game: any legal action, uniformly."""
+    return rng.choice(state.legal_actions())
+
+
 def play_randomly(state: GameState, seed: int | str, max_actions: int = 1_000_000) -> GameState:
     """Play ``state`` to the end with uniformly random legal actions (seeded)."""
-    return play_with_bots(state, [lambda game, rng: rng.choice(game.legal_actions())] * state.players, seed,
-                          "random-player", max_actions)
+    return play_with_bots(state, [random_bot] * state.players, seed, "random-player", max_actions)
 
 
 def play_with_bots(state: GameState, bots: Sequence[Callable[[Any, random.Random], Action]], seed: int | str,

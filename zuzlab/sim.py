@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from . import cardgame, ink, ttr
-from .core import GameState, play_with_bots
+from .core import GameState, play_with_bots, random_bot
 
 #: Games played per task: large enough to keep the pool's overhead small, small enough
 #: for a smooth progress bar.
@@ -70,16 +70,12 @@ def _ink_parts(game: ink.Game, scores: ink.FinalScores, seat: int) -> dict:
     return {name.replace(" ", "_"): value for name, value in parts.items()}
 
 
-def _random_bot() -> Callable:
-    return lambda game, rng: rng.choice(game.legal_actions())
-
-
 FAMILIES = (
     Family("ttr", ttr.rulesets.RULESETS, ttr.Ruleset, lambda rules, players, seed: ttr.new_game(rules, players, seed),
            ttr.bots.BOTS, ("tickets", "long_routes", "balanced"), _ttr_parts),
     Family("cardgame", cardgame.rules.RULESETS, cardgame.CardGameRules,
            lambda rules, players, seed: cardgame.new_game(rules, players, seed),
-           {"random": _random_bot}, ("random",), _cardgame_parts),
+           {"random": lambda: random_bot}, ("random",), _cardgame_parts),
     Family("ink", ink.rules.RULESETS, ink.InkRules, lambda rules, players, seed: ink.new_game(rules, players, seed),
            {name: (lambda bot=bot: bot) for name, bot in ink.bots.BOTS.items()}, ("greedy",), _ink_parts),
 )

@@ -13,15 +13,11 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from ..core import play_with_bots
+from ..core import play_with_bots, random_bot as random_action
 from .board import Board, Placement, _legal, square_name
 from .scoring import score
 from .state import FinishRound, Game, Place
 from .tiles import LAKE, VARIANTS
-
-
-def random_action(game: Game, rng: random.Random):
-    return rng.choice(game.legal_actions())
 
 
 def greedy_action(game: Game, rng: random.Random):

@@ -23,16 +23,12 @@ from typing import Callable
 
 import networkx as nx
 
-from ..core import Pass, play_with_bots
+from ..core import Pass, play_with_bots, random_bot
 from ..tickets import DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp
 from .actions import ClaimRoute, GiveUpTunnel, PayTunnel
 from .maps import Route, Ticket
 from .state import Game
-
-
-def random_bot(game: Game, rng: random.Random):
-    return rng.choice(game.legal_actions())
 
 
 class Strategy:

@@ -15,7 +15,7 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from .. import texts
-from ..core import Event, RuleViolation, seeded_random
+from ..core import Event, RuleViolation, random_bot, seeded_random
 from ..ttr import (
     BuildStation, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, Game, GiveUpTunnel, KeepTickets, Pass, PayTunnel,
 )
@@ -24,11 +24,6 @@ from ..viz import PLAYER_NAMES, ROUTE_COLORS, map_figure, update_map_figure
 from .narration import follow_language, label, narrate
 
 Bot = Callable[[Game, random.Random], Any]
-
-
-def random_bot(game: Game, rng: random.Random):
-    """Any legal action, uniformly."""
-    return rng.choice(game.legal_actions())
 
 
 def _offer(menu: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
