@@ -91,6 +91,13 @@ def test_broken_saves_are_refused():
 
     with pytest.raises(ValueError, match="not a saved Railroad Ink game"):
         ink.load_game("{}")
+    saved = ink.new_game(seed=1).to_dict()
+    del saved["boards"]
+    with pytest.raises(ValueError, match="the saved game lacks the field 'boards'"):
+        ink.Game.from_dict(saved)
+    saved = ink.new_game(seed=1).to_dict() | {"history": 7}
+    with pytest.raises(ValueError, match="the saved game is malformed"):
+        ink.Game.from_dict(saved)
 
 
 def test_the_engine_imports_no_plotting_or_widgets():

@@ -141,19 +141,24 @@ class GameState(ABC):
     #: pending decision → (the actions answering it, the rule refusing anything else)
     pending_answers: ClassVar[dict[str, tuple[tuple[type, ...], str]]] = {}
 
+    #: the ``format`` of a saved game, and what the game is called in a refusal to load
+    save_format: ClassVar[str]
+    saved_name: ClassVar[str]
+
     history: list
     _pending: str | None
     _current: int
+    _over: bool
     _events: list
 
     @property
-    @abstractmethod
     def current_player(self) -> int | None:
         """Whose decision it is, or None when the game is over."""
+        return None if self._over else self._current
 
     @property
-    @abstractmethod
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        return self._over
 
     @abstractmethod
     def legal_actions(self) -> list: ...
@@ -195,6 +200,18 @@ class GameState(ABC):
         if self._pending is not None or self.legal_actions() != [Pass()]:
             raise RuleViolation("pass_not_allowed")
 
+    def _do_pass(self, action: Pass) -> None:
+        """A pass ends the turn; the engine's ``_end_turn`` ends the game when everyone
+        has passed in a row."""
+        self._emit("passed")
+        self.consecutive_passes += 1
+        self._end_turn(passed=True)
+
+    def _finish(self) -> None:
+        self._over = True
+        self._pending = None
+        self._emit("game_over")
+
     @abstractmethod
     def final_scores(self): ...
 
@@ -202,8 +219,21 @@ class GameState(ABC):
     def to_dict(self) -> dict: ...
 
     @classmethod
+    def from_dict(cls, data: dict) -> "GameState":
+        """A saved game back (``to_dict``'s output); a ``ValueError`` names what is wrong."""
+        if not isinstance(data, dict) or data.get("format") != cls.save_format:
+            raise ValueError(f"not a saved {cls.saved_name} (expected format {cls.save_format!r})")
+        try:
+            return cls._from_saved(data)
+        except KeyError as error:
+            raise ValueError(f"the saved game lacks the field {error.args[0]!r}") from None
+        except (TypeError, AttributeError) as error:
+            raise ValueError(f"the saved game is malformed: {error}") from None
+
+    @classmethod
     @abstractmethod
-    def from_dict(cls, data: dict) -> "GameState": ...
+    def _from_saved(cls, data: dict) -> "GameState":
+        """The game from a saved dict of the right format (missing fields raise KeyError)."""
 
     def to_json(self, **kwargs) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)

@@ -47,6 +47,7 @@ class Pending:
 class Game(DrawingTurn, TicketChoice, GameState):
     """A game of Ticket to Ride: The Card Game. Create one with ``zuzlab.cardgame.new_game``."""
 
+    save_format, saved_name = FORMAT, "Card Game"
     action_names = {
         DrawFaceUp: "face_up", DrawBlind: "blind", PlaySet: "set", PlayMixed: "mixed",
         DrawTickets: "draw_tickets", KeepTickets: "keep", Pass: "pass",
@@ -98,14 +99,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
     @property
     def card_kinds(self) -> tuple[str, ...]:
         return self.data.colors + (WILD,)
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self._over else self._current
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
 
     @property
     def pending(self) -> Pending | None:
@@ -254,12 +247,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         if self.in_setup:
             seeded_random(self.seed, "returned-tickets", self._current).shuffle(self.ticket_deck)
 
-    # --- passing, the end of a turn, the rounds ----------------------------------------
-
-    def _do_pass(self, action: Pass) -> None:
-        self._emit("passed")
-        self.consecutive_passes += 1
-        self._end_turn(passed=True)
+    # --- the end of a turn, the rounds (passing: core.GameState) ----------------------
 
     def _end_turn(self, passed: bool = False) -> None:
         if not passed:
@@ -304,11 +292,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
         self.cards.refill(self._emit)
         self._emit("second_round", deck=len(self.cards.deck))
 
-    def _finish(self) -> None:
-        self._over = True
-        self._pending = None
-        self._emit("game_over")
-
     def _after_apply(self) -> None:
         self._scores_cache = None
 
@@ -341,27 +324,20 @@ class Game(DrawingTurn, TicketChoice, GameState):
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Game":
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(f"not a saved Card Game (expected format {FORMAT!r})")
-        try:
-            game = cls.__new__(cls)
-            game.rules = CardGameRules.from_dict(data["rules"])
-            game.data, game.players, game.seed = load_data(game.rules.data), data["players"], data["seed"]
-            game.cards = game._new_train_cards([]).load(data)
-            game.hands = [dict(h) for h in data["hands"]]
-            game.yards = [{c: list(v) for c, v in yard.items()} for yard in data["yards"]]
-            game.track = [dict(t) for t in data["track"]]
-            game.ticket_deck = list(data["ticket_deck"])
-            game.tickets = [list(t) for t in data["tickets"]]
-            game.offers = [list(o) for o in data["offers"]]
-            game.round, game.first_round = data["round"], data["first_round"]
-            game.turn, game._current, game._pending = data["turn"], data["current"], data["pending"]
-            game.in_setup, game.consecutive_passes, game._over = data["in_setup"], data["consecutive_passes"], data["over"]
-            game.history = [game.action_from_dict(a) for a in data["history"]]
-        except KeyError as error:
-            raise ValueError(f"the saved game lacks the field {error.args[0]!r}") from None
-        except (TypeError, AttributeError) as error:
-            raise ValueError(f"the saved game is malformed: {error}") from None
+    def _from_saved(cls, data: dict) -> "Game":
+        game = cls.__new__(cls)
+        game.rules = CardGameRules.from_dict(data["rules"])
+        game.data, game.players, game.seed = load_data(game.rules.data), data["players"], data["seed"]
+        game.cards = game._new_train_cards([]).load(data)
+        game.hands = [dict(h) for h in data["hands"]]
+        game.yards = [{c: list(v) for c, v in yard.items()} for yard in data["yards"]]
+        game.track = [dict(t) for t in data["track"]]
+        game.ticket_deck = list(data["ticket_deck"])
+        game.tickets = [list(t) for t in data["tickets"]]
+        game.offers = [list(o) for o in data["offers"]]
+        game.round, game.first_round = data["round"], data["first_round"]
+        game.turn, game._current, game._pending = data["turn"], data["current"], data["pending"]
+        game.in_setup, game.consecutive_passes, game._over = data["in_setup"], data["consecutive_passes"], data["over"]
+        game.history = [game.action_from_dict(a) for a in data["history"]]
         game.setup_events, game._events, game._scores_cache = [], [], None
         return game

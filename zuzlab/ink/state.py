@@ -70,6 +70,7 @@ class FinalScores(ScoreTable):
 class Game(GameState):
     """Railroad Ink. Create one with ``zuzlab.ink.new_game``."""
 
+    save_format, saved_name = FORMAT, "Railroad Ink game"
     action_names = {Place: "place", FinishRound: "finish"}
     pending_answers: dict = {}
 
@@ -103,14 +104,6 @@ class Game(GameState):
         self.finished = [False] * self.players
         self._current = 0
         self._emit("rolled", round=self.round, results=list(self.rolled), expansion=list(self.rolled_extra))
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self._over else self._current
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
 
     @property
     def pending(self) -> None:
@@ -205,8 +198,7 @@ class Game(GameState):
         elif self.round < self.rules.rounds:
             self._start_round()
         else:
-            self._over = True
-            self._emit("game_over")
+            self._finish()
 
     def _after_apply(self) -> None:
         self._scores_cache = None
@@ -241,24 +233,17 @@ class Game(GameState):
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Game":
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(f"not a saved Railroad Ink game (expected format {FORMAT!r})")
-        try:
-            game = cls.__new__(cls)
-            game.rules = InkRules.from_dict(data["rules"])
-            game.players, game.seed, game.round = data["players"], data["seed"], data["round"]
-            game.rolled, game.rolled_extra = list(data["rolled"]), list(data["rolled_extra"])
-            game.boards = [Board.from_dict(b) for b in data["boards"]]
-            game.open_results = [list(r) for r in data["open_results"]]
-            game.open_extras = [list(r) for r in data["open_extras"]]
-            game.specials_used = [list(s) for s in data["specials_used"]]
-            game.special_this_round = list(data["special_this_round"])
-            game.finished, game._current, game._over = list(data["finished"]), data["current"], data["over"]
-            game.history = [game.action_from_dict(a) for a in data["history"]]
-        except KeyError as error:
-            raise ValueError(f"the saved game lacks the field {error.args[0]!r}") from None
-        except (TypeError, AttributeError) as error:
-            raise ValueError(f"the saved game is malformed: {error}") from None
+    def _from_saved(cls, data: dict) -> "Game":
+        game = cls.__new__(cls)
+        game.rules = InkRules.from_dict(data["rules"])
+        game.players, game.seed, game.round = data["players"], data["seed"], data["round"]
+        game.rolled, game.rolled_extra = list(data["rolled"]), list(data["rolled_extra"])
+        game.boards = [Board.from_dict(b) for b in data["boards"]]
+        game.open_results = [list(r) for r in data["open_results"]]
+        game.open_extras = [list(r) for r in data["open_extras"]]
+        game.specials_used = [list(s) for s in data["specials_used"]]
+        game.special_this_round = list(data["special_this_round"])
+        game.finished, game._current, game._over = list(data["finished"]), data["current"], data["over"]
+        game.history = [game.action_from_dict(a) for a in data["history"]]
         game._pending, game._events, game._scores_cache, game.setup_events = None, [], None, []
         return game

@@ -50,6 +50,7 @@ class Pending:
 class Game(DrawingTurn, TicketChoice, GameState):
     """A game of Ticket to Ride. Create one with ``zuzlab.ttr.new_game``."""
 
+    save_format, saved_name = FORMAT, "Ticket to Ride game"
     action_names = {
         DrawFaceUp: "face_up", DrawBlind: "blind", ClaimRoute: "claim", DrawTickets: "draw_tickets",
         KeepTickets: "keep", PayTunnel: "pay_tunnel", GiveUpTunnel: "give_up_tunnel",
@@ -121,14 +122,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
     @property
     def card_kinds(self) -> tuple[str, ...]:
         return self.rules.colors + (self.rules.wild,)
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self._over else self._current
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
 
     @property
     def pending(self) -> Pending | None:
@@ -468,12 +461,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
                       or self.map.ticket(ticket).deck == self.rules.long_ticket_deck)
             (self.removed_tickets if leaves else self.ticket_deck).append(ticket)
 
-    # passing and the end of a turn
-
-    def _do_pass(self, action: Pass) -> None:
-        self._emit("passed")
-        self.consecutive_passes += 1
-        self._end_turn(passed=True)
+    # the end of a turn (passing: core.GameState)
 
     def _end_turn(self, passed: bool = False) -> None:
         player = self._current
@@ -493,11 +481,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
             self._finish()
         else:
             self._current = (player + 1) % self.players
-
-    def _finish(self) -> None:
-        self._over = True
-        self._pending = None
-        self._emit("game_over")
 
     # --- scoring ---------------------------------------------------------------------
 
@@ -542,17 +525,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
             "over": self._over,
             "history": [a.to_dict() for a in self.history],
         }
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "Game":
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(f"not a saved Ticket to Ride game (expected format {FORMAT!r})")
-        try:
-            return cls._from_saved(data)
-        except KeyError as error:
-            raise ValueError(f"the saved game lacks the field {error.args[0]!r}") from None
-        except (TypeError, AttributeError) as error:
-            raise ValueError(f"the saved game is malformed: {error}") from None
 
     @classmethod
     def _from_saved(cls, data: dict) -> "Game":
