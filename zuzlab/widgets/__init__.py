@@ -2,11 +2,12 @@
 views it plays on, game views to play against bots, the rule explorer, and texts that
 follow a language switch (English / Deutsch)."""
 
+from ..core import random_bot
 from .explorer import RuleExplorer
 from .game_views import CardGameView, InkGameView
 from .narration import Explanation, describe_step, explain, language_switch, narrate
 from .player import StepPlayer
-from .ttr_game import TtrGameView, random_bot
+from .ttr_game import TtrGameView
 from .views import InkStepView, MapStepView, TextView
 
 __all__ = [

@@ -14,63 +14,14 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from .. import cardgame, ink, texts
-from ..core import Event, RuleViolation, seeded_random
 from ..viz.ttr_map import bokeh_widget
 from ..viz import InkCanvas, table_figure, tile_preview_scene
 from ..viz.cardgame_table import table_scene
-from .narration import follow_language, label, narrate
+from .narration import follow_language, label
+from .playing import GameView
 
 
-class _GameView:
-    """What both views share: try a move, explain a refusal, tell what happened, let the
-    bots play."""
-
-    def __init__(self, game: Any, human: int, bot: Callable | None, seed: int | str):
-        self.game, self.human = game, human
-        self.bot = bot or (lambda g, rng: rng.choice(g.legal_actions()))
-        self.rng = seeded_random(seed, "bots")
-        self.log: list[Event] = []
-        self.refused: RuleViolation | None = None
-        self.message = widgets.HTML()
-        self.narration = widgets.HTML()
-
-    def act(self, action: Any) -> bool:
-        if self.game.is_over:
-            self.message.value = f"<b>{label('game_over')}</b>"
-            return False
-        try:
-            events = self.game.apply(action)
-        except RuleViolation as refusal:
-            self.refused = refusal
-            self._show_texts()
-            return False
-        self.refused = None
-        self.log.extend(events)
-        self._run_bots()
-        self.refresh()
-        return True
-
-    def _run_bots(self) -> None:
-        while not self.game.is_over and self.game.current_player != self.human:
-            self.log.extend(self.game.apply(self.bot(self.game, self.rng)))
-
-    def _show_texts(self) -> None:
-        lines = [line for line in (narrate(e, self.game) for e in self.log) if line]
-        self.narration.value = "<br>".join(html.escape(line) for line in lines[-8:])
-        self.message.value = "" if self.refused is None else (
-            f"<span style='color:#b71c1c'><b>{label('not_allowed')}</b> "
-            f"{html.escape(texts.refusal(self.refused))}</span>")
-
-    def refresh(self) -> None:
-        raise NotImplementedError
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
-
-
-class CardGameView(_GameView):
+class CardGameView(GameView):
     """The Card Game against bots; ``view.widget`` shows it."""
 
     def __init__(self, game: cardgame.Game, human: int = 0, bot: Callable | None = None, seed: int | str = 0):
@@ -134,7 +85,7 @@ class CardGameView(_GameView):
         return label("play_mixed", colors=list(action.colors))
 
 
-class InkGameView(_GameView):
+class InkGameView(GameView):
     """Railroad Ink on a canvas: pick a result, turn or mirror it, click a square."""
 
     def __init__(self, game: ink.Game, human: int = 0, bot: Callable | None = None, seed: int | str = 0):

@@ -15,13 +15,13 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from .. import texts
-from ..core import Event, RuleViolation, random_bot, seeded_random
 from ..ttr import (
     BuildStation, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, Game, GiveUpTunnel, KeepTickets, Pass, PayTunnel,
 )
 from ..viz.ttr_map import bokeh_widget
 from ..viz import PLAYER_NAMES, ROUTE_COLORS, map_figure, update_map_figure
-from .narration import follow_language, label, narrate
+from .narration import follow_language, label
+from .playing import GameView
 
 Bot = Callable[[Game, random.Random], Any]
 
@@ -39,20 +39,16 @@ def _chip(kind: str, count: int) -> str:
             f"background:{colour};color:{text};border:1px solid #444'>{html.escape(texts.term(kind))} {count}</span>")
 
 
-class TtrGameView:
+class TtrGameView(GameView):
     """A game between you (``human``) and bots; ``view.widget`` shows it."""
 
-    def __init__(self, game: Game, human: int = 0, bot: Bot = random_bot, seed: int | str = 0):
-        self.game, self.human, self.bot = game, human, bot
-        self.rng = seeded_random(seed, "bots")
-        self.log: list[str] = []
+    def __init__(self, game: Game, human: int = 0, bot: Bot | None = None, seed: int | str = 0):
+        super().__init__(game, human, bot, seed)
         self.figure = map_figure(game, player=human, width=760, height=470)
         self.map = bokeh_widget(self.figure)
         self.status = widgets.HTML()
         self.hand = widgets.HTML()
         self.tickets = widgets.HTML()
-        self.message = widgets.HTML()
-        self.narration = widgets.HTML()
         self.hint = widgets.HTML()
         self.face_up = widgets.HBox()
         self.deck = widgets.Button(icon="clone", layout=widgets.Layout(width="auto"))
@@ -84,44 +80,6 @@ class TtrGameView:
         self.refresh()
         follow_language(self.refresh)
 
-    # --- acting ----------------------------------------------------------------------------
-
-    def act(self, action: Any) -> bool:
-        """Try your move: refused moves are explained, accepted ones narrated; then the
-        bots play until it is your turn again. Returns whether the move was accepted."""
-        if self.game.is_over:
-            self.message.value = f"<b>{label('game_over')}</b>"
-            return False
-        try:
-            events = self.game.apply(action)
-        except RuleViolation as refusal:
-            self.refused = refusal
-            self._show_refusal()
-            return False
-        self.refused = None
-        self.message.value = ""
-        self._tell(events)
-        self._run_bots()
-        self.refresh()
-        return True
-
-    def _run_bots(self) -> None:
-        while not self.game.is_over and self.game.current_player != self.human:
-            self._tell(self.game.apply(self.bot(self.game, self.rng)))
-
-    def _tell(self, events: list[Event]) -> None:
-        self.log.extend(events)
-        self._show_narration()
-
-    def _show_narration(self) -> None:
-        lines = [line for line in (narrate(e, self.game) for e in self.log) if line]
-        self.narration.value = "<br>".join(html.escape(line) for line in lines[-8:])
-
-    def _show_refusal(self) -> None:
-        if getattr(self, "refused", None) is not None:
-            self.message.value = (f"<span style='color:#b71c1c'><b>{label('not_allowed')}</b> "
-                                  f"{html.escape(texts.refusal(self.refused))}</span>")
-
     # --- showing ---------------------------------------------------------------------------
 
     def refresh(self) -> None:
@@ -143,8 +101,7 @@ class TtrGameView:
         board = game.map
         lines = "".join(f"<li>{html.escape(texts.render(board.ticket(t)))}</li>" for t in game.tickets[me])
         self.tickets.value = f"<b>{label('your_tickets')}</b><ul>{lines or '<li>' + label('none_yet') + '</li>'}</ul>"
-        self._show_narration()
-        self._show_refusal()
+        self._show_texts()
         self.hint.value = f"<div style='background:#fff8e1;padding:4px 8px;border-left:4px solid #f9a825'>" \
                           f"<b>{label('rule')}:</b> {html.escape(self._hint())}</div>"
         if game.is_over:
@@ -226,8 +183,3 @@ class TtrGameView:
     def _tunnel_label(self, action: PayTunnel, extra: int) -> str:
         return label("pay_with", what=label("extra_cards", count=extra),
                      paid=self._payment(extra, self.game.tunnel["color"], action.wilds))
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
