@@ -150,6 +150,7 @@ class GameState(ABC):
     _current: int
     _over: bool
     _events: list
+    _scores_cache: Any = None
 
     @property
     def current_player(self) -> int | None:
@@ -191,7 +192,8 @@ class GameState(ABC):
         return getattr(self, f"_check_{name}"), getattr(self, f"_do_{name}")
 
     def _after_apply(self) -> None:
-        """A hook for what must follow every action (clearing caches, say)."""
+        """What must follow every action: the cached final scores no longer hold."""
+        self._scores_cache = None
 
     def _emit(self, kind: str, **data: Any) -> None:
         self._events.append(Event(kind, self._current, **data))
@@ -212,8 +214,17 @@ class GameState(ABC):
         self._pending = None
         self._emit("game_over")
 
+    def final_scores(self):
+        """The final score breakdown, worked out once; refused before the game is over."""
+        if not self._over:
+            raise RuleViolation("game_not_over")
+        if self._scores_cache is None:
+            self._scores_cache = self._score_game()
+        return self._scores_cache
+
     @abstractmethod
-    def final_scores(self): ...
+    def _score_game(self):
+        """Score the finished game (the engine's own ``FinalScores``)."""
 
     @abstractmethod
     def to_dict(self) -> dict: ...

@@ -292,18 +292,11 @@ class Game(DrawingTurn, TicketChoice, GameState):
         self.cards.refill(self._emit)
         self._emit("second_round", deck=len(self.cards.deck))
 
-    def _after_apply(self) -> None:
-        self._scores_cache = None
-
-    def final_scores(self):
+    def _score_game(self):
         """The final score breakdown (``zuzlab.cardgame.scoring.FinalScores``)."""
-        if not self._over:
-            raise RuleViolation("game_not_over")
-        if self._scores_cache is None:
-            from .scoring import score_game
+        from .scoring import score_game
 
-            self._scores_cache = score_game(self)
-        return self._scores_cache
+        return score_game(self)
 
     # --- saving and loading ----------------------------------------------------------
 

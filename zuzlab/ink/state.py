@@ -200,24 +200,18 @@ class Game(GameState):
         else:
             self._finish()
 
-    def _after_apply(self) -> None:
-        self._scores_cache = None
-
     # --- scoring -----------------------------------------------------------------------
 
     def score(self, player: int) -> Score:
         """The score of ``player``'s board as it stands (also during the game)."""
         return score(self.boards[player], self.rules.loop_rule, self.rules.lake_squares_are_centre)
 
-    def final_scores(self) -> FinalScores:
-        if not self._over:
-            raise RuleViolation("game_not_over")
-        if self._scores_cache is None:
-            scores = tuple(self.score(p) for p in range(self.players))
-            ranking, winners = rank(list(range(self.players)), key=lambda p: (scores[p].total, -scores[p].errors),
-                                    player=lambda p: p)
-            self._scores_cache = FinalScores(scores, ranking, winners)
-        return self._scores_cache
+    def _score_game(self) -> FinalScores:
+        """Every board's score; the most points win, then the fewest errors."""
+        scores = tuple(self.score(p) for p in range(self.players))
+        ranking, winners = rank(list(range(self.players)), key=lambda p: (scores[p].total, -scores[p].errors),
+                                player=lambda p: p)
+        return FinalScores(scores, ranking, winners)
 
     # --- saving ------------------------------------------------------------------------
 

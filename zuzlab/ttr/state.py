@@ -256,9 +256,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     # --- carrying out actions ---------------------------------------------------------
 
-    def _after_apply(self) -> None:
-        self._scores_cache = None
-
     # paying
 
     def _check_payment(self, count: int, color, wilds: int, colors, wilds_allowed: bool, what) -> dict[str, int]:
@@ -484,15 +481,11 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     # --- scoring ---------------------------------------------------------------------
 
-    def final_scores(self):
+    def _score_game(self):
         """The final score breakdown (``zuzlab.ttr.scoring.FinalScores``)."""
-        if not self._over:
-            raise RuleViolation("game_not_over")
-        if self._scores_cache is None:
-            from .scoring import score_game
+        from .scoring import score_game
 
-            self._scores_cache = score_game(self)
-        return self._scores_cache
+        return score_game(self)
 
     # --- saving and loading ----------------------------------------------------------
 
