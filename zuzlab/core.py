@@ -260,6 +260,13 @@ class GameState(ABC):
         return action_from_dict(data, self.action_names)
 
 
+def apply_all(state: GameState, actions: Iterable) -> GameState:
+    """Apply ``actions`` (objects or saved dicts) in order: a replay from a seed."""
+    for action in actions:
+        state.apply(state.action_from_dict(action) if isinstance(action, dict) else action)
+    return state
+
+
 def random_bot(state: GameState, rng: random.Random) -> Action:
     """The random player of every game: any legal action, uniformly."""
     return rng.choice(state.legal_actions())

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..algorithms import Fulfilment, best_fulfilment, best_fulfilment_steps
-from ..core import Event, Pass, RuleViolation, play_randomly
+from ..core import Event, Pass, RuleViolation, apply_all, play_randomly
 from ..tickets import DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp
 from . import rules
@@ -37,10 +37,7 @@ def play_random_game(players: int = 4, seed: int | str = 0, rules: str | CardGam
 
 def replay(rules: str | CardGameRules, players: int, seed: int | str, actions: Iterable) -> Game:
     """Rebuild a game from its seed and its list of actions (objects or saved dicts)."""
-    game = new_game(rules, players, seed)
-    for action in actions:
-        game.apply(game.action_from_dict(action) if isinstance(action, dict) else action)
-    return game
+    return apply_all(new_game(rules, players, seed), actions)
 
 
 def load_game(text: str) -> Game:

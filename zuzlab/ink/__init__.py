@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..core import Event, RuleViolation, play_randomly
+from ..core import Event, RuleViolation, apply_all, play_randomly
 from . import bots, rules, steps, tiles
 from .board import CENTRE, EXITS, Board, Placement, legal_placements, square_index, square_name
 from .rules import InkRules
@@ -40,10 +40,8 @@ def play_greedy_game(seed: int | str = 0, expansion: str | None = None, players:
 
 
 def replay(rules: str | InkRules | None, players: int, seed: int | str, actions: Iterable) -> Game:
-    game = new_game(rules, players, seed)
-    for action in actions:
-        game.apply(game.action_from_dict(action) if isinstance(action, dict) else action)
-    return game
+    """Rebuild a game from its seed and its list of actions (objects or saved dicts)."""
+    return apply_all(new_game(rules, players, seed), actions)
 
 
 def load_game(text: str) -> Game:

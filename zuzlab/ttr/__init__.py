@@ -15,7 +15,7 @@ from typing import Iterable
 
 from ..algorithms import Trail, longest_trail_length
 from ..algorithms import longest_trail as _longest_trail
-from ..core import Event, Pass, RuleViolation, play_randomly
+from ..core import Event, Pass, RuleViolation, apply_all, play_randomly
 from ..tickets import DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp
 from . import bots, rulesets
@@ -39,10 +39,7 @@ def play_random_game(variant: str | Ruleset = "usa", players: int = 4, seed: int
 
 def replay(variant: str | Ruleset, players: int, seed: int | str, actions: Iterable, map: Map | str | None = None) -> Game:
     """Rebuild a game from its seed and its list of actions (objects or saved dicts)."""
-    game = new_game(variant, players, seed, map)
-    for action in actions:
-        game.apply(game.action_from_dict(action) if isinstance(action, dict) else action)
-    return game
+    return apply_all(new_game(variant, players, seed, map), actions)
 
 
 def load_game(text: str) -> Game:
