@@ -165,14 +165,20 @@ REPORT_JS = """() => {
   };
 }"""
 
+# 'done' when every cell has run (or one failed: a failing cell stops Run All and the
+# cells after it never get a number); 'stalled' when for some seconds no cell has been
+# queued or running although some never ran (their executions were lost, as when the
+# page's kernel was replaced at start); otherwise keep waiting.
 ALL_CELLS_RAN_JS = """() => {
   const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
   if (!panel) return false;
-  // a failing cell stops Run All: the cells after it never get a number
   const outputs = [...panel.querySelectorAll('.jp-OutputArea-output')];
-  if (outputs.some(o => o.innerText.includes('Traceback (most recent call last)'))) return true;
+  if (outputs.some(o => o.innerText.includes('Traceback (most recent call last)'))) return 'done';
   const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')].map(p => p.textContent.trim());
-  return prompts.length > 0 && prompts.every(p => /^\\[\\d+\\]:$/.test(p));
+  if (prompts.length > 0 && prompts.every(p => /^\\[\\d+\\]:$/.test(p))) return 'done';
+  if (prompts.some(p => p === '[*]:')) { window.zuzlabIdleSince = null; return false; }
+  window.zuzlabIdleSince = window.zuzlabIdleSince || Date.now();
+  return Date.now() - window.zuzlabIdleSince > 8000 ? 'stalled' : false;
 }"""
 
 
@@ -202,7 +208,8 @@ def test_notebook_runs_and_renders_in_the_browser(lab, browser, notebook):
 
 
 class StillRunning(str):
-    """Cells still unfinished when the time ran out (their prompts say which)."""
+    """Cells unfinished: still running when the time ran out, or stalled with nothing
+    queued (their prompts say which)."""
 
 
 def _run_in_browser(lab: str, browser, notebook: Path) -> dict | StillRunning:
@@ -216,15 +223,17 @@ def _run_in_browser(lab: str, browser, notebook: Path) -> dict | StillRunning:
         page.goto(f"{lab}/lab/tree/notebooks/{notebook.name}?reset&token={TOKEN}")
         page.wait_for_selector(".jp-Notebook >> visible=true", timeout=60_000)
         page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+        _wait_for_one_steady_kernel(lab)
         _run_all_cells(page, notebook.stem)
         try:
-            page.wait_for_function(ALL_CELLS_RAN_JS, timeout=RUN_TIMEOUT_MS, polling=500)
+            outcome = page.wait_for_function(ALL_CELLS_RAN_JS, timeout=RUN_TIMEOUT_MS, polling=500).json_value()
         except PlaywrightTimeout:
+            outcome = f"still running after {RUN_TIMEOUT_MS // 1000} s"
+        if outcome != "done":
             _save_screenshots(page, notebook.stem)
-            page.screenshot(path=str(SCREENSHOTS / f"{notebook.stem}-timeout.png"))
+            page.screenshot(path=str(SCREENSHOTS / f"{notebook.stem}-not-finished.png"))
             prompts = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-InputArea-prompt").all_inner_texts()
-            return StillRunning(f"cells still running after {RUN_TIMEOUT_MS // 1000} s; prompts: {prompts}; "
-                                f"page errors: {page_errors}")
+            return StillRunning(f"cells {outcome}; prompts: {prompts}; page errors: {page_errors}")
         page.wait_for_timeout(2000)  # widgets and figures finish drawing
         report = page.evaluate(REPORT_JS)
         _save_screenshots(page, notebook.stem)
@@ -252,6 +261,25 @@ def _run_all_cells(page, name: str, attempts: int = 3) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}-not-started.png"))
     pytest.fail(f"Run All Cells did not start {name} (see {name}-not-started.png)")
+
+
+def _wait_for_one_steady_kernel(lab: str, seconds: float = 60) -> None:
+    """Opening a notebook can start two kernels and shut the first down a moment later;
+    cells run into that switch get lost. Go on once one idle kernel has stayed for 2 s."""
+    deadline, steady, since = time.monotonic() + seconds, None, 0.0
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(f"{lab}/api/kernels?token={TOKEN}", timeout=10) as answer:
+            kernels = json.load(answer)
+        now = [k["id"] for k in kernels if k.get("execution_state") == "idle"]
+        if len(kernels) == 1 and now:
+            if steady != now[0]:
+                steady, since = now[0], time.monotonic()
+            elif time.monotonic() - since >= 2:
+                return
+        else:
+            steady = None
+        time.sleep(0.25)
+    pytest.fail(f"no single idle kernel within {seconds} s: {kernels}")
 
 
 def _shut_down_kernels(lab: str) -> None:
