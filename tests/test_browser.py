@@ -266,10 +266,13 @@ def _run_all_cells(page, name: str, attempts: int = 3) -> None:
 def _wait_for_one_steady_kernel(lab: str, seconds: float = 60) -> None:
     """Opening a notebook can start two kernels and shut the first down a moment later;
     cells run into that switch get lost. Go on once one idle kernel has stayed for 2 s."""
-    deadline, steady, since = time.monotonic() + seconds, None, 0.0
+    deadline, steady, since, kernels = time.monotonic() + seconds, None, 0.0, []
     while time.monotonic() < deadline:
-        with urllib.request.urlopen(f"{lab}/api/kernels?token={TOKEN}", timeout=10) as answer:
-            kernels = json.load(answer)
+        try:
+            with urllib.request.urlopen(f"{lab}/api/kernels?token={TOKEN}", timeout=10) as answer:
+                kernels = json.load(answer)
+        except OSError as problem:  # the server can answer 500 while a kernel starts or stops
+            kernels = [{"error": str(problem)}]
         now = [k["id"] for k in kernels if k.get("execution_state") == "idle"]
         if len(kernels) == 1 and now:
             if steady != now[0]:
