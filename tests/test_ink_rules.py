@@ -148,6 +148,16 @@ def test_one_special_a_round_each_once_three_a_game():
     assert not [a for a in game.legal_actions() if isinstance(a, Place) and a.tile in ink.rules.INK.specials]
 
 
+def test_specials_per_round_is_a_rule_parameter():
+    from dataclasses import replace
+
+    game = ink.new_game(replace(ink.rules.INK, specials_per_round=2), seed=5)
+    game.apply(Place("S2", "A1", 0))
+    game.apply(special_place(game, "S3"))  # a second special in the same round
+    assert game.specials_used[0] == ["S2", "S3"]
+    refused(game, special_place(game, "S5"), "special_per_round", match="At most 2 special routes a round")
+
+
 def special_place(game, special):
     """A legal drawing of ``special`` (it must be open to the player to be found)."""
     board = game.boards[game._current]

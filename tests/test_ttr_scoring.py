@@ -102,3 +102,31 @@ def test_scores_render_as_html():
     game = finished(2, routes={0: [route_id(board, "Calgary", "Winnipeg")]}, tickets={})
     html = game.final_scores()._repr_html_()
     assert "<table>" in html and "Winner: player 0" in html
+
+
+def test_tie_breaker_is_holding_the_longest_route_even_when_it_is_worth_nothing():
+    board = ttr.load_map("usa")
+    # a longest-route bonus of 0. Player 0: Calgary–Winnipeg (6 trains, 15 points);
+    # player 1: a 5 (10), a 3 (4) and a 1 (1), none touching: 15. Level on points and
+    # tickets; player 0 holds the longest route (6 against 5), so player 0 wins the tie
+    game = finished(2, routes={
+        0: [route_id(board, "Calgary", "Winnipeg")],
+        1: [route_id(board, "Atlanta", "Miami"), route_id(board, "Phoenix", "Santa Fe"),
+            route_id(board, "Dallas", "Houston")],
+    }, tickets={})
+    game.rules = replace(game.rules, longest_route_bonus=0)
+    scores = game.final_scores()
+    assert scores.totals == [15, 15] and [s.longest_route_bonus for s in scores.players] == [0, 0]
+    assert [s.holds_longest_route for s in scores.players] == [True, False]
+    assert scores.winners == (0,) and scores.places == (1, 2)
+
+
+def test_players_level_on_everything_share_their_place():
+    board = ttr.load_map("usa")
+    # players 0 and 1: a 6-train route each (15 + bonus 10); player 2: a 5-train route (10)
+    game = finished(3, routes={0: [route_id(board, "Calgary", "Winnipeg")], 1: [route_id(board, "Duluth", "Helena")],
+                               2: [route_id(board, "Atlanta", "Miami")]}, tickets={})
+    scores = game.final_scores()
+    assert scores.totals == [25, 25, 10]
+    assert scores.winners == (0, 1) and scores.places == (1, 1, 3)
+    assert [row["place"] for row in scores.rows()] == [1, 1, 3]

@@ -4,18 +4,28 @@ itself as text (``print``) and as HTML in a notebook."""
 from __future__ import annotations
 
 import html
-from typing import Callable, Sequence, TypeVar
+from typing import Callable, NamedTuple, Sequence, TypeVar
 
 Score = TypeVar("Score")
 
 
-def rank(scores: Sequence[Score], key: Callable[[Score], tuple], player: Callable[[Score], int]
-         ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Players from first to last by ``key`` (total first, then the tie-breakers); the
-    winners share the best key (more than one only if every tie-breaker is level)."""
+class Ranking(NamedTuple):
+    ranking: tuple[int, ...]  # players from first to last
+    winners: tuple[int, ...]  # more than one only if every tie-breaker is level
+    places: tuple[int, ...]  # each player's place; players level on every key share it
+
+
+def rank(scores: Sequence[Score], key: Callable[[Score], tuple], player: Callable[[Score], int]) -> Ranking:
+    """Players from first to last by ``key`` (total first, then the tie-breakers). Players
+    level on the whole key share their place, the next one skipping (1, 1, 3); the
+    winners are everyone in first place."""
     ordered = sorted(scores, key=key, reverse=True)
-    best = key(ordered[0])
-    return tuple(player(s) for s in ordered), tuple(player(s) for s in ordered if key(s) == best)
+    places: dict[int, int] = {}
+    for position, score in enumerate(ordered):
+        level = position and key(score) == key(ordered[position - 1])
+        places[player(score)] = places[player(ordered[position - 1])] if level else position + 1
+    ranking = tuple(player(s) for s in ordered)
+    return Ranking(ranking, tuple(p for p in ranking if places[p] == 1), tuple(places[p] for p in sorted(places)))
 
 
 class ScoreTable:
@@ -23,6 +33,12 @@ class ScoreTable:
     under the table; ``winners`` lists the winning players."""
 
     winners: tuple[int, ...]
+    #: each player's place, 1 for first; players level on points and every tie-breaker
+    #: share a place (1, 1, 3)
+    places: tuple[int, ...]
+
+    def place(self, player: int) -> int:
+        return self.places[player]
 
     def rows(self) -> list[dict]:
         raise NotImplementedError

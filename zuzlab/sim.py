@@ -118,7 +118,7 @@ def play_games(plan: Plan, numbers: Sequence[int]) -> list[dict]:
                 "game": number, "seed": seed, "variant": plan.rules.name, "players": plan.players,
                 "seat": seat, "bot": bot, **family.parts(game, scores, seat),
                 "total": scores[seat].total,
-                "place": scores.ranking.index(seat) + 1, "won": seat in scores.winners,
+                "place": scores.places[seat], "won": seat in scores.winners,
                 "turns": getattr(game, "turn", getattr(game, "round", 0)),
             })
     return rows

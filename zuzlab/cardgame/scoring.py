@@ -39,6 +39,7 @@ class FinalScores(ScoreTable):
     players: tuple[PlayerScore, ...]
     ranking: tuple[int, ...]
     winners: tuple[int, ...]
+    places: tuple[int, ...]
     two_rounds: bool = False
 
     def __getitem__(self, player: int) -> PlayerScore:
@@ -53,7 +54,7 @@ class FinalScores(ScoreTable):
             {"player": s.player, **({"round 1": s.first_round} if self.two_rounds else {}),
              "tickets": s.ticket_points,
              "fulfilled": f"{len(s.fulfilment.fulfilled)}/{len(s.fulfilment.fulfilled) + len(s.fulfilment.unfulfilled)}",
-             "big cities": s.bonus_points, "total": s.total, "place": self.ranking.index(s.player) + 1}
+             "big cities": s.bonus_points, "total": s.total, "place": self.places[s.player]}
             for s in self.players
         ]
 
@@ -95,6 +96,6 @@ def score_game(game) -> FinalScores:
     def tie_break(score: PlayerScore, key: str) -> int:
         return score.fulfilled_tickets if key == "fulfilled_tickets" else len(score.bonuses)
 
-    ranking, winners = rank(players, key=lambda s: (s.total, *(tie_break(s, k) for k in game.rules.tie_breakers)),
-                            player=lambda s: s.player)
-    return FinalScores(tuple(players), ranking, winners, two_rounds=game.first_round is not None)
+    ranking = rank(players, key=lambda s: (s.total, *(tie_break(s, k) for k in game.rules.tie_breakers)),
+                   player=lambda s: s.player)
+    return FinalScores(tuple(players), *ranking, two_rounds=game.first_round is not None)

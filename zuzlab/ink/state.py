@@ -55,6 +55,7 @@ class FinalScores(ScoreTable):
     scores: tuple[Score, ...]
     ranking: tuple[int, ...]
     winners: tuple[int, ...]
+    places: tuple[int, ...]
 
     def __getitem__(self, player: int) -> Score:
         return self.scores[player]
@@ -64,7 +65,7 @@ class FinalScores(ScoreTable):
         return [s.total for s in self.scores]
 
     def rows(self) -> list[dict]:
-        return [{"player": p, **s.breakdown(), "place": self.ranking.index(p) + 1} for p, s in enumerate(self.scores)]
+        return [{"player": p, **s.breakdown(), "place": self.places[p]} for p, s in enumerate(self.scores)]
 
 
 class Game(GameState):
@@ -100,7 +101,7 @@ class Game(GameState):
         self.rolled_extra = [rng.choice(die) for die in self.rules.expansion_dice]
         self.open_results = [list(self.rolled) for _ in range(self.players)]
         self.open_extras = [list(self.rolled_extra) for _ in range(self.players)]
-        self.special_this_round = [False] * self.players
+        self.specials_this_round = [0] * self.players
         self.finished = [False] * self.players
         self._current = 0
         self._emit("rolled", round=self.round, results=list(self.rolled), expansion=list(self.rolled_extra))
@@ -110,7 +111,8 @@ class Game(GameState):
         return None
 
     def specials_available(self, player: int) -> list[str]:
-        if self.special_this_round[player] or len(self.specials_used[player]) >= self.rules.specials_per_game:
+        if (self.specials_this_round[player] >= self.rules.specials_per_round
+                or len(self.specials_used[player]) >= self.rules.specials_per_game):
             return []
         return [code for code in self.rules.specials if code not in self.specials_used[player]]
 
@@ -148,8 +150,9 @@ class Game(GameState):
         if action.tile in rules.specials:
             if action.tile in self.specials_used[player]:
                 raise RuleViolation("special_used", tile=texts.tile(action.tile))
-            if self.special_this_round[player]:
-                raise RuleViolation("special_per_round")
+            if self.specials_this_round[player] >= rules.specials_per_round:
+                many = "special_per_round/many" if rules.specials_per_round > 1 else None
+                raise RuleViolation("special_per_round", many, count=rules.specials_per_round)
             if len(self.specials_used[player]) >= rules.specials_per_game:
                 raise RuleViolation("specials_per_game", count=rules.specials_per_game)
         elif action.tile not in self.open_results[player] + self.open_extras[player]:
@@ -172,7 +175,7 @@ class Game(GameState):
         filled = self.boards[player].place(action.tile, action.square, action.orientation, self.round)
         if action.tile in self.rules.specials:
             self.specials_used[player].append(action.tile)
-            self.special_this_round[player] = True
+            self.specials_this_round[player] += 1
         elif action.tile in self.open_results[player]:
             self.open_results[player].remove(action.tile)
         else:
@@ -209,9 +212,8 @@ class Game(GameState):
     def _score_game(self) -> FinalScores:
         """Every board's score; the most points win, then the fewest errors."""
         scores = tuple(self.score(p) for p in range(self.players))
-        ranking, winners = rank(list(range(self.players)), key=lambda p: (scores[p].total, -scores[p].errors),
-                                player=lambda p: p)
-        return FinalScores(scores, ranking, winners)
+        return FinalScores(scores, *rank(list(range(self.players)), key=lambda p: (scores[p].total, -scores[p].errors),
+                                         player=lambda p: p))
 
     # --- saving ------------------------------------------------------------------------
 
@@ -221,7 +223,7 @@ class Game(GameState):
             "round": self.round, "rolled": list(self.rolled), "rolled_extra": list(self.rolled_extra),
             "boards": [b.to_dict() for b in self.boards],
             "open_results": [list(r) for r in self.open_results], "open_extras": [list(r) for r in self.open_extras],
-            "specials_used": [list(s) for s in self.specials_used], "special_this_round": list(self.special_this_round),
+            "specials_used": [list(s) for s in self.specials_used], "specials_this_round": list(self.specials_this_round),
             "finished": list(self.finished), "current": self._current, "over": self._over,
             "history": [a.to_dict() for a in self.history],
         }
@@ -236,7 +238,7 @@ class Game(GameState):
         game.open_results = [list(r) for r in data["open_results"]]
         game.open_extras = [list(r) for r in data["open_extras"]]
         game.specials_used = [list(s) for s in data["specials_used"]]
-        game.special_this_round = list(data["special_this_round"])
+        game.specials_this_round = list(data["specials_this_round"])
         game.finished, game._current, game._over = list(data["finished"]), data["current"], data["over"]
         game.history = [game.action_from_dict(a) for a in data["history"]]
         game._pending, game._events, game._scores_cache, game.setup_events = None, [], None, []

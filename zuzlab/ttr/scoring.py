@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..algorithms import Trail, longest_trail
 from ..algorithms.stations import best_station_use
-from ..scoretable import ScoreTable
+from ..scoretable import Ranking, ScoreTable
 from ..scoretable import rank as rank_by
 from .maps import Route, Ticket
 
@@ -36,6 +36,7 @@ class PlayerScore:
     longest_route: Trail
     longest_route_bonus: int
     total: int
+    holds_longest_route: bool = False  # the longest route of the game (tied holders all hold it)
     stations_built: int = 0
     station_points: int = 0  # for stations never built
     borrowed: tuple[tuple[str, Route], ...] = ()  # (station city, the other player's route it uses)
@@ -54,6 +55,7 @@ class FinalScores(ScoreTable):
     players: tuple[PlayerScore, ...]
     ranking: tuple[int, ...]  # players from first to last, tie-breakers applied
     winners: tuple[int, ...]  # more than one only if every tie-breaker is level
+    places: tuple[int, ...]  # each player's place: level players share it (1, 1, 3)
     tie_breakers: tuple[str, ...] = field(default=())
 
     def __getitem__(self, player: int) -> PlayerScore:
@@ -70,7 +72,7 @@ class FinalScores(ScoreTable):
              "completed": f"{s.completed_tickets}/{len(s.tickets)}",
              "longest": s.longest_route.length, "bonus": s.longest_route_bonus,
              **({"stations": s.station_points} if self.has_stations else {}),
-             "total": s.total, "place": self.ranking.index(s.player) + 1}
+             "total": s.total, "place": self.places[s.player]}
             for s in self.players
         ]
 
@@ -102,27 +104,27 @@ def score_game(game) -> FinalScores:
     best_length = max(trail.length for *_, trail in partial)
     players = []
     for player, tickets, borrowed, trail in partial:
-        bonus = rules.longest_route_bonus if best_length > 0 and trail.length == best_length else 0
+        holds_longest = best_length > 0 and trail.length == best_length
+        bonus = rules.longest_route_bonus if holds_longest else 0
         built = game.stations_built(player)
         station_points = (rules.stations_per_player - built) * rules.unused_station_points
         total = game.scores[player] + sum(t.points for t in tickets) + bonus + station_points
         players.append(PlayerScore(player, game.scores[player], tickets, trail, bonus, total,
-                                   built, station_points, borrowed))
-    ranking, winners = rank(players, rules.tie_breakers)
-    return FinalScores(tuple(players), ranking, winners, rules.tie_breakers)
+                                   holds_longest, built, station_points, borrowed))
+    return FinalScores(tuple(players), *rank(players, rules.tie_breakers), rules.tie_breakers)
 
 
 def tie_break_value(score: PlayerScore, key: str) -> int:
     if key == "completed_tickets":
         return score.completed_tickets
     if key == "longest_route":
-        return int(score.longest_route_bonus > 0)
+        return int(score.holds_longest_route)
     if key == "fewest_stations_used":
         return -score.stations_built
     raise ValueError(f"unknown tie-breaker {key!r}")
 
 
-def rank(players: list[PlayerScore], tie_breakers: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def rank(players: list[PlayerScore], tie_breakers: tuple[str, ...]) -> Ranking:
     """Order players by total, then by each tie-breaker of the ruleset."""
     return rank_by(players, key=lambda s: (s.total, *(tie_break_value(s, k) for k in tie_breakers)),
                    player=lambda s: s.player)
