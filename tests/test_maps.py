@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from zuzlab import ttr
-from zuzlab.ttr.maps import TRAIN_COLORS, MapError, maps_dir
+from zuzlab.ttr.maps import TRAIN_COLORS, MapError, builtin_maps, maps_dir
 
 # The counts table the map must match (cities, routes, distinct city pairs, double
 # pairs, total length, tunnels, ferries, tickets, ticket points min/max/sum).
@@ -127,8 +127,8 @@ def test_unknown_builtin_name():
         ttr.load_map("atlantis")
 
 
-def broken(tmp_path, change):
-    data = json.loads((maps_dir() / "usa.json").read_text())
+def broken(tmp_path, change, board="usa"):
+    data = json.loads((maps_dir() / f"{board}.json").read_text())
     change(data)
     path = tmp_path / "broken.json"
     path.write_text(json.dumps(data))
@@ -142,11 +142,19 @@ def broken(tmp_path, change):
     (lambda d: d["routes"][1].update(id=1), r"routes\[1\] \(id 1\)", "route id appears twice"),
     (lambda d: d["routes"][3].update(double_with=6), "route 4", "joins other cities"),
     (lambda d: d["routes"][3].update(double_with=999), "route 4", "route 999, which does not exist"),
+    (lambda d: d["routes"][0].update(double_with=1), "route 1", "double_with names the route itself"),
+    (lambda d: d["routes"][4].update(length=3), "route 4", "its double track (route 5) has length 3, this one 4"),
+    (lambda d: d["routes"][1].update(b="Charleston"), "route 2",
+     "route 1 also joins Atlanta and Charleston, but neither names the other in double_with"),
+    (lambda d: d["routes"][2].update(b="New Orleans"), "routes 3, 4, 5",
+     "3 routes join Atlanta and New Orleans; a double route has only two tracks"),
     (lambda d: d["routes"][0].update(ferry_locomotives=5), r"routes\[0\]", "cannot need 5 locomotives"),
     (lambda d: d["cities"][0].update(lat=123), r"cities\[0\] \(Atlanta\)", "not on Earth"),
     (lambda d: d["cities"].append(dict(d["cities"][0])), r"cities\[36\] \(Atlanta\)", "appears twice"),
     (lambda d: d["tickets"][2].update(to="Gotham"), r"tickets\[2\] \(id 3\)", "'Gotham' is neither"),
     (lambda d: d["tickets"][0].update(points=-3), r"tickets\[0\] \(id 1\)", "points must be positive"),
+    (lambda d: d["tickets"][0].update(to=["Miami", "Miami"], points=[12, 12]), r"tickets\[0\] \(id 1\)",
+     "'to' names 'Miami' twice"),
     (lambda d: d.update(format="something-else"), "format", "must be 'zuzlab-map/1'"),
     (lambda d: d.update(routes=[]), "routes", "must be a non-empty list"),
 ])
@@ -158,6 +166,18 @@ def test_broken_file_names_file_entry_and_problem(tmp_path, change, where, probl
     assert message.startswith(str(path))
     assert re.search(where, message), message
     assert problem in message
+
+
+def test_a_ticket_naming_a_country_twice_is_refused(tmp_path):
+    path = broken(tmp_path, lambda d: d["tickets"][0].update(to=["Italia", "Italia"], points=[5, 11]),
+                  board="switzerland")
+    with pytest.raises(MapError, match=r"broken.json: tickets\[0\] \(id 1\): 'to' names 'Italia' twice"):
+        ttr.load_map(path)
+
+
+@pytest.mark.parametrize("name", builtin_maps())
+def test_every_builtin_map_passes_the_checks(name):
+    assert ttr.load_map(name).routes
 
 
 def test_invalid_json_names_the_line(tmp_path):

@@ -260,12 +260,16 @@ def map_from_dict(data: Any, source: str = "<map>") -> Map:
         if route.double_with is None:
             continue
         where = f"route {route.id}"
+        check.that(route.double_with != route.id, where, "double_with names the route itself")
         other = by_id.get(route.double_with)
         check.that(other is not None, where, f"double_with names route {route.double_with}, which does not exist")
         check.that({other.a, other.b} == {route.a, route.b}, where,
                    f"its double track (route {other.id}) joins other cities")
         check.that(other.double_with == route.id, where,
                    f"route {other.id} does not name route {route.id} as its double track")
+        check.that(other.length == route.length, where,
+                   f"its double track (route {other.id}) has length {other.length}, this one {route.length}")
+    _check_parallel_routes(check, routes)
 
     countries = {c.country for c in cities.values() if c.country}
     tickets: list[Ticket] = []
@@ -288,6 +292,8 @@ def map_from_dict(data: Any, source: str = "<map>") -> Map:
             check.that(isinstance(place, str) and (place in cities or place in countries), where,
                        f"{place!r} is neither a city nor a country of this map")
         check.that(origin not in destinations, where, "a ticket cannot lead to where it starts")
+        for place in destinations:
+            check.that(destinations.count(place) == 1, where, f"'to' names {place!r} twice")
         for value in values:
             check.that(isinstance(value, int) and not isinstance(value, bool) and value > 0,
                        where, f"points must be positive whole numbers, found {value!r}")
@@ -296,3 +302,22 @@ def map_from_dict(data: Any, source: str = "<map>") -> Map:
         tickets.append(Ticket(ticket_id, origin, tuple(destinations), tuple(values), deck))
 
     return Map(name, str(title), cities, tuple(routes), tuple(tickets), source=source)
+
+
+def _check_parallel_routes(check: Checker, routes: list[Route]) -> None:
+    """Two routes between the same cities must be one double route, and there are never
+    three: otherwise the double-route rules (one track per player, the second closed in
+    small games) would silently not apply to them."""
+    by_pair: dict[frozenset, list[Route]] = {}
+    for route in routes:
+        by_pair.setdefault(frozenset(route.cities), []).append(route)
+    for tracks in by_pair.values():
+        between = f"{tracks[0].a} and {tracks[0].b}"
+        ids = ", ".join(str(r.id) for r in tracks)
+        check.that(len(tracks) <= 2, f"routes {ids}",
+                   f"{len(tracks)} routes join {between}; a double route has only two tracks")
+        if len(tracks) == 2:
+            first, second = tracks
+            check.that(first.double_with == second.id, f"route {second.id}",
+                       f"route {first.id} also joins {between}, but neither names the other in "
+                       "double_with (two routes between the same cities must be a double route)")
