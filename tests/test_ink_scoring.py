@@ -187,13 +187,29 @@ def test_interchange_format_round_trip():
     assert ink.score(b).total == 13
 
 
+def test_separators_between_placements_are_allowed():
+    # whitespace of any kind (Windows line ends, tabs, a non-breaking space), commas, semicolons
+    plain = Board.from_anu("A4A10A4B10A4C10A4D10")
+    assert Board.from_anu("A4A10,\tA4B10;\r\nA4C10\u00a0A4D10 ;\n") == plain
+    assert Board.from_anu(" A4A10, A4B10, A4C10, A4D10 ").to_anu() == plain.to_anu()
+
+
 @pytest.mark.parametrize("text, problem", [
-    ("A4A1", "5-character placements"),
-    ("X4A10", r"placement 1 \('X4A10'\): unknown tile 'X4'"),
-    ("A4A10A4H10", r"placement 2 \('A4H10'\): 'H1' is not a square"),
-    ("A4A10A4B19", r"placement 2 \('A4B19'\): orientation '9' is not 0–7"),
-    ("A4A10A5A13", r"placement 2 \('A5A13'\): square A1 is used twice"),
+    ("A4A1", r"placement 1 \('A4A1', at character 0\): the string ends after 4 of its 5 characters"),
+    ("X4A10", r"placement 1 \('X4A10', at character 0\): unknown tile 'X4'"),
+    ("A4A10A4H10", r"placement 2 \('A4H10', at character 5\): 'H1' is not a square"),
+    ("A4A10A4B19", r"placement 2 \('A4B19', at character 5\): orientation '9' is not 0–7"),
+    ("A4A10A5A13", r"placement 2 \('A5A13', at character 5\): square A1 is used twice"),
     ("W1A00", "unknown tile 'W1'"),
+    # after separators the blame stays on the right placement, at its place in the original text
+    ("A4A10,A4B10,A4X10", r"placement 3 \('A4X10', at character 12\): 'X1' is not a square"),
+    ("A4A10\r\nA4B10\tA4B19", r"placement 3 \('A4B19', at character 13\): orientation '9'"),
+    # a separator inside a placement
+    ("A4A10A4B,10", r"placement 2 \('A4B', at character 5\) is cut by ',' at character 8"),
+    ("A4A10A4\r\nB10", r"placement 2 \('A4', at character 5\) is cut by '\\r' at character 7"),
+    # nothing to read
+    ("", r"the board string '' has no placements; the empty board is Board\(\)"),
+    (" ,;\r\n\t", "has no placements; the empty board is Board"),
 ])
 def test_a_malformed_board_string_names_the_placement_and_the_problem(text, problem):
     with pytest.raises(ValueError, match=problem):

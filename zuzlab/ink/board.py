@@ -7,7 +7,7 @@ Squares are named like ``"C3"`` (row C, column 3) and numbered 0–48 inside.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from .. import texts
 from .tiles import (
@@ -169,17 +169,13 @@ class Board:
     @classmethod
     def from_anu(cls, text: str) -> "Board":
         """A board from placements like ``"A4A10"`` (tile A4, square A1, orientation 0),
-        one after another; base tiles only."""
+        one after another, optionally separated by whitespace, commas or semicolons; base
+        tiles only. Errors give the placement's number, text and (0-based) position, so a
+        stray character cannot shift the blame onto every later placement."""
         if not isinstance(text, str):
             raise ValueError(f"a board string is text, not {type(text).__name__}")
         board = cls()
-        compact = text.replace(" ", "").replace("\n", "")
-        if len(compact) % 5:
-            raise ValueError(f"a board string is made of 5-character placements; {len(compact)} characters "
-                             f"leave {len(compact) % 5} over at the end ({compact[-(len(compact) % 5):]!r})")
-        for number in range(len(compact) // 5):
-            chunk = compact[5 * number:5 * number + 5]
-            where = f"placement {number + 1} ({chunk!r})"
+        for where, chunk in _anu_placements(text):
             code, square, orientation = chunk[:2], chunk[2:4], chunk[4]
             if code not in BASE_CODES:
                 raise ValueError(f"{where}: unknown tile {code!r} (base tiles: {', '.join(BASE_CODES)})")
@@ -192,6 +188,8 @@ class Board:
             if board.squares[index] is not None:
                 raise ValueError(f"{where}: square {square} is used twice")
             board.squares[index] = Placement(code, int(orientation))
+        if not board.filled():
+            raise ValueError(f"the board string {text!r} has no placements; the empty board is Board()")
         return board
 
     def to_anu(self) -> str:
@@ -231,6 +229,34 @@ class Board:
 
     def __repr__(self) -> str:
         return f"<Board {len(self.filled())} tiles>"
+
+
+def _is_anu_separator(char: str) -> bool:
+    return char.isspace() or char in ",;"
+
+
+def _anu_placements(text: str) -> Iterator[tuple[str, str]]:
+    """The 5-character placements of a board string, each with its description for
+    messages ("placement 3 ('A4X10', at character 12)"), skipping separators between them."""
+    position, number = 0, 0
+    while True:
+        while position < len(text) and _is_anu_separator(text[position]):
+            position += 1
+        if position == len(text):
+            return
+        number += 1
+        chunk = text[position:position + 5]
+        cut = next((i for i, char in enumerate(chunk) if _is_anu_separator(char)), None)
+        if cut is not None:
+            raise ValueError(f"placement {number} ({chunk[:cut]!r}, at character {position}) is cut by "
+                             f"{chunk[cut]!r} at character {position + cut}: a placement is 5 characters "
+                             f"without separators inside")
+        where = f"placement {number} ({chunk!r}, at character {position})"
+        if len(chunk) < 5:
+            raise ValueError(f"{where}: the string ends after {len(chunk)} of its 5 characters "
+                             f"(a board string is made of 5-character placements)")
+        yield where, chunk
+        position += 5
 
 
 # --- legality --------------------------------------------------------------------------
