@@ -10,8 +10,9 @@ from cardgame_helpers import (
     L, all_cards, full_deck, leave_in_deck, set_face_up, set_hand, set_track, set_yard, started,
 )
 from ttr_helpers import kinds, refused
-from zuzlab import cardgame
+from zuzlab import cardgame, texts
 from zuzlab.cardgame import DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, PlayMixed, PlaySet
+from zuzlab.core import RuleViolation
 
 
 # --- components and setup ------------------------------------------------------------
@@ -110,6 +111,17 @@ def test_a_set_needs_two_cards_of_its_colour():
     refused(game, PlaySet("red", 1, 2), "set_too_small", match="at least 2 red")
     refused(game, PlaySet("red", 2, 0), "missing_cards")
     refused(game, PlaySet("pink", 2, 0), "unknown_color")
+
+
+@pytest.mark.parametrize("cards, locomotives", [(2, -1), (-2, 3)])
+def test_a_negative_count_is_refused_when_the_set_is_made(cards, locomotives):
+    # not later as "a set has at least 2 red cards": the count itself is wrong
+    with pytest.raises(RuleViolation, match="a number of cards cannot be negative") as error:
+        PlaySet("red", cards, locomotives)
+    assert error.value.rule == "malformed_action"
+    assert texts.refusal(error.value, "de") == (f"PlaySet braucht Anzahlen von Wagenkarten und Lokomotiven ab 0 "
+                                                f"(eine Anzahl von Karten kann nicht negativ sein), "
+                                                f"nicht ({cards}, {locomotives}).")
 
 
 def test_a_set_must_outnumber_other_rail_yards_and_wrecks_them():

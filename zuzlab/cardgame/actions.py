@@ -19,6 +19,8 @@ class PlaySet(Action):
         require(isinstance(self.color, str), "PlaySet", "card_colour", self.color)
         require(is_whole_number(self.cards) and is_whole_number(self.locomotives), "PlaySet", "card_counts",
                 (self.cards, self.locomotives))
+        require(self.cards >= 0 and self.locomotives >= 0, "PlaySet", "card_counts_not_negative",
+                (self.cards, self.locomotives))
 
     def __str__(self) -> str:
         extra = f" + {self.locomotives} locomotive" if self.locomotives else ""
