@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from zuzlab import ink
 from zuzlab.ink.board import Board, Placement, square_index
+from zuzlab.ink.tiles import HIGHWAY
 
 
 def board(text: str) -> Board:
@@ -68,12 +69,27 @@ def test_loop_under_both_rules():
     assert (simple.total, trail.total) == (0 + 7 + 6 - 2, 0 + 9 + 6 - 2)
 
 
-def test_closed_loop_counts_each_square_once():
-    # Four highway curves in a ring on C2, C3, D2, D3.
-    b = board("A5C22 A5C33 A5D21 A5D30")
-    assert ink.score(b).longest_highway == 4
-    assert ink.score(b, loop_rule="trail").longest_highway == 4
+# Four highway curves in a ring on C2, C3, D2, D3; then the same ring with a tail: a
+# T-junction on C2 and straights on B2 and A2 (A2's north end faces the plain border).
+RING = "A5C22 A5C33 A5D21 A5D30"
+RING_WITH_TAIL = "A4A20 A4B20 A3C20 A5C33 A5D21 A5D30"
+
+
+@pytest.mark.parametrize("text, simple, trail", [(RING, 4, 5), (RING_WITH_TAIL, 6, 7)])
+def test_closing_a_loop_counts_its_first_square_again_under_the_trail_rule(text, simple, trail):
+    # The trail rule counts a square again when other connections are used: closing the
+    # ring re-enters its first square through another side, so a ring of 4 counts 5 (it
+    # counted 4 before the rules audit, against the rule text). The simple rule never does.
+    from zuzlab.ink import steps
+
+    b = board(text)
     assert ink.score(b).errors == 0
+    assert ink.score(b).longest_highway == simple
+    scored = ink.score(b, loop_rule="trail")
+    assert scored.longest_highway == trail
+    assert scored.highway_path[-1] in scored.highway_path[:-1]  # the loop's first square again
+    *_, done = steps.longest_path_steps(b, HIGHWAY, "trail")
+    assert len(done.result) == trail
 
 
 def test_unknown_loop_rule_is_named():

@@ -32,7 +32,8 @@ class InkRules:
     specials: tuple[str, ...] = SPECIAL_CODES
     specials_per_round: int = 1
     specials_per_game: int = 3
-    #: How the longest highway and railway treat a square passed twice ("simple": never).
+    #: How the longest highway and railway treat a square passed twice ("simple": never
+    #: counted twice; "trail": counted again through other sides, a closed loop of 4 counts 5).
     loop_rule: str = "simple"
     #: A highway or railway end may not be drawn against a water side without a pier.
     water_blocks_routes: bool = True

@@ -5,8 +5,9 @@
   Each network scores by the number of distinct exits it reaches.
 - **Longest highway / railway**: the most squares on one unbranched path of that kind.
   ``loop_rule="simple"`` (the default) never counts a square twice; ``"trail"`` counts a
-  square again when the path passes it once more by other sides (a crossing), each link
-  between squares used once; a closed loop counts each of its squares once.
+  square again when different connections are used, each link between squares used
+  once: a path through a crossing counts it twice, and closing a loop re-enters its first
+  square through another side, so a closed loop of 4 squares counts 5.
 - **Centre**: one point per drawn centre square.
 - **Errors**: one point off per highway, railway or river end that meets nothing that
   matches it; ends facing the board's edge are never errors, exit or not.
@@ -187,8 +188,7 @@ def _longest_path(nodes: list[int], links: list[tuple[int, int]], loop_rule: str
         trail = longest_trail([(a, b, 1) for a, b in links])
         if not trail.cities:
             return [nodes[0]]
-        path = list(trail.cities)
-        return path[:-1] if len(path) > 1 and path[0] == path[-1] else path
+        return list(trail.cities)  # a closed loop ends on its first square again: it counts
     neighbours: dict[int, list[int]] = {i: [] for i in nodes}
     for a, b in links:
         neighbours[a].append(b)

@@ -155,9 +155,8 @@ def longest_path_steps(board: Board, kind: str = HIGHWAY, loop_rule: str = "simp
         nonlocal best
         path.append(square)
         yield Step(part, "extend" if len(path) > 1 else "start", square_name(square), {"path": names(path)})
-        counted = path[:-1] if loop_rule == "trail" and len(path) > 2 and path[0] == path[-1] else path
-        if len(counted) > len(best):
-            best = list(counted)
+        if len(path) > len(best):  # a trail closing a loop counts its first square again
+            best = list(path)
             yield Step(part, "better", square_name(square), {"path": names(best), "length": len(best)})
         if len(path) + ceiling(square) <= len(best):
             yield Step(part, "cut", square_name(square), {"path": names(path), "best": len(best)})
