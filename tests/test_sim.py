@@ -7,13 +7,19 @@ from dataclasses import replace
 import pandas as pd
 import pytest
 
-from zuzlab import ink, sim, ttr
-from zuzlab.core import play_with_bots
+from zuzlab import cardgame, ink, sim, ttr
+from zuzlab.core import play_with_bots, random_bot
 
 
 @pytest.fixture(scope="module")
 def usa_table():
     return sim.simulate("usa", players=4, games=12, seed=3, progress=False)
+
+
+@pytest.fixture(scope="module")
+def cards_table():
+    """Card Games of random bots, among them a tie for first place (game 37)."""
+    return sim.simulate("cardgame", players=4, games=40, seed=7, progress=False)
 
 
 def test_one_row_per_player_per_game(usa_table):
@@ -81,6 +87,36 @@ def test_railroad_ink_and_the_card_game():
     assert (table.groupby("bot").total.mean()["greedy"] > table.groupby("bot").total.mean()["random"])
     cards = sim.simulate("cardgame", players=3, games=3, seed=1, progress=False)
     assert len(cards) == 9 and set(cards.bot) == {"random"}
+
+
+def test_players_level_on_everything_share_first_place(cards_table):
+    """The table's places are the final score table's: found in a game where two players
+    tie on points and every tie-breaker, both first and both winners, the next one third."""
+    firsts = cards_table[cards_table.place == 1].groupby("game").size()
+    assert (firsts > 1).any(), "no shared first place in these games: the test needs another seed"
+    rows = cards_table[cards_table.game == firsts[firsts > 1].index[0]]
+    first, others = rows[rows.place == 1], rows[rows.place > 1]
+    assert first.won.all() and not others.won.any()
+    assert others.place.min() == len(first) + 1  # 1, 1, 3: the place after a tie is skipped
+    seed = rows.seed.iloc[0]
+    game = cardgame.new_game("cardgame", players=4, seed=seed)
+    play_with_bots(game, [random_bot] * 4, seed, "sim")
+    scores = game.final_scores()
+    assert tuple(rows.place) == scores.places and set(first.seat) == set(scores.winners)
+    level = {(scores[p].total, scores[p].fulfilled_tickets, len(scores[p].bonuses)) for p in first.seat}
+    assert len(level) == 1  # not split by a tie-breaker
+
+
+@pytest.mark.parametrize("table", ["usa_table", "cards_table"])
+def test_places_follow_the_totals(table, request):
+    """A place is 1 + the players with more points, at most 1 + those level too (the
+    tie-breakers order them); only level players share a place; first place wins."""
+    for _, rows in request.getfixturevalue(table).groupby("game"):
+        for row in rows.itertuples():
+            higher, level = (rows.total > row.total).sum(), (rows.total == row.total).sum() - 1
+            assert higher + 1 <= row.place <= higher + 1 + level and row.place <= row.players
+        assert (rows.groupby("place").total.nunique() == 1).all()
+        assert (rows.won == (rows.place == 1)).all()
 
 
 def test_win_rates_per_bot(usa_table):

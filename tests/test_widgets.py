@@ -307,3 +307,61 @@ def test_rule_explorer_for_railroad_ink():
         printed, changed = explorer.simulate().values()
     assert set(changed.turns) == {3} and set(printed.turns) == {7}
     assert len(explorer.figures()) == 3  # no map for Railroad Ink
+
+
+def test_rule_explorer_for_the_card_game():
+    from concurrent.futures import ThreadPoolExecutor
+    from dataclasses import replace
+
+    from zuzlab.widgets import RuleExplorer
+
+    with ThreadPoolExecutor(1) as thread:
+        explorer = RuleExplorer("cardgame-printed", games=10, players=3, executor=thread)
+        assert (explorer.players.min, explorer.players.max) == (2, 4) and explorer.bots.value == "random"
+        explorer.controls["two_rounds_from"].value = 3  # two rounds for three players
+        explorer.controls["locomotives_move_first"].value = True
+        assert explorer.changed_rules() == replace(cardgame.rules.CARD_GAME_PRINTED, name="cardgame-printed*",
+                                                   two_rounds_from=3, locomotives_move_first=True)
+        printed, changed = explorer.simulate().values()
+    assert len(printed) == len(changed) == 10 * 3 and set(changed.variant) == {"cardgame-printed*"}
+    assert (printed.first_round == 0).all() and (changed.first_round != 0).any()  # a first scoring only if changed
+    assert "10 games under each ruleset" in explorer.message.value
+    assert len(explorer.figures()) == 3  # no map for the Card Game
+
+
+def test_rule_explorer_refuses_a_card_game_change_and_plays_nothing():
+    from zuzlab.widgets import RuleExplorer
+
+    class NoGames:
+        def submit(self, *args, **kwargs):
+            raise AssertionError("a game was played")
+
+    explorer = RuleExplorer("cardgame", games=10, executor=NoGames())
+    explorer.controls["initial_tickets"].value = 2
+    explorer.controls["initial_keep_min"].value = 3  # keep 3 of 2 tickets dealt
+    assert explorer.simulate() == {} and explorer.tables == {}
+    assert "initial_keep_min must lie between 0 and initial_tickets" in explorer.message.value
+
+
+@pytest.mark.parametrize("family", ["ttr", "cardgame", "ink"])
+def test_every_explorer_control_has_an_english_and_a_german_label(family):
+    from zuzlab import texts
+    from zuzlab.widgets.explorer import PARAMETERS
+
+    for parameter in PARAMETERS[family]:
+        for lang in texts.LANGUAGES:
+            assert f"param_{parameter.field}" in texts.table(lang)["label"], (lang, parameter.field)
+
+
+def test_rule_explorer_labels_follow_the_language_and_the_ruleset():
+    from zuzlab import texts
+    from zuzlab.widgets import RuleExplorer
+
+    explorer = RuleExplorer("cardgame", games=10)
+    row = next(row for row in explorer.widget.children if explorer.controls["two_rounds_from"] in row.children)
+    assert row.children[0].value == "two rounds from this many players (5 = never)"
+    try:
+        texts.set_language("de")
+        assert row.children[0].value == "zwei Runden ab so vielen Spielern (5 = nie)"
+    finally:
+        texts.set_language("en")

@@ -41,7 +41,7 @@ class Family:
     name: str
     rulesets: dict[str, Any]
     rules_type: type
-    new_game: Callable[[Any, int, str], GameState]
+    new_game: Callable[..., GameState]  # the engine's new_game(rules, players=…, seed=…)
     bots: dict[str, Callable[[], Callable]]  # name → a maker of a fresh bot
     default_bots: tuple[str, ...]
     parts: Callable[[GameState, Any, int], dict]  # (game, final scores, seat) → score parts
@@ -71,12 +71,11 @@ def _ink_parts(game: ink.Game, scores: ink.FinalScores, seat: int) -> dict:
 
 
 FAMILIES = (
-    Family("ttr", ttr.rulesets.RULESETS, ttr.Ruleset, lambda rules, players, seed: ttr.new_game(rules, players, seed),
+    Family("ttr", ttr.rulesets.RULESETS, ttr.Ruleset, ttr.new_game,
            ttr.bots.BOTS, ("tickets", "long_routes", "balanced"), _ttr_parts),
-    Family("cardgame", cardgame.rules.RULESETS, cardgame.CardGameRules,
-           lambda rules, players, seed: cardgame.new_game(rules, players, seed),
+    Family("cardgame", cardgame.rules.RULESETS, cardgame.CardGameRules, cardgame.new_game,
            {"random": lambda: random_bot}, ("random",), _cardgame_parts),
-    Family("ink", ink.rules.RULESETS, ink.InkRules, lambda rules, players, seed: ink.new_game(rules, players, seed),
+    Family("ink", ink.rules.RULESETS, ink.InkRules, ink.new_game,
            {name: (lambda bot=bot: bot) for name, bot in ink.bots.BOTS.items()}, ("greedy",), _ink_parts),
 )
 
@@ -110,7 +109,7 @@ def play_games(plan: Plan, numbers: Sequence[int]) -> list[dict]:
     for number in numbers:
         seed = f"{plan.seed}/{number}"
         seats = [plan.bots[(seat + number) % plan.players] for seat in range(plan.players)]
-        game = family.new_game(plan.rules, plan.players, seed)
+        game = family.new_game(plan.rules, players=plan.players, seed=seed)
         play_with_bots(game, [family.bots[name]() for name in seats], seed, "sim")
         scores = game.final_scores()
         for seat, bot in enumerate(seats):
@@ -137,7 +136,7 @@ def simulate(variant_or_ruleset: Any, players: int = 4, games: int = 1000, seed:
     names = seat_bots(family, bots, players)
     if not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number ≥ 1, not {games!r}")
-    family.new_game(rules, players, f"{seed}/0")  # a wrong player count is refused here, at once
+    family.new_game(rules, players=players, seed=f"{seed}/0")  # a wrong player count is refused here, at once
     plan = Plan(family.name, rules, players, seed, names)
     chunks = [range(start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
     own_pool = executor is None

@@ -1,9 +1,12 @@
 """The rule explorer: change a ruleset with widgets, play the same seeded games under
 the printed and the changed rules, and compare them in Bokeh figures.
 
-Which parameters are offered depends on the game: for Ticket to Ride the longest-route
-bonus, the route scoring table, trains per player, the face-up reset, the ticket deal and
-the player count for double routes; for Railroad Ink the rounds and the loop rule.
+Which parameters are offered depends on the game family (``PARAMETERS``): for Ticket to
+Ride the longest-route bonus, the route scoring table, trains per player, the face-up
+reset, the ticket deal and the player count for double routes; for the Card Game the deal,
+the ticket draw, the smallest set, the two-round player count, the face-up reset and the
+readings of the rule text zuzlab had to choose; for Railroad Ink the rounds and the loop
+rule.
 A change the ruleset refuses (keeping more tickets than are dealt, say) is explained in
 the widget, and nothing is simulated.
 """
@@ -26,19 +29,29 @@ from .narration import follow_language, label
 @dataclass(frozen=True)
 class Parameter:
     """One ruleset field as a control: ``make(rules)`` builds the widget showing the
-    ruleset's value, ``read(widget)`` gives the value to put back."""
+    ruleset's value, ``read(widget)`` gives the value to put back; ``label_params(rules)``
+    fills the placeholders of its label ``param_<field>``."""
 
     field: str
     make: Callable[[Any], widgets.Widget]
     read: Callable[[widgets.Widget], Any] = lambda control: control.value
+    label_params: Callable[[Any], dict] = lambda rules: {}
 
 
-def _slider(field: str, low: int, high: Callable[[Any], int] | int) -> Parameter:
+def _slider(field: str, low: int, high: Callable[[Any], int] | int,
+            label_params: Callable[[Any], dict] = lambda rules: {}) -> Parameter:
+    """An integer slider; its range stretches to the ruleset's value, so a slider never
+    silently changes a value it cannot show."""
     def make(rules: Any) -> widgets.Widget:
         top = high(rules) if callable(high) else high
-        return widgets.IntSlider(value=getattr(rules, field), min=low, max=max(top, getattr(rules, field)),
+        value = getattr(rules, field)
+        return widgets.IntSlider(value=value, min=min(low, value), max=max(top, value),
                                  style={"description_width": "initial"}, layout=widgets.Layout(width="520px"))
-    return Parameter(field, make)
+    return Parameter(field, make, label_params=label_params)
+
+
+def _checkbox(field: str) -> Parameter:
+    return Parameter(field, lambda rules: widgets.Checkbox(value=getattr(rules, field), indent=False))
 
 
 def _points_table() -> Parameter:
@@ -54,19 +67,38 @@ def _points_table() -> Parameter:
     return Parameter("route_points", make, read)
 
 
+#: Both engines' face-up row is reset when this many wilds show; 0 never resets it.
+FACE_UP_RESET = _slider("face_up_reset_wilds", 0, lambda rules: rules.face_up_count)
+
 TTR_PARAMETERS = (
     _slider("longest_route_bonus", 0, 40),
     _points_table(),
     _slider("trains_per_player", 10, 60),
-    _slider("face_up_reset_wilds", 1, lambda rules: rules.face_up_count + 1),
+    FACE_UP_RESET,
     _slider("initial_tickets", 1, 6),
     _slider("initial_keep_min", 0, 6),
     _slider("double_routes_min_players", 2, 6),
+)
+CARDGAME_PARAMETERS = (
+    _slider("initial_hand", 1, 12),
+    _slider("initial_locomotives", 0, 3),
+    _slider("initial_tickets", 1, 10),
+    _slider("initial_keep_min", 0, 10),
+    _slider("ticket_draw", 1, 8),
+    _slider("set_min_cards", 2, 6),
+    # one more than the most players: never two rounds
+    _slider("two_rounds_from", 2, lambda rules: rules.max_players + 1,
+            label_params=lambda rules: {"never": rules.max_players + 1}),
+    FACE_UP_RESET,
+    _checkbox("first_round_tickets_stay"),
+    _checkbox("locomotives_move_first"),
 )
 INK_PARAMETERS = (
     _slider("rounds", 1, 12),
     Parameter("loop_rule", lambda rules: widgets.Dropdown(options=list(LOOP_RULES), value=rules.loop_rule)),
 )
+#: The controls of each game family (``sim.Family.name``).
+PARAMETERS = {"ttr": TTR_PARAMETERS, "cardgame": CARDGAME_PARAMETERS, "ink": INK_PARAMETERS}
 
 
 class RuleExplorer:
@@ -78,7 +110,10 @@ class RuleExplorer:
                  bots: list[str] | None = None, executor: Any = None):
         self.family, self.base = sim.family_of(base)
         self.executor = executor
-        self.parameters = TTR_PARAMETERS if self.family.name == "ttr" else INK_PARAMETERS
+        if self.family.name not in PARAMETERS:
+            raise ValueError(f"the rule explorer has no controls for {self.family.name} games "
+                             f"(it knows {', '.join(PARAMETERS)})")
+        self.parameters = PARAMETERS[self.family.name]
         self.controls = {p.field: p.make(self.base) for p in self.parameters}
         low, high = self._player_range()
         self.players = widgets.IntSlider(value=players or min(max(low, 4), high), min=low, max=high)
@@ -91,8 +126,9 @@ class RuleExplorer:
         self.message = widgets.HTML()
         self.results = widgets.Output()
         self.tables: dict[str, Any] = {}
-        self._labels: dict[str, widgets.Label] = {}
-        rows = [self._row(f"param_{p.field}", self.controls[p.field]) for p in self.parameters]
+        self._labels: dict[str, tuple[widgets.Label, dict]] = {}  # text key → (label, its parameters)
+        rows = [self._row(f"param_{p.field}", self.controls[p.field], **p.label_params(self.base))
+                for p in self.parameters]
         rows += [self._row("explore_players", self.players), self._row("explore_bots", self.bots),
                  self._row("explore_games", self.games), self._row("explore_seed", self.seed)]
         self.widget = widgets.VBox([*rows, self.run, self.message, self.results])
@@ -103,14 +139,14 @@ class RuleExplorer:
         rules = self.base
         return (rules.min_players, rules.max_players) if hasattr(rules, "min_players") else (1, 4)
 
-    def _row(self, key: str, control: widgets.Widget) -> widgets.HBox:
+    def _row(self, key: str, control: widgets.Widget, **params: Any) -> widgets.HBox:
         name = widgets.Label(layout=widgets.Layout(width="380px"))
-        self._labels[key] = name
+        self._labels[key] = (name, params)
         return widgets.HBox([name, control])
 
     def refresh_texts(self) -> None:
-        for key, name in self._labels.items():
-            name.value = label(key, never=self.base.face_up_count + 1) if key.endswith("wilds") else label(key)
+        for key, (name, params) in self._labels.items():
+            name.value = label(key, **params)
         self.run.description = label("explore_run")
 
     def changed_rules(self) -> Any:
