@@ -59,7 +59,7 @@ def random_games(count: int) -> None:
 
 def greedy_games(count: int) -> None:
     start = time.perf_counter()
-    totals = [ink.play_greedy_game(seed=seed).final_scores().totals[0] for seed in range(count)]
+    totals = [ink.play_game(seed=seed, bots="greedy").final_scores().totals[0] for seed in range(count)]
     elapsed = time.perf_counter() - start
     print(f"greedy bot, {count} seeded base games: mean score {statistics.mean(totals):.1f} "
           f"(median {statistics.median(totals)}, min {min(totals)}, max {max(totals)}; {elapsed:.1f} s)")

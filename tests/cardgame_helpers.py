@@ -1,10 +1,11 @@
-"""Helpers that put a Card Game into a chosen situation, moving cards between places so
-that all 96 stay accounted for."""
+"""Helpers that put a Card Game into a chosen situation through the public
+``Game.set_up``, which moves cards between places so that all 96 stay accounted for."""
 
 from __future__ import annotations
 
 from collections import Counter
 
+from position_helpers import hands_giving_up
 from zuzlab import cardgame
 
 L = "locomotive"
@@ -23,8 +24,9 @@ def all_cards(game: cardgame.Game) -> Counter:
     for player in range(game.players):
         cards.update({c: n for c, n in game.hands[player].items() if n})
         cards.update({c: n for c, n in game.track[player].items() if n})
-        for color, (n, locos) in game.yards[player].items():
-            cards.update({color: n, L: locos})
+        for color, sets in game.yards[player].items():
+            for n, locos in sets:
+                cards.update({color: n, L: locos})
     return +cards
 
 
@@ -32,57 +34,35 @@ def full_deck(game: cardgame.Game) -> Counter:
     return Counter(game.data.deck)
 
 
-def _take(game: cardgame.Game, card: str, not_from: int) -> None:
-    """One ``card`` from the bottom of the deck, the discards or another hand."""
-    for pile in (game.cards.deck, game.cards.discard):
-        if card in pile:
-            pile.remove(card)
-            return
-    for player, hand in enumerate(game.hands):
-        if player != not_from and hand[card]:
-            hand[card] -= 1
-            return
-    raise AssertionError(f"no {card} card left to move")
-
+# The helpers below set a position up through the public ``Game.set_up``: cards move
+# between the deck, the discards and the players, and the history starts at the position.
 
 def set_hand(game: cardgame.Game, player: int, **counts: int) -> None:
-    hand = game.hands[player]
-    for card in hand:
-        game.cards.discard.extend([card] * hand[card])
-        hand[card] = 0
-    for card, count in counts.items():
-        for _ in range(count):
-            _take(game, card, player)
-            hand[card] += 1
+    """Give ``player`` exactly these cards (the old ones go to the discards; cards the
+    supply lacks come from the other hands)."""
+    game.set_up(hands={**hands_giving_up(game, Counter(counts), player), player: counts})
 
 
 def set_yard(game: cardgame.Game, player: int, color: str, cards: int, locomotives: int = 0) -> None:
-    for card, count in ((color, cards), (L, locomotives)):
-        for _ in range(count):
-            _take(game, card, not_from=-1)
-    game.yards[player][color] = [cards, locomotives]
+    """``player``'s rail yard holds one set of ``color`` (and its other colours as they were)."""
+    yard = {c: [tuple(laid) for laid in sets] for c, sets in game.yards[player].items()}
+    yard[color] = [(cards, locomotives)]
+    game.set_up(yards={player: yard})
 
 
 def set_track(game: cardgame.Game, player: int, **counts: int) -> None:
-    for card, count in counts.items():
-        for _ in range(count):
-            _take(game, card, not_from=-1)
-        game.track[player][card] += count
+    """Add these cards to ``player``'s on-the-track pile."""
+    pile = Counter(game.track[player]) + Counter(counts)
+    game.set_up(track={player: dict(pile)})
 
 
 def leave_in_deck(game: cardgame.Game, count: int, player: int = 0) -> None:
     """Move all but the top ``count`` cards of the deck into ``player``'s hand."""
-    rest, game.cards.deck = game.cards.deck[:-count], game.cards.deck[-count:]
-    for card in rest:
-        game.hands[player][card] += 1
+    rest = game.cards.deck[:-count]
+    game.set_up(hands={player: dict(Counter(game.hands[player]) + Counter(rest))})
+    assert len(game.cards.deck) == count
 
 
 def set_face_up(game: cardgame.Game, cards: list) -> None:
-    """Show exactly ``cards`` face up (the old face-up cards go under the deck)."""
-    old = [c for c in game.cards.face_up if c]
-    game.cards.face_up = [None] * len(game.cards.face_up)
-    game.cards.deck[:0] = old
-    for slot, card in enumerate(cards):
-        if card is not None:
-            _take(game, card, not_from=-1)
-            game.cards.face_up[slot] = card
+    """Show exactly ``cards`` face up (None: an empty place)."""
+    game.set_up(face_up=cards)

@@ -7,7 +7,6 @@ import pytest
 
 from zuzlab import ink, ttr
 from zuzlab.ink import bots as ink_bots
-from zuzlab.ttr import bots as ttr_bots
 
 STRATEGIES = ["tickets", "long_routes", "balanced"]
 
@@ -23,16 +22,14 @@ def checked(bot):
 
 @pytest.mark.parametrize("variant,players", [("usa", 4), ("europe", 5), ("switzerland", 3), ("usa", 2)])
 def test_strategy_bots_only_choose_legal_actions_and_finish(variant, players):
-    game = ttr.new_game(variant, players=players, seed=5)
     names = (STRATEGIES * 2)[:players]
-    ttr_bots.play(game, [checked(ttr_bots.make_bot(name)) for name in names], seed=5)
+    game = ttr.play_game(variant, players=players, seed=5, bots=[checked(ttr.make_bot(name)) for name in names])
     assert game.is_over and len(game.final_scores().players) == players
 
 
 def test_a_seed_gives_the_same_bot_game():
     def played():
-        game = ttr.new_game("usa", players=3, seed=9)
-        return ttr_bots.play(game, [ttr_bots.make_bot(n) for n in STRATEGIES], seed=9).history
+        return ttr.play_game("usa", players=3, seed=9, bots=STRATEGIES).history
 
     assert played() == played()
 
@@ -41,8 +38,7 @@ def games_of(names, count=12):
     """(seat name, player score, game) for ``count`` 4-player USA games, bots moving round."""
     for seed in range(count):
         seats = names[seed % len(names):] + names[:seed % len(names)]
-        game = ttr_bots.play(ttr.new_game("usa", players=len(seats), seed=seed),
-                             [ttr_bots.make_bot(n) for n in seats], seed)
+        game = ttr.play_game("usa", players=len(seats), seed=seed, bots=seats)
         scores = game.final_scores()
         for seat, name in enumerate(seats):
             yield name, scores[seat], game
@@ -64,7 +60,7 @@ def test_each_strategy_plays_to_its_idea():
 
 def test_the_ticket_bot_keeps_cheap_tickets_and_claims_its_plan():
     game = ttr.new_game("usa", players=2, seed=3)
-    bot = ttr_bots.make_bot("tickets")
+    bot = ttr.make_bot("tickets")
     keep = bot(game, None)
     assert isinstance(keep, ttr.KeepTickets) and len(keep.tickets) >= game.pending.keep_min
     game.apply(keep)
@@ -79,11 +75,11 @@ def test_the_ticket_bot_keeps_cheap_tickets_and_claims_its_plan():
 
 def test_unknown_bot_names_are_refused():
     with pytest.raises(ValueError, match="no Ticket to Ride bot called 'cheater'; known: random, tickets"):
-        ttr_bots.make_bot("cheater")
+        ttr.make_bot("cheater")
     with pytest.raises(ValueError, match="no Railroad Ink bot called 'x'"):
-        ink_bots.make_bot("x")
+        ink.make_bot("x")
     with pytest.raises(ValueError, match="3 players need 3 bots, not 2"):
-        ttr_bots.play(ttr.new_game("usa", players=3), [ttr_bots.random_bot] * 2)
+        ttr.play_game("usa", players=3, bots=["random"] * 2)
 
 
 # --- Railroad Ink ------------------------------------------------------------------------------
@@ -102,9 +98,9 @@ def test_next_round_mends_by_hand():
 
 def test_lookahead_bot_is_legal_and_scores_more_than_greedy():
     def mean_total(bot, seeds):
-        return statistics.mean(ink_bots.play(ink.new_game(seed=s), bot, s).final_scores().totals[0] for s in seeds)
+        return statistics.mean(ink.play_game(seed=s, bots=bot).final_scores().totals[0] for s in seeds)
 
-    game = ink_bots.play(ink.new_game(seed=1), checked(ink_bots.lookahead_action), 1)
+    game = ink.play_game(seed=1, bots=checked(ink_bots.lookahead_action))
     assert game.is_over
     seeds = range(2, 10)
     assert mean_total(ink_bots.lookahead_action, seeds) > mean_total(ink_bots.greedy_action, seeds)

@@ -78,7 +78,7 @@ def test_one_card_of_each_colour_moves_to_the_track_at_the_start_of_the_turn():
     events = game.apply(DrawBlind()) + game.apply(DrawBlind())  # player 0's turn ends, player 1's starts
     moved = next(e for e in events if e.kind == "moved_to_track")
     assert moved.player == 1 and sorted(moved.cards) == ["blue", "red"]
-    assert game.yards[1]["red"] == [1, 1] and game.yards[1]["blue"] == [0, 0]
+    assert game.yards[1]["red"] == [[1, 1]] and game.yards[1]["blue"] == []
     assert game.track[1]["red"] == 1 and game.track[1]["blue"] == 1
     assert all_cards(game) == full_deck(game)
 
@@ -86,7 +86,7 @@ def test_one_card_of_each_colour_moves_to_the_track_at_the_start_of_the_turn():
 def test_a_sets_locomotives_move_after_its_coloured_cards_or_first_as_an_option():
     from dataclasses import replace
 
-    for first, expected in ((False, [0, 1]), (True, [1, 0])):
+    for first, expected in ((False, [[0, 1]]), (True, [[1, 0]])):
         game = started(players=2, rules=replace(cardgame.rules.CARD_GAME, locomotives_move_first=first))
         set_yard(game, 1, "red", 1, 1)
         game.apply(DrawBlind())
@@ -101,7 +101,7 @@ def test_play_a_set_with_locomotives():
     set_hand(game, 0, red=3, **{L: 2})
     events = game.apply(PlaySet("red", 2, 1))
     assert events[0] == cardgame.Event("set_played", 0, color="red", cards=2, locomotives=1)
-    assert game.yards[0]["red"] == [2, 1] and game.hands[0]["red"] == 1 and game.hands[0][L] == 1
+    assert game.yards[0]["red"] == [[2, 1]] and game.hands[0]["red"] == 1 and game.hands[0][L] == 1
     assert game.current_player == 1
 
 
@@ -134,17 +134,56 @@ def test_a_set_must_outnumber_other_rail_yards_and_wrecks_them():
     discards = len(game.cards.discard)
     events = game.apply(PlaySet("red", 3, 1))
     assert events[1] == cardgame.Event("train_wreck", 0, color="red", discarded={1: 3, 2: 2})
-    assert game.yards[1]["red"] == [0, 0] and game.yards[2]["red"] == [0, 0]
+    assert game.yards[1]["red"] == [] and game.yards[2]["red"] == []
     assert Counter(game.cards.discard[discards:]) == Counter({"red": 4, L: 1})
     assert all_cards(game) == full_deck(game)
 
 
-def test_own_rail_yard_does_not_count_against_a_new_set():
+def test_own_rail_yard_does_not_count_against_a_new_set_and_sets_never_grow():
+    # seed 002: "no more cards can be added to sets already on the table"
     game = started(players=2)
     set_yard(game, 0, "red", 5)
     set_hand(game, 0, red=2)
     game.apply(PlaySet("red", 2, 0))
-    assert game.yards[0]["red"] == [7, 0]
+    assert game.yards[0]["red"] == [[5, 0], [2, 0]]  # a set of its own
+    assert game.yard_size(0, "red") == 7 and game.largest_set(0, "red") == 5
+
+
+def test_a_new_set_is_compared_with_each_rival_set_not_their_sum():
+    game = started(players=2)
+    set_yard(game, 1, "red", 2)
+    set_hand(game, 1, red=2)
+    game.set_up(current=1)
+    game.apply(PlaySet("red", 2, 0))  # player 1 now has two red sets of 2: not one set of 4
+    assert game.yards[1]["red"] == [[2, 0], [2, 0]]
+    set_hand(game, 0, red=3)
+    game.set_up(current=0)
+    events = game.apply(PlaySet("red", 3, 0))  # 3 beats each set of 2 and wrecks both
+    assert events[1] == cardgame.Event("train_wreck", 0, color="red", discarded={1: 4})
+    assert game.yards[1]["red"] == [] and game.yards[0]["red"] == [[3, 0]]
+    assert all_cards(game) == full_deck(game)
+
+
+def test_sets_grow_is_the_other_reading_as_an_option():
+    from dataclasses import replace
+
+    game = started(players=2, rules=replace(cardgame.rules.CARD_GAME, sets_grow=True))
+    set_yard(game, 1, "red", 2)
+    set_hand(game, 1, red=2)
+    game.set_up(current=1)
+    game.apply(PlaySet("red", 2, 0))
+    assert game.yards[1]["red"] == [[4, 0]]  # one set of 4
+    set_hand(game, 0, red=3)
+    game.set_up(current=0)
+    refused(game, PlaySet("red", 3, 0), "set_not_larger", match="needs at least 5 cards")
+
+
+def test_the_oldest_set_of_a_colour_moves_to_the_track_first():
+    game = started(players=2)
+    game.set_up(yards={1: {"red": [(1, 1), 2]}})
+    game.apply(DrawBlind())
+    game.apply(DrawBlind())  # player 1's turn begins: one red card moves, from the oldest set
+    assert game.yards[1]["red"] == [[0, 1], [2, 0]] and game.track[1]["red"] == 1
 
 
 def test_three_cards_of_three_colours():
@@ -154,13 +193,13 @@ def test_three_cards_of_three_colours():
     refused(game, PlayMixed(("red", "green", "blue")), "mixed_color_taken", match="blue already lies")
     refused(game, PlayMixed(("red", "green")), "mixed_play", match="exactly 3 cards")
     refused(game, PlayMixed(("red", "red", "green")), "mixed_play")
-    refused(game, PlayMixed(("red", "green", L)), "unknown_color")
+    refused(game, PlayMixed(("red", "green", L)), "mixed_no_locomotives", match="takes no locomotives")
     discards = len(game.cards.discard)
     events = game.apply(PlayMixed(("red", "green", "yellow")))
     assert events[0].kind == "mixed_played" and "train_wreck" not in kinds(events)
-    assert [game.yards[0][c][0] for c in ("red", "green", "yellow")] == [1, 1, 1]
+    assert [game.yards[0][c] for c in ("red", "green", "yellow")] == [[[1, 0]]] * 3  # a card of its own each
     assert len(game.cards.discard) == discards  # single cards never wreck a set
-    assert game.yards[1]["blue"][0] + game.track[1]["blue"] == 3
+    assert game.yard_size(1, "blue") + game.track[1]["blue"] == 3
 
 
 def test_three_colour_play_needs_the_cards():
@@ -251,11 +290,9 @@ def test_actions_after_the_end_are_refused():
 
 def finished(players, track, tickets):
     """A game ended with these on-the-track piles and tickets (by id) per player."""
-    game = started(players=players)
-    for player in range(players):
-        game.tickets[player] = list(tickets.get(player, []))
-        set_track(game, player, **track.get(player, {}))
-    game._over = True
+    game = cardgame.new_game(players=players, seed=1)
+    game.set_up(tickets={p: tickets.get(p, []) for p in range(players)},
+                track={p: track.get(p, {}) for p in range(players)}, over=True)
     return game
 
 

@@ -15,7 +15,7 @@ games = st.tuples(st.integers(2, 4), st.integers(0, 10**6), st.sampled_from(["ca
 def check_invariants(game: cardgame.Game) -> None:
     assert all_cards(game) == full_deck(game)  # the 96 train cards are all somewhere
     assert all(n >= 0 for hand in game.hands for n in hand.values())
-    assert all(n >= 0 for yard in game.yards for pair in yard.values() for n in pair)
+    assert all(n >= 0 and sum(laid) > 0 for yard in game.yards for sets in yard.values() for laid in sets for n in laid)
     scored = [t for r in (game.first_round or []) for t in r["tickets"]] if not game.rules.first_round_tickets_stay else []
     places = game.ticket_deck + sum(game.tickets, []) + sum(game.offers, []) + scored
     assert sorted(places) == sorted(t.id for t in game.data.tickets)
@@ -77,7 +77,7 @@ def test_same_seed_same_game_and_replay():
     first = cardgame.play_random_game(players=4, seed=9)
     second = cardgame.play_random_game(players=4, seed=9)
     assert first.to_dict() == second.to_dict()
-    again = cardgame.replay("cardgame", 4, 9, json.loads(json.dumps([a.to_dict() for a in first.history])))
+    again = cardgame.replay("cardgame", players=4, seed=9, actions=json.loads(json.dumps([a.to_dict() for a in first.history])))
     assert again.to_dict() == first.to_dict()
     assert cardgame.play_random_game(players=4, seed=10).to_dict() != first.to_dict()
 
@@ -104,7 +104,7 @@ def test_broken_saves_are_refused():
         cardgame.load_game('{"format": "zuzlab-ttr-game/1"}')
     saved = cardgame.new_game(players=2, seed=1).to_dict()
     del saved["yards"]
-    with pytest.raises(ValueError, match="lacks the field 'yards'"):
+    with pytest.raises(ValueError, match="the field 'yards' is missing"):
         cardgame.Game.from_dict(saved)
 
 

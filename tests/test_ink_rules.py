@@ -179,7 +179,7 @@ def finish_round(game):
 
 def test_seven_rounds_or_six_with_an_expansion():
     for expansion, rounds in ((None, 7), ("river", 6), ("lake", 6)):
-        game = ink.new_game(seed=2, expansion=expansion)
+        game = ink.new_game(expansion, seed=2)
         while not game.is_over:
             finish_round(game)
         assert game.round == rounds
@@ -188,7 +188,7 @@ def test_seven_rounds_or_six_with_an_expansion():
 
 
 def test_expansion_results_are_optional_zero_to_two():
-    game = ink.new_game(seed=3, expansion="river")
+    game = ink.new_game("river", seed=3)
     assert len(game.rolled_extra) == 2 and all(code[0] == "W" for code in game.rolled_extra)
     for code in game.rolled_extra:
         game.apply(next(a for a in game.legal_actions() if isinstance(a, Place) and a.tile == code))

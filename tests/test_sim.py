@@ -18,7 +18,7 @@ def usa_table():
 
 @pytest.fixture(scope="module")
 def cards_table():
-    """Card Games of random bots, among them a tie for first place (game 37)."""
+    """Card Games of random bots."""
     return sim.simulate("cardgame", players=4, games=40, seed=7, progress=False)
 
 
@@ -39,7 +39,7 @@ def test_a_row_is_the_game_its_seed_plays(usa_table):
     seats = [default[(seat + 5) % 4] for seat in range(4)]
     assert row.seed == "3/5" and row.bot == seats[2]
     game = ttr.new_game("usa", players=4, seed=row.seed)
-    play_with_bots(game, [ttr.bots.make_bot(name) for name in seats], row.seed, "sim")
+    play_with_bots(game, [ttr.make_bot(name) for name in seats], row.seed, "sim")
     assert game.final_scores()[2].total == row.total and game.turn == row.turns
 
 
@@ -89,22 +89,21 @@ def test_railroad_ink_and_the_card_game():
     assert len(cards) == 9 and set(cards.bot) == {"random"}
 
 
-def test_players_level_on_everything_share_first_place(cards_table):
-    """The table's places are the final score table's: found in a game where two players
-    tie on points and every tie-breaker, both first and both winners, the next one third."""
-    firsts = cards_table[cards_table.place == 1].groupby("game").size()
-    assert (firsts > 1).any(), "no shared first place in these games: the test needs another seed"
-    rows = cards_table[cards_table.game == firsts[firsts > 1].index[0]]
-    first, others = rows[rows.place == 1], rows[rows.place > 1]
-    assert first.won.all() and not others.won.any()
-    assert others.place.min() == len(first) + 1  # 1, 1, 3: the place after a tie is skipped
-    seed = rows.seed.iloc[0]
-    game = cardgame.new_game("cardgame", players=4, seed=seed)
-    play_with_bots(game, [random_bot] * 4, seed, "sim")
-    scores = game.final_scores()
-    assert tuple(rows.place) == scores.places and set(first.seat) == set(scores.winners)
-    level = {(scores[p].total, scores[p].fulfilled_tickets, len(scores[p].bonuses)) for p in first.seat}
-    assert len(level) == 1  # not split by a tie-breaker
+def test_players_level_on_everything_share_first_place(monkeypatch):
+    """Two Railroad Ink players who draw alike on the same dice tie on points and on every
+    tie-breaker: both are first and both win, in every game, as the game's own final
+    scores say."""
+    def first_drawing(game, rng):  # the same choice on the same board and dice
+        return game.legal_actions()[0]
+
+    monkeypatch.setitem(ink.bots.BOTS, "first", lambda: first_drawing)
+    with ThreadPoolExecutor(1) as threads:
+        table = sim.simulate("ink", players=2, games=3, seed=2, bots="first", executor=threads, progress=False)
+    assert (table.place == 1).all() and table.won.all()
+    assert (table.groupby("game").total.nunique() == 1).all()
+    game = ink.play_game("ink", players=2, seed="2/1", bots="first")
+    assert game.final_scores().places == (1, 1) and game.final_scores().winners == (0, 1)
+    assert tuple(table[table.game == 1].total) == tuple(game.final_scores().totals)
 
 
 @pytest.mark.parametrize("table", ["usa_table", "cards_table"])

@@ -77,7 +77,8 @@ def test_tunnel_reveals_three_cards_and_asks_for_the_extra():
     stack_deck(game, ["blue", L, "red"])
     events = game.apply(ClaimRoute(MUNICH_VENICE, "blue", 0))
     assert events[0] == ttr.Event("tunnel_revealed", 0, route=MUNICH_VENICE, revealed=["blue", L, "red"], extra=2)
-    assert game.pending == ttr.Pending("tunnel", 0, route=MUNICH_VENICE, revealed=("blue", L, "red"), extra=2)
+    assert game.pending == ttr.TunnelPayment(0, route=MUNICH_VENICE, color="blue", laid=(("blue", 2),),
+                                             revealed=("blue", L, "red"), extra=2)
     assert set(game.legal_actions()) == {PayTunnel(0), PayTunnel(1), GiveUpTunnel()}
     assert all_cards(game) == full_deck(game)
     refused(game, DrawBlind(), "pending_tunnel")
@@ -86,7 +87,7 @@ def test_tunnel_reveals_three_cards_and_asks_for_the_extra():
     assert events[1].paid == {"blue": 3, L: 1}
     assert game.claimed[MUNICH_VENICE] == 0 and game.hands[0]["blue"] == 1 and game.hands[0][L] == 0
     assert game.cards.discard.count("blue") >= 4 and "red" in game.cards.discard  # laid, extra and revealed cards
-    assert game.tunnel is None and game.current_player == 1
+    assert game.pending is None and game.current_player == 1
     assert all_cards(game) == full_deck(game)
 
 

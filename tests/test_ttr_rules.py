@@ -6,10 +6,11 @@ from collections import Counter
 import pytest
 
 from ttr_helpers import (
-    all_cards, empty_deck_into_hands, kinds, refused, route_id, set_face_up, set_hand, stack_deck, started,
+    all_cards, empty_deck_into_hands, kinds, leave_trains, refused, route_id, set_face_up, set_hand, stack_deck, started,
 )
 from zuzlab import ttr
 from zuzlab.ttr import ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, RuleViolation
+from zuzlab.ttr.maps import map_from_dict
 
 L = "locomotive"
 FULL_DECK = Counter({c: 12 for c in ttr.rulesets.USA.colors} | {L: 14})
@@ -23,7 +24,7 @@ def test_setup_deals_cards_face_up_and_tickets():
     assert len([c for c in game.cards.face_up if c]) == 5
     assert all(len(offer) == 3 for offer in game.offers)
     assert all_cards(game) == FULL_DECK
-    assert game.pending == ttr.Pending("keep_tickets", 0, tuple(game.offers[0]), keep_min=2)
+    assert game.pending == ttr.ChooseTickets(0, tuple(game.offers[0]), keep_min=2)
     assert game.current_player == 0 and not game.is_over
 
 
@@ -268,7 +269,7 @@ def test_not_enough_cards_is_refused():
 def test_not_enough_trains_is_refused():
     game = started()
     set_hand(game, 0, blue=5)
-    game.trains[0] = 4
+    leave_trains(game, 0, 4, avoid={ATLANTA_MIAMI})
     refused(game, ClaimRoute(ATLANTA_MIAMI, "blue", 0), "not_enough_trains", match="you have 4 left")
 
 
@@ -350,7 +351,7 @@ def test_draw_three_tickets_keep_at_least_one():
     top = game.ticket_deck[:3]
     events = game.apply(DrawTickets())
     assert events[0].tickets == top
-    assert game.pending == ttr.Pending("keep_tickets", 0, tuple(top), keep_min=1)
+    assert game.pending == ttr.ChooseTickets(0, tuple(top), keep_min=1)
     refused(game, KeepTickets(()), "keep_min", match="at least 1")
     refused(game, DrawBlind(), "pending_tickets")
     game.apply(KeepTickets((top[1],)))
@@ -391,16 +392,12 @@ def test_empty_ticket_deck_is_refused():
 # --- passing ---------------------------------------------------------------------------
 
 def strand(game, player):
-    """Nothing left to do for ``player``: no cards to draw, no tickets, nothing to pay with."""
-    empty_deck_into_hands(game, (player + 1) % game.players)
-    for slot, card in enumerate(game.cards.face_up):
-        if card:
-            game.hands[(player + 1) % game.players][card] += 1
-            game.cards.face_up[slot] = None
-    game.removed_tickets.extend(game.ticket_deck)
-    game.ticket_deck.clear()
-    set_hand(game, player)
-    game.cards.discard.clear()
+    """Nothing left to do for ``player``: the next player holds every card and ticket left."""
+    other = (player + 1) % game.players
+    cards = (Counter(game.cards.deck) + Counter(game.cards.discard) + Counter(c for c in game.cards.face_up if c)
+             + Counter(game.hands[player]) + Counter(game.hands[other]))
+    game.set_up(hands={player: {}, other: dict(cards)}, face_up=[None] * len(game.cards.face_up),
+                tickets={other: game.tickets[other] + game.ticket_deck})
 
 
 def test_pass_only_when_nothing_else_is_legal():
@@ -413,11 +410,22 @@ def test_pass_only_when_nothing_else_is_legal():
 
 
 def test_game_ends_when_every_player_passes_in_a_row():
-    game = started(players=2)
-    strand(game, 0)
-    set_hand(game, 1)
-    game.cards.discard.clear()
-    game.apply(Pass())
+    # A board where nobody can ever act: one 4-train route, two train cards in all (one
+    # dealt to each player, none left to show face up), two tickets (one kept by each).
+    tiny = map_from_dict({
+        "format": "zuzlab-map/1", "name": "tiny", "title": "Two towns",
+        "cities": [{"name": "Ost", "lat": 50.0, "lon": 10.0}, {"name": "West", "lat": 50.0, "lon": 9.0}],
+        "routes": [{"id": 1, "a": "Ost", "b": "West", "length": 4, "color": "gray"}],
+        "tickets": [{"id": 1, "from": "Ost", "to": "West", "points": 4},
+                    {"id": 2, "from": "West", "to": "Ost", "points": 4}],
+    })
+    rules = ttr.Ruleset(name="tiny", map="tiny", colors=("red", "blue"), cards_per_color=1, wild_cards=0,
+                        initial_hand=1, face_up_count=1, initial_tickets=1, initial_keep_min=1)
+    game = ttr.new_game(rules, players=2, seed=1, map=tiny)
+    game.apply(KeepTickets(game.pending.tickets))
+    game.apply(KeepTickets(game.pending.tickets))
+    assert game.legal_actions() == [Pass()]
+    assert kinds(game.apply(Pass())) == ["passed", "turn_ended"]
     events = game.apply(Pass())
     assert kinds(events)[-2:] == ["game_blocked", "game_over"] and game.is_over
 
@@ -426,7 +434,7 @@ def test_game_ends_when_every_player_passes_in_a_row():
 
 def test_last_round_gives_everyone_one_more_turn():
     game = started(players=3)
-    game.trains[0] = 3
+    leave_trains(game, 0, 3)
     set_hand(game, 0, pink=1)
     route = next(r for r in game.map.routes if r.length == 1)
     events = game.apply(ClaimRoute(route.id, "pink", 0))
@@ -441,7 +449,7 @@ def test_last_round_gives_everyone_one_more_turn():
 
 def test_three_trains_left_is_not_yet_the_end():
     game = started(players=2)
-    game.trains[0] = 4
+    leave_trains(game, 0, 4)
     set_hand(game, 0, pink=1)
     route = next(r for r in game.map.routes if r.length == 1)
     events = game.apply(ClaimRoute(route.id, "pink", 0))

@@ -40,7 +40,7 @@ def test_a_loaded_game_continues_exactly_like_the_original():
 def test_seed_and_action_list_replay_the_game():
     game = ttr.play_random_game("usa", players=3, seed=11)
     saved = [a.to_dict() for a in game.history]
-    again = ttr.replay("usa", 3, 11, json.loads(json.dumps(saved)))
+    again = ttr.replay("usa", players=3, seed=11, actions=json.loads(json.dumps(saved)))
     assert again.to_dict() == game.to_dict()
     assert again.final_scores().totals == game.final_scores().totals
 
@@ -59,10 +59,10 @@ def test_a_broken_save_is_refused_clearly():
         ttr.load_game('{"format": "something"}')
     saved = half_played().to_dict()
     del saved["deck"]
-    with pytest.raises(ValueError, match="lacks the field 'deck'"):
+    with pytest.raises(ValueError, match="the field 'deck' is missing"):
         ttr.Game.from_dict(saved)
     with pytest.raises(ValueError, match="not a saved action"):
-        ttr.replay("usa", 2, 1, [{"type": "Teleport"}])
+        ttr.replay("usa", players=2, seed=1, actions=[{"type": "Teleport"}])
 
 
 def test_a_changed_ruleset_changes_the_game():

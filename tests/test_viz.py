@@ -120,7 +120,7 @@ def test_card_game_table():
     zones = Counter(scene["zone"])
     assert zones["face_up"] == sum(1 for c in game.cards.face_up if c)
     assert zones["hand"] == sum(1 for p in range(3) for n in game.hands[p].values() if n)
-    assert zones["yard"] == sum(1 for p in range(3) for pair in game.yards[p].values() if sum(pair))
+    assert zones["yard"] == sum(1 for p in range(3) for sets in game.yards[p].values() if sets)  # a card per colour
     hidden = viz.table_scene(game, reveal=0)
     backs = [z for z, fill, player in zip(hidden["zone"], hidden["fill"], hidden["player"])
              if fill == viz.cardgame_table.CARD_COLORS["back"] and player in (1, 2)]
@@ -200,7 +200,7 @@ class RecordingCanvas:
 def test_draw_scene_sends_every_shape():
     from ipycanvas import Canvas
 
-    board = ink.play_random_game(seed=3, expansion="lake").boards[0]
+    board = ink.play_random_game("lake", seed=3).boards[0]
     scene = ink_scene(board)
     recorder = RecordingCanvas()
     viz.draw_scene(recorder, scene)

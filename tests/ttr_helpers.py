@@ -1,8 +1,6 @@
-"""Helpers that put a Ticket to Ride game into a chosen situation for a rule test.
-
-They move cards between the piles instead of inventing them, so every rigged state
-still holds exactly the ruleset's cards.
-"""
+"""Helpers that put a Ticket to Ride game into a chosen situation for a rule test,
+through the public ``Game.set_up``: it moves cards between the piles instead of inventing
+them, so every position still holds exactly the ruleset's cards."""
 
 from __future__ import annotations
 
@@ -10,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from position_helpers import hands_giving_up
 from zuzlab import ttr
 
 
@@ -44,9 +43,9 @@ def all_cards(game: ttr.Game) -> Counter:
     cards = Counter(game.cards.deck) + Counter(game.cards.discard) + Counter(c for c in game.cards.face_up if c)
     for hand in game.hands:
         cards.update({c: n for c, n in hand.items() if n})
-    if game.tunnel:
-        cards.update(game.tunnel["laid"])
-        cards.update(game.tunnel["revealed"])
+    if isinstance(game.pending, ttr.TunnelPayment):
+        cards.update(dict(game.pending.laid))
+        cards.update(game.pending.revealed)
     return cards
 
 
@@ -55,73 +54,56 @@ def full_deck(game: ttr.Game) -> Counter:
     return Counter({c: rules.cards_per_color for c in rules.colors} | {rules.wild: rules.wild_cards})
 
 
-def _take_from_piles(game: ttr.Game, card: str, not_from: int | None = None) -> None:
-    """Remove one ``card`` from the deck, the discards or a hand (not ``not_from``'s)."""
-    for pile in (game.cards.deck, game.cards.discard):
-        if card in pile:
-            pile.reverse()
-            pile.remove(card)  # the lowest such card, so the top of the deck stays put
-            pile.reverse()
-            return
-    for player, hand in enumerate(game.hands):
-        if hand[card] and player != not_from:
-            hand[card] -= 1
-            return
-    raise AssertionError(f"no {card} card left to move")
-
+# The helpers below set a position up through the public ``Game.set_up``: cards move
+# between the supply and the hands, and the history starts at the position.
 
 def set_hand(game: ttr.Game, player: int, **counts: int) -> None:
-    """Give ``player`` exactly these cards (others go back to the discard pile)."""
-    hand = game.hands[player]
-    for card in hand:
-        game.cards.discard.extend([card] * hand[card])
-        hand[card] = 0
-    for card, count in counts.items():
-        for _ in range(count):
-            _take_from_piles(game, card, not_from=player)
-            hand[card] += 1
+    """Give ``player`` exactly these cards (the old ones go to the discards; cards the
+    supply lacks come from the other hands)."""
+    game.set_up(hands={**hands_giving_up(game, Counter(counts), player), player: counts})
 
 
 def set_face_up(game: ttr.Game, cards: list) -> None:
-    """Show exactly ``cards`` face up (the old face-up cards go under the deck)."""
-    old = [c for c in game.cards.face_up if c]
-    game.cards.face_up = [None] * len(game.cards.face_up)
-    game.cards.deck[:0] = old
-    for slot, card in enumerate(cards):
-        if card is not None:
-            _take_from_piles(game, card)
-            game.cards.face_up[slot] = card
+    """Show exactly ``cards`` face up (None: an empty place)."""
+    wanted = Counter(c for c in cards if c) - Counter(c for c in game.cards.face_up if c)
+    game.set_up(hands=hands_giving_up(game, wanted), face_up=cards)
 
 
 def stack_deck(game: ttr.Game, top: list[str]) -> None:
     """Put ``top`` on the deck: ``top[0]`` is drawn first."""
-    for card in top:
-        _take_from_piles(game, card)
-    game.cards.deck.extend(reversed(top))
+    game.set_up(hands=hands_giving_up(game, Counter(top)), deck_top=top)
 
 
 def empty_deck_into_hands(game: ttr.Game, player: int, keep_discard=False) -> None:
-    """Move the whole deck (and discards) into ``player``'s hand."""
+    """Move the whole deck (and, unless ``keep_discard``, the discards) into ``player``'s hand."""
     piles = game.cards.deck + ([] if keep_discard else game.cards.discard)
-    for card in piles:
-        game.hands[player][card] += 1
-    game.cards.deck.clear()
-    if not keep_discard:
-        game.cards.discard.clear()
+    game.set_up(hands={player: dict(Counter(game.hands[player]) + Counter(piles))})
+    assert game.cards.deck == [] and (keep_discard or game.cards.discard == [])
+
+
+def leave_trains(game: ttr.Game, player: int, left: int, avoid=frozenset()) -> None:
+    """Give ``player`` claimed routes (longest first, none of ``avoid``) so that ``left``
+    trains remain."""
+    claimed = dict(game.claimed)
+    used = sum(game.map.route(r).length for r, p in claimed.items() if p == player)
+    for route in sorted(game.map.routes, key=lambda r: (-r.length, r.id)):
+        need = game.rules.trains_per_player - left - used
+        if need == 0:
+            break
+        if (route.id not in claimed and route.double_with not in claimed and route.length <= need
+                and route.id not in avoid):
+            claimed[route.id] = player
+            used += route.length
+    game.set_up(claimed=claimed)
+    assert game.trains[player] == left
 
 
 def finished(players: int, routes: dict[int, list[int]], tickets: dict[int, list[int]], variant="usa",
              stations: dict[str, int] | None = None) -> ttr.Game:
     """A game ended with exactly these claimed routes, kept tickets and stations."""
-    game = started(variant, players=players)
-    game.claimed = {r: p for p, ids in routes.items() for r in ids}
-    game.stations = dict(stations or {})
-    for player in range(players):
-        own = [game.map.route(r) for r in routes.get(player, [])]
-        game.trains[player] = game.rules.trains_per_player - sum(r.length for r in own)
-        game.scores[player] = sum(game.rules.points_for_length(r.length) for r in own)
-        game.tickets[player] = list(tickets.get(player, []))
-    game._over = True
+    game = ttr.new_game(variant, players=players, seed=1)
+    game.set_up(claimed={r: p for p, ids in routes.items() for r in ids}, stations=stations or {},
+                tickets={p: tickets.get(p, []) for p in range(players)}, over=True)
     return game
 
 

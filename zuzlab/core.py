@@ -124,33 +124,88 @@ class Pass(Action):
         return "pass"
 
 
-# --- the state protocol --------------------------------------------------------------
+# --- pending decisions -----------------------------------------------------------------
 
-class GameState(ABC):
-    """The protocol every engine implements (after OpenSpiel's ``State``).
+@dataclasses.dataclass(frozen=True)
+class Decision:
+    """A decision the player to move owes before the turn can go on (which tickets to
+    keep, the second card, a tunnel's extra cards): a small frozen value, ``game.pending``.
 
-    ``apply`` checks an action completely before it changes anything, so a refused
-    action (a ``RuleViolation``) leaves the state exactly as it was. An engine names
-    its actions in ``action_names`` (action class → ``name``, carried out by its
-    ``_check_<name>`` and ``_do_<name>`` methods) and, for each pending decision, the
-    actions that answer it in ``pending_answers``.
+    ``answers`` are the action types that answer it; anything else is refused for the
+    rule ``refusal``. ``kind`` is a short name for narration.
     """
 
-    #: action class → the name of its ``_check_…``/``_do_…`` methods
-    action_names: ClassVar[dict[type, str]] = {}
-    #: pending decision → (the actions answering it, the rule refusing anything else)
-    pending_answers: ClassVar[dict[str, tuple[tuple[type, ...], str]]] = {}
+    kind: ClassVar[str]
+    answers: ClassVar[tuple[type, ...]]
+    refusal: ClassVar[str]
+
+    player: int
+
+
+def decision_to_dict(decision: Decision | None) -> dict | None:
+    """A pending decision as JSON data: its ``kind`` and its fields."""
+    if decision is None:
+        return None
+    return {"kind": decision.kind, **json.loads(json.dumps(dataclasses.asdict(decision)))}
+
+
+def decision_from_dict(data: dict | None, decisions: Iterable[type]) -> Decision | None:
+    """A pending decision back from ``decision_to_dict`` (lists become tuples again)."""
+    if data is None:
+        return None
+    by_kind = {d.kind: d for d in decisions}
+    fields = dict(data)
+    kind = fields.pop("kind", None)
+    if kind not in by_kind:
+        raise ValueError(f"unknown pending decision {kind!r} (known: {', '.join(by_kind)})")
+    return by_kind[kind](**{name: _tuples(value) for name, value in fields.items()})
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+# --- the state protocol --------------------------------------------------------------
+
+#: A check or an effect of an action: ``check(game, action)`` raises ``RuleViolation``,
+#: ``carry_out(game, action)`` changes the game.
+Handler = Callable[[Any, Any], None]
+
+
+class GameState(ABC):
+    """The protocol every engine implements (after OpenSpiel's ``State`` and python-chess).
+
+    ``apply`` checks an action completely before it changes anything, so a refused action
+    (a ``RuleViolation``) leaves the state exactly as it was; an action that is carried
+    out is carried out fully. ``undo`` takes the last action back, exactly; ``copy`` is
+    cheap; two states are ``==`` when everything a player could observe or the rules
+    could use is equal.
+
+    An engine lists its actions in ``handlers``: action type → (check, carry out), so a
+    reader sees which method handles which action.
+    """
+
+    #: action type → (the check that refuses it, the method that carries it out)
+    handlers: ClassVar[dict[type, tuple[Handler, Handler]]] = {}
 
     #: the ``format`` of a saved game, and what the game is called in a refusal to load
     save_format: ClassVar[str]
     saved_name: ClassVar[str]
+    #: attributes that are not part of the position: what the last action caused, caches
+    #: and the starting position; ``copy`` shares them, ``==`` ignores them
+    _not_position: ClassVar[frozenset[str]] = frozenset(
+        {"_events", "setup_events", "_scores_cache", "_start", "_set_up", "_route_table_cache"})
 
+    players: int
+    seed: int | str
     history: list
-    _pending: str | None
+    _pending: Decision | None
     _current: int
     _over: bool
     _events: list
     _scores_cache: Any = None
+    _start: "GameState | None" = None
+    _set_up: bool = False  # whether the history starts from a set-up position, not the seed's deal
 
     @property
     def current_player(self) -> int | None:
@@ -161,39 +216,50 @@ class GameState(ABC):
     def is_over(self) -> bool:
         return self._over
 
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the current player owes, or None at the start of a turn."""
+        return None if self._over else self._pending
+
     @abstractmethod
     def legal_actions(self) -> list: ...
+
+    # --- acting ---------------------------------------------------------------------
 
     def apply(self, action) -> list[Event]:
         """Check ``action`` and carry it out; return the events it caused.
 
         Raises ``RuleViolation`` (the state unchanged) if the rules forbid the action.
         """
+        action = self._resolve(action)
         check, carry_out = self._handlers(action)
-        check(action)
+        check(self, action)
         self._events = []
-        carry_out(action)
+        try:
+            carry_out(self, action)
+        except Exception as error:  # a defect, not a rule: put everything back, then say so
+            self._rebuild(self.history)
+            raise RuleViolation("not_carried_out", action=str(action), error=f"{type(error).__name__}: {error}") from error
         self.history.append(action)
-        self._after_apply()
+        self._scores_cache = None
         return self._events
 
-    def _handlers(self, action):
+    def _resolve(self, action):
+        """A hook: the action in its canonical form (a route named by its cities → its id)."""
+        return action
+
+    def _handlers(self, action) -> tuple[Handler, Handler]:
         """The check and the effect of ``action``, after the checks every action shares."""
         if self.is_over:
             raise RuleViolation("game_over")
-        name = self.action_names.get(type(action))
-        if name is None:
+        found = self.handlers.get(type(action))
+        if found is None:
             raise RuleViolation("unknown_action", action=repr(action),
-                                known=", ".join(cls.__name__ for cls in self.action_names))
-        if self._pending is not None:
-            answers, rule = self.pending_answers[self._pending]
-            if not isinstance(action, answers):
-                raise RuleViolation(rule)
-        return getattr(self, f"_check_{name}"), getattr(self, f"_do_{name}")
-
-    def _after_apply(self) -> None:
-        """What must follow every action: the cached final scores no longer hold."""
-        self._scores_cache = None
+                                known=", ".join(cls.__name__ for cls in self.handlers))
+        pending = self._pending
+        if pending is not None and not isinstance(action, pending.answers):
+            raise RuleViolation(pending.refusal)
+        return found
 
     def _emit(self, kind: str, **data: Any) -> None:
         self._events.append(Event(kind, self._current, **data))
@@ -214,6 +280,62 @@ class GameState(ABC):
         self._pending = None
         self._emit("game_over")
 
+    # --- taking back, copying, comparing -----------------------------------------------
+
+    def undo(self) -> Action:
+        """Take the last action back: the state is exactly as it was before it (like
+        python-chess ``pop``). Returns the action taken back."""
+        if not self.history:
+            raise RuleViolation("nothing_to_undo")
+        last = self.history[-1]
+        self._rebuild(self.history[:-1])
+        return last
+
+    def _rebuild(self, actions: list) -> None:
+        """This game as its starting position followed by ``actions`` (the engines are
+        exact and seeded, so replaying is the state itself)."""
+        start = self._starting_position()
+        state = start.copy()
+        state._start = start
+        for action in actions:
+            state.apply(action)
+        self.__dict__.update(state.__dict__)
+        self._events = []
+
+    def _starting_position(self) -> "GameState":
+        """The position the history starts from: the seed's set-up or a ``set_up``."""
+        if self._start is None:
+            raise RuntimeError(f"{type(self).__name__} was built without remembering its start")
+        return self._start
+
+    def _remember_start(self) -> None:
+        """Make the present position the start of the history (after the set-up)."""
+        self.history = []
+        self._start = None
+        self._start = self.copy()
+
+    def copy(self) -> "GameState":
+        """An independent copy, cheaply: containers are copied, values shared."""
+        state = object.__new__(type(self))
+        state.__dict__ = {name: value if name in self._not_position else _copied(value)
+                          for name, value in self.__dict__.items()}
+        state._events = []
+        return state
+
+    def position(self) -> dict:
+        """Everything that makes up the position (no history, no caches), for comparing."""
+        return {name: value for name, value in self.__dict__.items()
+                if name not in self._not_position and name != "history"}
+
+    def __eq__(self, other: object) -> bool:
+        """Equal positions with equal histories."""
+        return (type(other) is type(self) and self.position() == other.position()  # type: ignore[union-attr]
+                and self.history == other.history)
+
+    __hash__ = None  # type: ignore[assignment]  # a state changes: not a dict key
+
+    # --- scores ------------------------------------------------------------------------
+
     def final_scores(self):
         """The final score breakdown, worked out once; refused before the game is over."""
         if not self._over:
@@ -226,38 +348,133 @@ class GameState(ABC):
     def _score_game(self):
         """Score the finished game (the engine's own ``FinalScores``)."""
 
-    @abstractmethod
-    def to_dict(self) -> dict: ...
+    # --- saving and loading ----------------------------------------------------------
 
-    @classmethod
-    def from_dict(cls, data: dict) -> "GameState":
-        """A saved game back (``to_dict``'s output); a ``ValueError`` names what is wrong."""
-        if not isinstance(data, dict) or data.get("format") != cls.save_format:
-            raise ValueError(f"not a saved {cls.saved_name} (expected format {cls.save_format!r})")
-        try:
-            return cls._from_saved(data)
-        except KeyError as error:
-            raise ValueError(f"the saved game lacks the field {error.args[0]!r}") from None
-        except (TypeError, AttributeError) as error:
-            raise ValueError(f"the saved game is malformed: {error}") from None
+    @abstractmethod
+    def _position_dict(self) -> dict:
+        """The position as plain JSON data (everything but the history)."""
 
     @classmethod
     @abstractmethod
-    def _from_saved(cls, data: dict) -> "GameState":
-        """The game from a saved dict of the right format (missing fields raise KeyError)."""
+    def _from_position_dict(cls, data: dict) -> "GameState":
+        """A position back from ``_position_dict``'s data (missing fields raise KeyError);
+        the history starts there."""
+
+    @abstractmethod
+    def check_position(self) -> None:
+        """Raise ``ValueError`` naming the first thing in the position the rules cannot
+        have produced (cards counted twice or missing, an unknown route, a player out
+        of range …)."""
+
+    def to_dict(self) -> dict:
+        """The game as JSON data: how it started (its seed, or a set-up position), every
+        action since, and the position now (checked against the actions on loading)."""
+        start = self._starting_position()
+        return {"format": self.save_format, **self._position_dict(),
+                "start": start._position_dict() if self._set_up else None,
+                "history": [a.to_dict() for a in self.history]}
 
     def to_json(self, **kwargs) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
 
     @classmethod
     def from_json(cls, text: str) -> "GameState":
-        return cls.from_dict(json.loads(text))
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as error:
+            raise ValueError(f"not a saved game: {error}") from None
+        return cls.from_dict(data)
 
-    def copy(self) -> "GameState":
-        return type(self).from_dict(self.to_dict())
+    @classmethod
+    def from_dict(cls, data: dict) -> "GameState":
+        """A saved game back (``to_dict``'s output). The save is checked: its actions are
+        replayed from its start, and the position they give must be the saved one; a
+        ``ValueError`` names the first field that disagrees."""
+        if not isinstance(data, dict) or data.get("format") != cls.save_format:
+            raise ValueError(f"not a saved {cls.saved_name} (expected format {cls.save_format!r})")
+        try:
+            data = json.loads(json.dumps(data))  # as it reads from a file: lists, string keys
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"not a saved game: {error}") from None
+        for key in ("history", "start"):
+            if key not in data:
+                raise ValueError(f"not a saved game: the field {key!r} is missing")
+        try:
+            if data["start"] is None:
+                game = cls._new_from_saved(data)
+            else:
+                game = cls._from_position_dict(data["start"])
+                game.check_position()
+                game._set_up = True
+                game._remember_start()
+        except KeyError as error:
+            raise ValueError(f"not a saved game: the field {error.args[0]!r} is missing") from None
+        except (TypeError, AttributeError, ValueError) as error:
+            raise ValueError(f"not a saved game: {error}") from None
+        if not isinstance(data["history"], list):
+            raise ValueError("not a saved game: 'history' must be a list of actions")
+        for number, saved in enumerate(data["history"], 1):
+            try:
+                game.apply(game.action_from_dict(saved))
+            except ValueError as error:
+                raise ValueError(f"not a saved game: action {number} ({saved!r}) is refused: {error}") from None
+        replayed = json.loads(json.dumps(game.to_dict()))
+        for key, value in replayed.items():
+            if key not in data:
+                raise ValueError(f"not a saved game: the field {key!r} is missing")
+            if data[key] != value:
+                raise ValueError(f"the saved game does not agree with its own actions: {_first_difference(key, data[key], value)}")
+        unknown = sorted(set(data) - set(replayed))
+        if unknown:
+            raise ValueError(f"not a saved game: unknown field {unknown[0]!r}")
+        return game
+
+    @classmethod
+    @abstractmethod
+    def _new_from_saved(cls, data: dict) -> "GameState":
+        """A new game with the saved game's rules, players and seed."""
 
     def action_from_dict(self, data: dict) -> Action:
-        return action_from_dict(data, self.action_names)
+        return action_from_dict(data, self.handlers)
+
+
+_IMMUTABLE = (str, int, float, tuple, frozenset, type(None))
+
+
+def _mutable(value: Any) -> bool:
+    return not isinstance(value, _IMMUTABLE) and (isinstance(value, (list, dict)) or hasattr(value, "copy"))
+
+
+def _copied(value: Any) -> Any:
+    """A copy of a part of the state: lists and dicts anew (and what is mutable in them),
+    objects with a ``copy`` method (a card supply, a board) copied, the rest shared
+    (numbers, strings, frozen values such as rules, maps and actions)."""
+    if isinstance(value, list):
+        return [_copied(v) for v in value] if value and _mutable(value[0]) else list(value)
+    if isinstance(value, dict):
+        return {k: _copied(v) if _mutable(v) else v for k, v in value.items()}
+    return value.copy() if _mutable(value) else value
+
+
+def _first_difference(path: str, saved: Any, replayed: Any) -> str:
+    """Where ``saved`` first differs from ``replayed``, as ``field[…]: saved …, replayed …``."""
+    if isinstance(saved, dict) and isinstance(replayed, dict):
+        for key in list(replayed) + [k for k in saved if k not in replayed]:
+            if saved.get(key, _MISSING) != replayed.get(key, _MISSING):
+                return _first_difference(f"{path}[{key!r}]", saved.get(key, _MISSING), replayed.get(key, _MISSING))
+    if isinstance(saved, list) and isinstance(replayed, list) and len(saved) == len(replayed):
+        for index, (a, b) in enumerate(zip(saved, replayed)):
+            if a != b:
+                return _first_difference(f"{path}[{index}]", a, b)
+    return f"{path}: saved {saved!r}, the actions give {replayed!r}"
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "nothing"
+
+
+_MISSING = _Missing()
 
 
 def apply_all(state: GameState, actions: Iterable) -> GameState:
@@ -267,17 +484,18 @@ def apply_all(state: GameState, actions: Iterable) -> GameState:
     return state
 
 
+# --- bots ----------------------------------------------------------------------------
+
+#: A player: given the game and a seeded generator, one of ``game.legal_actions()``.
+Bot = Callable[[Any, random.Random], Action]
+
+
 def random_bot(state: GameState, rng: random.Random) -> Action:
     """The random player of every game: any legal action, uniformly."""
     return rng.choice(state.legal_actions())
 
 
-def play_randomly(state: GameState, seed: int | str, max_actions: int = 1_000_000) -> GameState:
-    """Play ``state`` to the end with uniformly random legal actions (seeded)."""
-    return play_with_bots(state, [random_bot] * state.players, seed, "random-player", max_actions)
-
-
-def play_with_bots(state: GameState, bots: Sequence[Callable[[Any, random.Random], Action]], seed: int | str,
+def play_with_bots(state: GameState, bots: Sequence[Bot], seed: int | str,
                    stream: str = "bots", max_actions: int = 1_000_000) -> GameState:
     """Play ``state`` to the end, player i choosing with ``bots[i](state, rng)``; ``rng``
     is one generator seeded by ``seed`` and ``stream``, so a seed gives the same game."""
@@ -289,3 +507,66 @@ def play_with_bots(state: GameState, bots: Sequence[Callable[[Any, random.Random
             return state
         state.apply(bots[state.current_player](state, rng))
     raise RuntimeError(f"game did not end within {max_actions} actions")
+
+
+def play_randomly(state: GameState, seed: int | str, max_actions: int = 1_000_000) -> GameState:
+    """Play ``state`` to the end with uniformly random legal actions (seeded)."""
+    return play_with_bots(state, [random_bot] * state.players, seed, "random-player", max_actions)
+
+
+# --- one protocol, three engines --------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class Engine:
+    """The entry points every engine offers, with the same names and keywords.
+
+    ``zuzlab.ttr``, ``zuzlab.cardgame`` and ``zuzlab.ink`` each make one and export its
+    methods: ``new_game``, ``play_game``, ``play_random_game``, ``replay``, ``load_game``,
+    ``make_bot``. ``bots`` is the engine's registry: name → a maker of a fresh player.
+    """
+
+    name: str
+    game: type
+    default_variant: str
+    default_players: int
+    bots: dict[str, Callable[[], Bot]]
+
+    def new_game(self, variant: Any = None, *, players: int | None = None, seed: int | str = 0,
+                 **options: Any) -> Any:
+        """A new game of ``variant`` (a ruleset or its name; the engine's usual one by
+        default) for ``players`` players, dealt or rolled from ``seed``."""
+        return self.game(self.default_variant if variant is None else variant,
+                         self.default_players if players is None else players, seed, **options)
+
+    def make_bot(self, bot: str | Bot) -> Bot:
+        """A fresh player: a bot name of this engine (see ``bots``), or a bot itself."""
+        if callable(bot):
+            return bot
+        try:
+            return self.bots[bot]()
+        except (KeyError, TypeError):
+            raise ValueError(f"no {self.name} bot called {bot!r}; known: {', '.join(self.bots)}") from None
+
+    def play_game(self, variant: Any = None, *, players: int | None = None, seed: int | str = 0,
+                  bots: str | Bot | Sequence[str | Bot] = "random", **options: Any) -> Any:
+        """A finished game between ``bots``: one name (or bot) for every seat, or one per
+        seat. The same seed and bots give the same game."""
+        game = self.new_game(variant, players=players, seed=seed, **options)
+        seats = [bots] * game.players if isinstance(bots, str) or callable(bots) else list(bots)
+        if len(seats) != game.players:
+            raise ValueError(f"{game.players} players need {game.players} bots, not {len(seats)}")
+        return play_with_bots(game, [self.make_bot(b) for b in seats], seed, "bots")
+
+    def play_random_game(self, variant: Any = None, *, players: int | None = None, seed: int | str = 0,
+                         **options: Any) -> Any:
+        """A finished game in which every decision was a uniformly random legal action."""
+        return play_randomly(self.new_game(variant, players=players, seed=seed, **options), seed)
+
+    def replay(self, variant: Any = None, *, players: int | None = None, seed: int | str = 0,
+               actions: Iterable = (), **options: Any) -> Any:
+        """The game rebuilt from its seed and its actions (objects or saved dicts)."""
+        return apply_all(self.new_game(variant, players=players, seed=seed, **options), actions)
+
+    def load_game(self, text: str) -> Any:
+        """A game saved with ``game.to_json()``, checked by replaying its actions."""
+        return self.game.from_json(text)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from . import cardgame, ink, ttr
-from .core import GameState, play_with_bots, random_bot
+from .core import GameState, play_with_bots
 
 #: Games played per task: large enough to keep the pool's overhead small, small enough
 #: for a smooth progress bar.
@@ -74,9 +74,8 @@ FAMILIES = (
     Family("ttr", ttr.rulesets.RULESETS, ttr.Ruleset, ttr.new_game,
            ttr.bots.BOTS, ("tickets", "long_routes", "balanced"), _ttr_parts),
     Family("cardgame", cardgame.rules.RULESETS, cardgame.CardGameRules, cardgame.new_game,
-           {"random": lambda: random_bot}, ("random",), _cardgame_parts),
-    Family("ink", ink.rules.RULESETS, ink.InkRules, ink.new_game,
-           {name: (lambda bot=bot: bot) for name, bot in ink.bots.BOTS.items()}, ("greedy",), _ink_parts),
+           cardgame.bots.BOTS, ("random",), _cardgame_parts),
+    Family("ink", ink.rules.RULESETS, ink.InkRules, ink.new_game, ink.bots.BOTS, ("greedy",), _ink_parts),
 )
 
 

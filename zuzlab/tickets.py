@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from .core import Action, RuleViolation, is_whole_number, require
+from .core import Action, Decision, RuleViolation, is_whole_number, require
 
 
 @dataclass(frozen=True)
@@ -32,8 +32,16 @@ class KeepTickets(Action):
         return f"keep tickets {', '.join(map(str, self.tickets)) or 'none'}"
 
 
-#: The pending decision after drawing tickets: only keeping some answers it.
-KEEP_TICKETS = ((KeepTickets,), "pending_tickets")
+@dataclass(frozen=True)
+class ChooseTickets(Decision):
+    """Tickets on offer: keep at least ``keep_min`` of ``tickets`` (``KeepTickets``)."""
+
+    kind = "keep_tickets"
+    answers = (KeepTickets,)
+    refusal = "pending_tickets"
+
+    tickets: tuple[int, ...] = ()
+    keep_min: int = 0
 
 
 class TicketChoice:
@@ -49,12 +57,17 @@ class TicketChoice:
     """
 
     def _keep_actions(self) -> list:
-        offer = self.offers[self._current]
+        offer = self._pending
         return [
             KeepTickets(kept)
-            for size in range(self._keep_min(offer), len(offer) + 1)
-            for kept in itertools.combinations(sorted(offer), size)
+            for size in range(offer.keep_min, len(offer.tickets) + 1)
+            for kept in itertools.combinations(sorted(offer.tickets), size)
         ]
+
+    def _offer_tickets(self, player: int) -> None:
+        """``player`` now chooses from their offer (a pending decision)."""
+        offer = self.offers[player]
+        self._pending = ChooseTickets(player, tuple(offer), self._keep_min(offer))
 
     def _take_tickets(self, count: int) -> list[int]:
         taken, self.ticket_deck = self.ticket_deck[:count], self.ticket_deck[count:]
@@ -67,21 +80,20 @@ class TicketChoice:
     def _do_draw_tickets(self, action: DrawTickets) -> None:
         offer = self._take_tickets(self._tickets_per_draw())
         self.offers[self._current] = offer
-        self._pending = "keep_tickets"
+        self._offer_tickets(self._current)
         self._emit("tickets_offered", tickets=list(offer))
 
     def _check_keep(self, action: KeepTickets) -> None:
-        if self._pending != "keep_tickets":
+        offer = self._pending
+        if not isinstance(offer, ChooseTickets):
             raise RuleViolation("no_ticket_offer")
-        offer = self.offers[self._current]
         if len(set(action.tickets)) != len(action.tickets):
             raise RuleViolation("bad_ticket_choice")
-        not_offered = [t for t in action.tickets if t not in offer]
+        not_offered = [t for t in action.tickets if t not in offer.tickets]
         if not_offered:
-            raise RuleViolation("not_offered", tickets=not_offered, offer=sorted(offer))
-        keep_min = self._keep_min(offer)
-        if len(action.tickets) < keep_min:
-            raise RuleViolation("keep_min", keep_min=keep_min, offered=len(offer))
+            raise RuleViolation("not_offered", tickets=not_offered, offer=sorted(offer.tickets))
+        if len(action.tickets) < offer.keep_min:
+            raise RuleViolation("keep_min", keep_min=offer.keep_min, offered=len(offer.tickets))
 
     def _do_keep(self, action: KeepTickets) -> None:
         player = self._current
@@ -95,7 +107,7 @@ class TicketChoice:
             self._end_turn()
         elif self._current + 1 < self.players:
             self._current += 1  # the next player chooses opening tickets
-            self._pending = "keep_tickets"
+            self._offer_tickets(self._current)
         else:
             self.in_setup = False
             self._current = 0

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
-from .core import Action, RuleViolation, require, seeded_random
+from .core import Action, Decision, RuleViolation, require, seeded_random
 
 Emit = Callable[..., None]
 
@@ -39,8 +39,13 @@ class DrawBlind(Action):
         return "draw from the deck"
 
 
-#: The pending decision after a first card: only another draw answers it.
-SECOND_CARD = ((DrawBlind, DrawFaceUp), "pending_second_card")
+@dataclass(frozen=True)
+class SecondCard(Decision):
+    """After a first card: only the second card (face up or from the deck) answers."""
+
+    kind = "second_card"
+    answers = (DrawBlind, DrawFaceUp)
+    refusal = "pending_second_card"
 
 
 class TrainCards:
@@ -61,6 +66,21 @@ class TrainCards:
         self.discard: list[str] = []
         self.face_up: list[str | None] = [None] * face_up_count
         self.shuffles = 0
+        #: when the face-up reset had to stop: the number of non-wild cards in the deck and
+        #: the discards then; the reset is tried again once that number has changed
+        self.reset_stopped_at: int | None = None
+
+    def copy(self) -> "TrainCards":
+        cards = object.__new__(TrainCards)
+        cards.__dict__ = dict(self.__dict__)
+        cards.deck, cards.discard, cards.face_up = list(self.deck), list(self.discard), list(self.face_up)
+        return cards
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TrainCards) and self.__dict__ == other.__dict__
+
+    def _non_wild_in_pool(self) -> int:
+        return sum(1 for card in self.deck if card != self.wild) + sum(1 for card in self.discard if card != self.wild)
 
     def can_draw(self) -> bool:
         return bool(self.deck) or (self.reshuffle and bool(self.discard))
@@ -89,15 +109,22 @@ class TrainCards:
         """Fill empty face-up slots; then reset while too many wilds show.
 
         The reset stops once it has gone through the whole pool of cards without
-        success (a guard the printed rules lack: a deck of mostly wilds would loop).
+        success (a guard the printed rules lack: a deck of mostly wilds would loop). A
+        stopped reset is tried again as soon as the pool has changed (a payment brought
+        other cards in, say), never twice for the same pool.
         """
-        if not self._fill_empty_slots(emit) or self.reset_wilds <= 0:
+        filled = self._fill_empty_slots(emit)
+        if self.reset_wilds <= 0 or self.face_up.count(self.wild) < self.reset_wilds:
+            self.reset_stopped_at = None
             return
+        if not filled and self.reset_stopped_at == self._non_wild_in_pool():
+            return  # it stopped with this very pool: trying again would only churn
         pool = len(self.deck) + len(self.discard) + sum(1 for c in self.face_up if c)
         max_resets = max(1, math.ceil(pool / len(self.face_up)))
         resets = 0
         while self.face_up.count(self.wild) >= self.reset_wilds:
             if resets == max_resets:
+                self.reset_stopped_at = self._non_wild_in_pool()
                 emit("face_up_reset_stopped", resets=resets)
                 return
             discarded = [c for c in self.face_up if c]
@@ -106,6 +133,7 @@ class TrainCards:
             self._fill_empty_slots(emit, announce=False)
             resets += 1
             emit("face_up_reset", discarded=discarded, face_up=list(self.face_up))
+        self.reset_stopped_at = None
 
     def _fill_empty_slots(self, emit: Emit, announce: bool = True) -> bool:
         filled = False
@@ -122,12 +150,71 @@ class TrainCards:
 
     def to_dict(self) -> dict:
         return {"deck": list(self.deck), "discard": list(self.discard), "face_up": list(self.face_up),
-                "shuffles": self.shuffles}
+                "shuffles": self.shuffles, "reset_stopped_at": self.reset_stopped_at}
 
     def load(self, data: dict) -> "TrainCards":
         self.deck, self.discard = list(data["deck"]), list(data["discard"])
         self.face_up, self.shuffles = list(data["face_up"]), data["shuffles"]
+        self.reset_stopped_at = data["reset_stopped_at"]
         return self
+
+    def all_cards(self) -> list[str]:
+        """Every card of the supply: deck, discards and the face-up row."""
+        return self.deck + self.discard + [card for card in self.face_up if card]
+
+    def take(self, card: str) -> bool:
+        """Take one ``card`` out of the supply for a set-up position: from the bottom of
+        the deck (so its top stays put), else from the discards; False if there is none."""
+        for pile in (self.deck, self.discard):
+            if card in pile:
+                del pile[pile.index(card)]
+                return True
+        return False
+
+    def give_or_take(self, have: dict[str, int], want: dict[str, int], where: str, kinds) -> None:
+        """Make the pile ``have`` hold ``want`` (for a set-up position): cards it holds too
+        many of go to the discards, missing ones come from the supply (``take``)."""
+        for card, count in want.items():
+            if card not in kinds:
+                raise ValueError(f"{where}: {card!r} is not a card ({', '.join(kinds)})")
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                raise ValueError(f"{where}: {count!r} {card} cards is not a count")
+        for card in kinds:
+            surplus = have.get(card, 0) - want.get(card, 0)
+            self.discard.extend([card] * max(0, surplus))
+            for _ in range(-surplus):
+                if not self.take(card):
+                    raise ValueError(f"{where}: no {card} card is left in the deck or the discards")
+            have[card] = want.get(card, 0)
+
+    def put_on_top(self, cards: list[str]) -> None:
+        """Put ``cards`` on the deck, ``cards[0]`` to be drawn first."""
+        self.deck.extend(reversed(cards))
+
+
+def set_up_supply(supply: TrainCards, kinds: tuple[str, ...], piles: dict[str, tuple[dict, dict]],
+                  face_up: list | tuple | None, deck_top: list | tuple) -> None:
+    """Move cards for a set-up position: each pile ``where → (what it holds, what it
+    should hold)`` gives its surplus to the discards and gets its missing cards from the
+    supply, then the face-up row (None: an empty place) and the top of the deck (the
+    first drawn first) are laid. Nothing is invented: a card the supply no longer has is
+    a ``ValueError`` naming where it was wanted."""
+    if face_up is not None:
+        if len(face_up) != len(supply.face_up):
+            raise ValueError(f"face_up needs {len(supply.face_up)} places, not {len(face_up)}")
+        supply.discard.extend(card for card in supply.face_up if card)
+        supply.face_up = [None] * len(supply.face_up)
+    for where, (have, want) in piles.items():
+        supply.give_or_take(have, want, where, kinds)
+    for where, cards in (("face_up", [c for c in face_up or [] if c is not None]), ("deck_top", deck_top)):
+        for card in cards:
+            if card not in kinds:
+                raise ValueError(f"{where}: {card!r} is not a card ({', '.join(kinds)})")
+            if not supply.take(card):
+                raise ValueError(f"{where}: no {card} card is left in the deck or the discards")
+    if face_up is not None:
+        supply.face_up = list(face_up)
+    supply.put_on_top(list(deck_top))
 
 
 class DrawingTurn:
@@ -157,7 +244,7 @@ class DrawingTurn:
         face_up = self.cards.face_up
         if action.color not in self.hands[self._current] or action.color not in face_up:
             raise RuleViolation("not_face_up", color=action.color, shown=[c for c in face_up if c])
-        if self._pending == "second_card" and self._counts_double(action.color):
+        if isinstance(self._pending, SecondCard) and self._counts_double(action.color):
             raise RuleViolation("face_up_wild_second", card=action.color)
 
     def _check_blind(self, action: DrawBlind) -> None:
@@ -177,11 +264,11 @@ class DrawingTurn:
         self._after_card(ends_draw=False)
 
     def _after_card(self, ends_draw: bool) -> None:
-        if self._pending == "second_card" or ends_draw:
+        if isinstance(self._pending, SecondCard) or ends_draw:
             self._pending = None
             self._end_turn()
         elif self._second_card_actions():
-            self._pending = "second_card"
+            self._pending = SecondCard(self._current)
         else:
             self._emit("no_second_card")
             self._end_turn()

@@ -11,41 +11,30 @@ violation type with ``zuzlab.ttr``; it imports no plotting or widget library.
 
 from __future__ import annotations
 
-from typing import Iterable
-
 from ..algorithms import Fulfilment, best_fulfilment, best_fulfilment_steps
-from ..core import Event, Pass, RuleViolation, apply_all, play_randomly
-from ..tickets import DrawTickets, KeepTickets
-from ..train_cards import DrawBlind, DrawFaceUp
-from . import rules
+from ..core import Engine, Event, Pass, RuleViolation
+from ..tickets import ChooseTickets, DrawTickets, KeepTickets
+from ..train_cards import DrawBlind, DrawFaceUp, SecondCard
+from . import bots, rules
 from .actions import PlayMixed, PlaySet
 from .data import CardGameData, Ticket, load_data
 from .rules import CardGameRules
 from .scoring import FinalScores
-from .state import Game, Pending
+from .state import Game
 
-
-def new_game(rules: str | CardGameRules = "cardgame", players: int = 2, seed: int | str = 0) -> Game:
-    """A new Card Game; ``rules`` is a ruleset name or a ``CardGameRules``."""
-    return Game(rules, players, seed)
-
-
-def play_random_game(players: int = 4, seed: int | str = 0, rules: str | CardGameRules = "cardgame") -> Game:
-    """A finished game in which every decision was a uniformly random legal action."""
-    return play_randomly(new_game(rules, players, seed), seed)
-
-
-def replay(rules: str | CardGameRules, players: int, seed: int | str, actions: Iterable) -> Game:
-    """Rebuild a game from its seed and its list of actions (objects or saved dicts)."""
-    return apply_all(new_game(rules, players, seed), actions)
-
-
-def load_game(text: str) -> Game:
-    return Game.from_json(text)
+#: The Card Game's entry points
+ENGINE = Engine("Card Game", Game, default_variant="cardgame", default_players=3, bots=bots.BOTS)
+new_game = ENGINE.new_game
+play_game = ENGINE.play_game
+play_random_game = ENGINE.play_random_game
+replay = ENGINE.replay
+load_game = ENGINE.load_game
+make_bot = ENGINE.make_bot
 
 
 __all__ = [
-    "CardGameData", "CardGameRules", "DrawBlind", "DrawFaceUp", "DrawTickets", "Event", "FinalScores", "Fulfilment",
-    "Game", "KeepTickets", "Pass", "Pending", "PlayMixed", "PlaySet", "RuleViolation", "Ticket", "best_fulfilment",
-    "best_fulfilment_steps", "load_data", "load_game", "new_game", "play_random_game", "replay", "rules",
+    "CardGameData", "CardGameRules", "ChooseTickets", "DrawBlind", "DrawFaceUp", "DrawTickets", "ENGINE", "Event",
+    "FinalScores", "Fulfilment", "Game", "KeepTickets", "Pass", "PlayMixed", "PlaySet", "RuleViolation", "SecondCard",
+    "Ticket", "best_fulfilment", "best_fulfilment_steps", "bots", "load_data", "load_game", "make_bot", "new_game",
+    "play_game", "play_random_game", "replay", "rules",
 ]

@@ -39,6 +39,10 @@ class CardGameRules:
     #: Whether the tickets scored at the end of the first round stay in hand (and are
     #: scored again at the end). zuzlab's reading: each ticket scores once.
     first_round_tickets_stay: bool = False
+    #: Seed 002: "no more cards can be added to sets already on the table": each set laid
+    #: stays its own set. True: a player's cards of one colour in the rail yard form one
+    #: set that grows with every set laid (a new set is then compared with that total).
+    sets_grow: bool = False
     #: Which card of a rail-yard set moves on the track first: its coloured cards
     #: (zuzlab's reading) or its locomotives.
     locomotives_move_first: bool = False

@@ -22,37 +22,28 @@ Events: those of drawing cards and tickets, ``moved_to_track``, ``set_played``,
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from collections import Counter
+from typing import Mapping, Sequence
 
-from ..core import GameState, Pass, RuleViolation, seeded_random
-from ..tickets import KEEP_TICKETS, DrawTickets, KeepTickets, TicketChoice
-from ..train_cards import SECOND_CARD, DrawBlind, DrawFaceUp, DrawingTurn, TrainCards
+from ..core import Decision, GameState, Pass, RuleViolation, decision_from_dict, decision_to_dict, seeded_random
+from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice
+from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
 from .actions import PlayMixed, PlaySet
 from .data import WILD, load_data
 from .rules import CardGameRules, get as get_rules
 
-FORMAT = "zuzlab-cardgame-game/1"
-
-
-@dataclass(frozen=True)
-class Pending:
-    """A decision the current player must make before the turn can go on."""
-
-    kind: str  # "keep_tickets" or "second_card"
-    player: int
-    tickets: tuple[int, ...] = ()
-    keep_min: int = 0
+FORMAT = "zuzlab-cardgame-game/2"
+DECISIONS = (ChooseTickets, SecondCard)
 
 
 class Game(DrawingTurn, TicketChoice, GameState):
-    """A game of Ticket to Ride: The Card Game. Create one with ``zuzlab.cardgame.new_game``."""
+    """A game of Ticket to Ride: The Card Game. Create one with ``zuzlab.cardgame.new_game``.
+
+    ``yards[player][colour]`` lists that player's sets of the colour in the rail yard,
+    each ``[cards, locomotives]``, oldest first.
+    """
 
     save_format, saved_name = FORMAT, "Card Game"
-    action_names = {
-        DrawFaceUp: "face_up", DrawBlind: "blind", PlaySet: "set", PlayMixed: "mixed",
-        DrawTickets: "draw_tickets", KeepTickets: "keep", Pass: "pass",
-    }
-    pending_answers = {"keep_tickets": KEEP_TICKETS, "second_card": SECOND_CARD}
 
     def __init__(self, rules: CardGameRules | str = "cardgame", players: int = 2, seed: int | str = 0):
         rules = get_rules(rules)
@@ -60,6 +51,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
             raise ValueError(f"{rules.name} is played by {rules.min_players}–{rules.max_players} players, "
                              f"not {players!r}")
         self.rules, self.data, self.players, self.seed = rules, load_data(rules.data), players, seed
+        check_rules_fit_data(rules, self.data, players)
         self.history: list = []
         self._events: list = []
         self._current = 0
@@ -68,7 +60,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
             deck.remove(WILD)  # dealt before the deck is shuffled
         self.cards = self._new_train_cards(deck)
         self.hands = [dict.fromkeys(self.card_kinds, 0) for _ in range(players)]
-        self.yards = [{c: [0, 0] for c in self.data.colors} for _ in range(players)]  # colour → [cards, locos]
+        self.yards: list[dict[str, list[list[int]]]] = [{c: [] for c in self.data.colors} for _ in range(players)]
         self.track = [dict.fromkeys(self.card_kinds, 0) for _ in range(players)]
         for hand in self.hands:
             hand[WILD] += rules.initial_locomotives
@@ -83,12 +75,14 @@ class Game(DrawingTurn, TicketChoice, GameState):
         self.round = 1
         self.first_round: list[dict] | None = None  # the first scoring, with 4 players
         self.turn = 0
-        self._pending: str | None = "keep_tickets"
+        self._pending: Decision | None = None
         self.in_setup = True
         self.consecutive_passes = 0
         self._over = False
         self._scores_cache = None
+        self._offer_tickets(0)
         self.setup_events, self._events = self._events, []
+        self._remember_start()
 
     def _new_train_cards(self, deck: list[str]) -> TrainCards:
         return TrainCards(deck, wild=WILD, face_up_count=self.rules.face_up_count,
@@ -100,21 +94,19 @@ class Game(DrawingTurn, TicketChoice, GameState):
     def card_kinds(self) -> tuple[str, ...]:
         return self.data.colors + (WILD,)
 
-    @property
-    def pending(self) -> Pending | None:
-        if self._over or self._pending is None:
-            return None
-        if self._pending == "keep_tickets":
-            offer = self.offers[self._current]
-            return Pending("keep_tickets", self._current, tuple(offer), self._keep_min(offer))
-        return Pending(self._pending, self._current)
-
     def yard_size(self, player: int, color: str) -> int:
-        """Cards of ``color`` (locomotives in its set included) in ``player``'s rail yard."""
-        return sum(self.yards[player][color])
+        """Cards of ``color`` (locomotives in its sets included) in ``player``'s rail yard."""
+        return sum(cards + locomotives for cards, locomotives in self.yards[player][color])
+
+    def largest_set(self, player: int, color: str) -> int:
+        return max((cards + locomotives for cards, locomotives in self.yards[player][color]), default=0)
 
     def largest_other_set(self, color: str) -> int:
-        return max((self.yard_size(p, color) for p in range(self.players) if p != self._current), default=0)
+        """The largest set of ``color`` in another player's rail yard: a new set must beat it."""
+        return max((self.largest_set(p, color) for p in range(self.players) if p != self._current), default=0)
+
+    def _lies_elsewhere(self, color: str) -> bool:
+        return any(self.yards[p][color] for p in range(self.players) if p != self._current)
 
     def __repr__(self) -> str:
         status = "over" if self._over else f"player {self._current} to act"
@@ -128,9 +120,9 @@ class Game(DrawingTurn, TicketChoice, GameState):
     def legal_actions(self) -> list:
         if self._over:
             return []
-        if self._pending == "keep_tickets":
+        if isinstance(self._pending, ChooseTickets):
             return self._keep_actions()
-        if self._pending == "second_card":
+        if isinstance(self._pending, SecondCard):
             return self._second_card_actions()
         actions = self._draw_actions() + self._set_actions() + self._mixed_actions()
         if self.ticket_deck:
@@ -149,7 +141,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     def _mixed_actions(self) -> list:
         hand = self.hands[self._current]
-        free = [c for c in self.data.colors if hand[c] and self.largest_other_set(c) == 0]
+        free = [c for c in self.data.colors if hand[c] and not self._lies_elsewhere(c)]
         return [PlayMixed(colors) for colors in itertools.combinations(free, self.rules.mixed_play_cards)]
 
     # --- the start of a turn -------------------------------------------------------------
@@ -158,21 +150,22 @@ class Game(DrawingTurn, TicketChoice, GameState):
         self._start_turn()
 
     def _start_turn(self) -> None:
-        """Move one card of each colour in the rail yard onto the on-the-track pile."""
+        """Move one card of each colour in the rail yard onto the on-the-track pile (from
+        the oldest set of the colour; its coloured cards before its locomotives, unless
+        ``rules.locomotives_move_first``)."""
         yard, track = self.yards[self._current], self.track[self._current]
         moved = []
-        for color, cards in yard.items():
-            if cards[0] + cards[1] == 0:
+        for color, sets in yard.items():
+            if not sets:
                 continue
-            use_locomotive = cards[1] and (self.rules.locomotives_move_first or not cards[0])
-            if use_locomotive:
-                cards[1] -= 1
-                track[WILD] += 1
-                moved.append(WILD)
-            else:
-                cards[0] -= 1
-                track[color] += 1
-                moved.append(color)
+            oldest = sets[0]
+            use_locomotive = oldest[1] and (self.rules.locomotives_move_first or not oldest[0])
+            oldest[1 if use_locomotive else 0] -= 1
+            card = WILD if use_locomotive else color
+            track[card] += 1
+            moved.append(card)
+            if oldest == [0, 0]:
+                del sets[0]
         if moved:
             self._emit("moved_to_track", cards=moved)
 
@@ -185,7 +178,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
     def _check_set(self, action: PlaySet) -> None:
         self._check_color(action.color)
         hand, rules = self.hands[self._current], self.rules
-        if action.cards < rules.set_min_cards or action.locomotives < 0:
+        if action.cards < rules.set_min_cards:
             raise RuleViolation("set_too_small", count=rules.set_min_cards, color=action.color)
         for card, count in ((action.color, action.cards), (WILD, action.locomotives)):
             if hand[card] < count:
@@ -200,20 +193,30 @@ class Game(DrawingTurn, TicketChoice, GameState):
         self.hands[me][WILD] -= action.locomotives
         wrecked = {}
         for player in range(self.players):
-            if player != me and self.yard_size(player, color):
-                cards, locomotives = self.yards[player][color]
-                self.cards.discard.extend([color] * cards + [WILD] * locomotives)
-                self.yards[player][color] = [0, 0]
-                wrecked[player] = cards + locomotives
-        self.yards[me][color][0] += action.cards
-        self.yards[me][color][1] += action.locomotives
+            if player != me and self.yards[player][color]:
+                wrecked[player] = self.yard_size(player, color)
+                for cards, locomotives in self.yards[player][color]:
+                    self.cards.discard.extend([color] * cards + [WILD] * locomotives)
+                self.yards[player][color] = []
+        self._lay(color, action.cards, action.locomotives)
         self._emit("set_played", color=color, cards=action.cards, locomotives=action.locomotives)
         if wrecked:
             self._emit("train_wreck", color=color, discarded=wrecked)
         self._end_turn()
 
+    def _lay(self, color: str, cards: int, locomotives: int) -> None:
+        """A new set in the player's rail yard (added to the old one if ``sets_grow``)."""
+        sets = self.yards[self._current][color]
+        if sets and self.rules.sets_grow:
+            sets[0][0] += cards
+            sets[0][1] += locomotives
+        else:
+            sets.append([cards, locomotives])
+
     def _check_mixed(self, action: PlayMixed) -> None:
         size = self.rules.mixed_play_cards
+        if WILD in action.colors:
+            raise RuleViolation("mixed_no_locomotives")
         for color in action.colors:
             self._check_color(color)
         if len(set(action.colors)) != size or len(action.colors) != size:
@@ -222,14 +225,14 @@ class Game(DrawingTurn, TicketChoice, GameState):
         missing = [c for c in action.colors if not hand[c]]
         if missing:
             raise RuleViolation("missing_cards", "missing_cards/mixed", colors=missing)
-        taken = [c for c in action.colors if self.largest_other_set(c)]
+        taken = [c for c in action.colors if self._lies_elsewhere(c)]
         if taken:
             raise RuleViolation("mixed_color_taken", colors=taken)
 
     def _do_mixed(self, action: PlayMixed) -> None:
         for color in action.colors:
             self.hands[self._current][color] -= 1
-            self.yards[self._current][color][0] += 1
+            self._lay(color, 1, 0)
         self._emit("mixed_played", colors=list(action.colors))
         self._end_turn()
 
@@ -279,11 +282,12 @@ class Game(DrawingTurn, TicketChoice, GameState):
                                      "fulfilled": [t.id for t in best.fulfilled]})
             if not self.rules.first_round_tickets_stay:
                 self.tickets[player] = []
-            for color, (cards, locomotives) in self.yards[player].items():
-                self.cards.discard.extend([color] * cards + [WILD] * locomotives)
+            for color, sets in self.yards[player].items():
+                for cards, locomotives in sets:
+                    self.cards.discard.extend([color] * cards + [WILD] * locomotives)
             for card, count in self.track[player].items():
                 self.cards.discard.extend([card] * count)
-            self.yards[player] = {c: [0, 0] for c in self.data.colors}
+            self.yards[player] = {c: [] for c in self.data.colors}
             self.track[player] = dict.fromkeys(self.card_kinds, 0)
         self._emit("round_scored", points=[r["points"] for r in self.first_round])
         self.round = 2
@@ -298,39 +302,198 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
         return score_game(self)
 
+    # --- setting up a position ---------------------------------------------------------
+
+    def set_up(self, *, hands: Mapping[int, Mapping[str, int]] | None = None,
+               yards: Mapping[int, Mapping[str, Sequence]] | None = None,
+               track: Mapping[int, Mapping[str, int]] | None = None, face_up: Sequence[str] | None = None,
+               deck_top: Sequence[str] | None = None, tickets: Mapping[int, Sequence[int]] | None = None,
+               current: int | None = None, over: bool = False) -> "Game":
+        """Put the game in a chosen position at the start of a turn; returns the game.
+
+        - ``hands``: player → {card: count}, the whole hand;
+        - ``yards``: player → {colour: its sets, oldest first}, each set ``cards`` or
+          ``(cards, locomotives)``; a player's colours not named are empty;
+        - ``track``: player → {card: count}, the on-the-track pile;
+        - ``face_up``, ``deck_top``: the face-up row, and the next cards of the deck (the
+          first drawn first);
+        - ``tickets``: player → ticket ids; ``current``: whose turn it is;
+        - ``over``: the game has ended (to score a position: ``final_scores()``).
+
+        Cards move between the deck, the discards and the players, so the game still holds
+        exactly its 96 cards. The opening ends (every player keeps the tickets on offer
+        unless ``tickets`` names theirs), and the history starts here. A ``ValueError``
+        names what cannot be set up, and the game is left as it was.
+        """
+        if self._pending is not None and not self.in_setup:
+            raise ValueError(f"a position is set up at the start of a turn; player {self._current} "
+                             f"still owes a decision ({self._pending.kind})")
+        game = self.copy()
+        game._end_opening(tickets or {})
+        if tickets:
+            for player, ids in tickets.items():
+                game._set_up_tickets(player, ids)
+        game._set_up_cards(hands or {}, yards or {}, track or {}, face_up, deck_top or [])
+        if current is not None:
+            game._check_player(current, "current")
+            game._current = current
+        game.consecutive_passes, game._over = 0, bool(over)
+        game.check_position()
+        self.__dict__.update(game.__dict__)
+        self._set_up = True
+        self._remember_start()
+        return self
+
+    def _end_opening(self, tickets: Mapping[int, Sequence[int]]) -> None:
+        if not self.in_setup:
+            return
+        for player in range(self.players):
+            (self.ticket_deck if player in tickets else self.tickets[player]).extend(self.offers[player])
+            self.offers[player] = []
+        self.in_setup, self._pending, self._current = False, None, 0
+
+    def _set_up_tickets(self, player: int, ids: Sequence[int]) -> None:
+        self._check_player(player, "tickets")
+        for ticket in ids:
+            self.data.ticket(ticket)  # an unknown id is named
+            for pile in (self.ticket_deck, *self.tickets):
+                if ticket in pile:
+                    pile.remove(ticket)
+        self.ticket_deck.extend(self.tickets[player])
+        self.tickets[player] = list(ids)
+
+    def _set_up_cards(self, hands, yards, track, face_up, deck_top) -> None:
+        """The rail yards as sets; hands, track piles, the face-up row and the deck top
+        through the shared supply (cards move, none is invented)."""
+        colors = self.data.colors
+        for player in set(hands) | set(yards) | set(track):
+            self._check_player(player, "hands, yards and track")
+        piles = {f"hands[{p}]": (self.hands[p], dict(hand)) for p, hand in hands.items()}
+        piles |= {f"track[{p}]": (self.track[p], dict(pile)) for p, pile in track.items()}
+        for player, by_color in yards.items():
+            for color in by_color:
+                if color not in colors:
+                    raise ValueError(f"yards[{player}]: {color!r} is not a colour ({', '.join(colors)})")
+            have = Counter({WILD: 0})
+            for color, sets in self.yards[player].items():
+                for cards, locomotives in sets:
+                    have.update({color: cards, WILD: locomotives})
+            new_sets = {c: [[laid, 0] if isinstance(laid, int) else list(laid) for laid in by_color.get(c, ())]
+                        for c in colors}
+            want = Counter({WILD: 0})
+            for color, sets in new_sets.items():
+                for laid in sets:
+                    if len(laid) != 2 or not all(isinstance(n, int) and n >= 0 for n in laid) or sum(laid) < 1:
+                        raise ValueError(f"yards[{player}][{color!r}]: {laid!r} is not a set (cards, locomotives)")
+                    want.update({color: laid[0], WILD: laid[1]})
+            self.yards[player] = new_sets
+            piles[f"yards[{player}]"] = (dict(have), dict(want))
+        set_up_supply(self.cards, self.card_kinds, piles, face_up, deck_top)
+
+    def _check_player(self, player, where: str) -> None:
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
+            raise ValueError(f"{where}: {player!r} is not a player of this game (0–{self.players - 1})")
+
+    def check_position(self) -> None:
+        """Raise ``ValueError`` naming the first thing the rules cannot have produced."""
+        if not 0 <= self._current < self.players:
+            raise ValueError(f"current: {self._current!r} is not a player (0–{self.players - 1})")
+        held = Counter(self.cards.all_cards())
+        for name, piles in (("hands", self.hands), ("track", self.track)):
+            if len(piles) != self.players:
+                raise ValueError(f"{name}: {len(piles)} entries for {self.players} players")
+            for player, pile in enumerate(piles):
+                if set(pile) != set(self.card_kinds) or any(not isinstance(n, int) or n < 0 for n in pile.values()):
+                    raise ValueError(f"{name}[{player}]: {pile!r} is not a count of each card")
+                held.update(pile)
+        for player, yard in enumerate(self.yards):
+            if set(yard) != set(self.data.colors):
+                raise ValueError(f"yards[{player}]: needs exactly the colours {', '.join(self.data.colors)}")
+            for color, sets in yard.items():
+                for laid in sets:
+                    if len(laid) != 2 or min(laid) < 0 or sum(laid) < 1:
+                        raise ValueError(f"yards[{player}][{color!r}]: {laid!r} is not a set [cards, locomotives]")
+                    held.update({color: laid[0], WILD: laid[1]})
+        full = Counter(self.data.deck)
+        for card in sorted(set(held) | set(full)):
+            if held[card] != full[card]:
+                raise ValueError(f"train cards: {held[card]} {card} cards in the game, there are {full[card]}")
+        counted = Counter([*self.ticket_deck, *(t for p in self.tickets for t in p), *(t for p in self.offers for t in p),
+                           *(t for r in (self.first_round or []) for t in r["tickets"]
+                             if not self.rules.first_round_tickets_stay)])
+        for ticket in self.data.tickets:
+            if counted.pop(ticket.id, 0) != 1:
+                raise ValueError(f"tickets: ticket {ticket.id} ({ticket}) is not in exactly one place")
+        if counted:
+            raise ValueError(f"tickets: {sorted(counted)[0]!r} is not a ticket of the game")
+
     # --- saving and loading ----------------------------------------------------------
 
-    def to_dict(self) -> dict:
+    def _position_dict(self) -> dict:
         return {
-            "format": FORMAT, "rules": self.rules.to_dict(), "players": self.players, "seed": self.seed,
+            "rules": self.rules.to_dict(), "players": self.players, "seed": self.seed,
             **self.cards.to_dict(),
             "hands": [dict(h) for h in self.hands],
-            "yards": [{c: list(v) for c, v in yard.items()} for yard in self.yards],
+            "yards": [{c: [list(laid) for laid in sets] for c, sets in yard.items()} for yard in self.yards],
             "track": [dict(t) for t in self.track],
             "ticket_deck": list(self.ticket_deck),
             "tickets": [list(t) for t in self.tickets],
             "offers": [list(o) for o in self.offers],
             "round": self.round, "first_round": self.first_round,
-            "turn": self.turn, "current": self._current, "pending": self._pending, "in_setup": self.in_setup,
-            "consecutive_passes": self.consecutive_passes, "over": self._over,
-            "history": [a.to_dict() for a in self.history],
+            "turn": self.turn, "current": self._current, "pending": decision_to_dict(self._pending),
+            "in_setup": self.in_setup, "consecutive_passes": self.consecutive_passes, "over": self._over,
         }
 
     @classmethod
-    def _from_saved(cls, data: dict) -> "Game":
+    def _new_from_saved(cls, data: dict) -> "Game":
+        return cls(CardGameRules.from_dict(data["rules"]), data["players"], data["seed"])
+
+    @classmethod
+    def _from_position_dict(cls, data: dict) -> "Game":
         game = cls.__new__(cls)
         game.rules = CardGameRules.from_dict(data["rules"])
         game.data, game.players, game.seed = load_data(game.rules.data), data["players"], data["seed"]
         game.cards = game._new_train_cards([]).load(data)
         game.hands = [dict(h) for h in data["hands"]]
-        game.yards = [{c: list(v) for c, v in yard.items()} for yard in data["yards"]]
+        game.yards = [{c: [list(laid) for laid in sets] for c, sets in yard.items()} for yard in data["yards"]]
         game.track = [dict(t) for t in data["track"]]
         game.ticket_deck = list(data["ticket_deck"])
         game.tickets = [list(t) for t in data["tickets"]]
         game.offers = [list(o) for o in data["offers"]]
         game.round, game.first_round = data["round"], data["first_round"]
-        game.turn, game._current, game._pending = data["turn"], data["current"], data["pending"]
+        game.turn, game._current = data["turn"], data["current"]
+        game._pending = decision_from_dict(data["pending"], DECISIONS)
         game.in_setup, game.consecutive_passes, game._over = data["in_setup"], data["consecutive_passes"], data["over"]
-        game.history = [game.action_from_dict(a) for a in data["history"]]
-        game.setup_events, game._events, game._scores_cache = [], [], None
+        game.history, game.setup_events, game._events, game._scores_cache = [], [], [], None
         return game
+
+    # --- which method handles which action ---------------------------------------------
+
+    handlers = {
+        DrawFaceUp: (DrawingTurn._check_face_up, DrawingTurn._do_face_up),
+        DrawBlind: (DrawingTurn._check_blind, DrawingTurn._do_blind),
+        PlaySet: (_check_set, _do_set),
+        PlayMixed: (_check_mixed, _do_mixed),
+        DrawTickets: (TicketChoice._check_draw_tickets, TicketChoice._do_draw_tickets),
+        KeepTickets: (TicketChoice._check_keep, TicketChoice._do_keep),
+        Pass: (GameState._check_pass, GameState._do_pass),
+    }
+
+
+def check_rules_fit_data(rules: CardGameRules, data, players: int) -> None:
+    """Refuse rules that cannot deal a game for ``players`` (before anything is dealt)."""
+    deck = data.deck
+    problems = []
+    locomotives = rules.initial_locomotives * players
+    if locomotives > deck.count(WILD):
+        problems.append(f"initial_locomotives {rules.initial_locomotives} for {players} players needs {locomotives} "
+                        f"locomotives; there are {deck.count(WILD)}")
+    dealt = locomotives + rules.initial_hand * players
+    if dealt > len(deck):
+        problems.append(f"initial_hand {rules.initial_hand} for {players} players needs {dealt} train cards; "
+                        f"there are {len(deck)}")
+    if rules.initial_tickets * players > len(data.tickets):
+        problems.append(f"initial_tickets {rules.initial_tickets} for {players} players needs "
+                        f"{rules.initial_tickets * players} tickets; there are {len(data.tickets)}")
+    if problems:
+        raise ValueError(f"ruleset {rules.name!r} cannot deal a game: " + "; ".join(problems))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from ..core import play_with_bots, random_bot as random_action
+from ..core import random_bot as random_action
 from .board import Board, Placement, _legal, square_name
 from .scoring import score
 from .state import FinishRound, Game, Place
@@ -110,17 +110,6 @@ def _best_drawing(game: Game, rng: random.Random, value: Callable[[Board], float
     return Place(code, square_name(index), orientation)
 
 
-BOTS: dict[str, Callable] = {"random": random_action, "greedy": greedy_action, "lookahead": lookahead_action}
-
-
-def make_bot(name: str) -> Callable:
-    """The Railroad Ink player called ``name`` (see ``BOTS``)."""
-    try:
-        return BOTS[name]
-    except KeyError:
-        raise ValueError(f"no Railroad Ink bot called {name!r}; known: {', '.join(BOTS)}") from None
-
-
-def play(game: Game, choose=greedy_action, seed: int | str = 0) -> Game:
-    """Play ``game`` to the end, every player choosing with ``choose``."""
-    return play_with_bots(game, [choose] * game.players, seed, "ink-bot")
+BOTS: dict[str, Callable[[], Callable]] = {
+    "random": lambda: random_action, "greedy": lambda: greedy_action, "lookahead": lambda: lookahead_action,
+}

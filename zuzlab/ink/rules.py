@@ -26,8 +26,8 @@ class InkRules:
     rounds: int = 7
     #: The dice every player must draw (when possible): three route dice and the special die.
     dice: tuple[tuple[str, ...], ...] = (ROUTE_DIE, ROUTE_DIE, ROUTE_DIE, SPECIAL_DIE)
-    #: The expansion's dice, drawn optionally (0, 1 or 2 results a round).
-    expansion: str | None = None
+    #: The expansion's dice, drawn optionally (0, 1 or 2 results a round); which
+    #: expansion it is follows from their faces (``expansion``).
     expansion_dice: tuple[tuple[str, ...], ...] = ()
     specials: tuple[str, ...] = SPECIAL_CODES
     specials_per_round: int = 1
@@ -49,14 +49,18 @@ class InkRules:
             problems.append("a game has at least one round")
         if self.loop_rule not in LOOP_RULES:
             problems.append(f"loop_rule must be one of {LOOP_RULES}, not {self.loop_rule!r}")
-        if self.expansion not in (None, "river", "lake"):
-            problems.append(f"expansion must be None, 'river' or 'lake', not {self.expansion!r}")
         for die in self.dice + self.expansion_dice:
             for face in die:
                 if face not in FACES:
                     problems.append(f"unknown die face {face!r}")
         if problems:
             raise ValueError(f"ruleset {self.name!r}: " + "; ".join(problems))
+
+    @property
+    def expansion(self) -> str | None:
+        """The Deep Blue expansion whose dice the ruleset rolls ("river", "lake"), or None."""
+        kinds = {FACES[face].kind for die in self.expansion_dice for face in die}
+        return "river" if "river" in kinds else "lake" if "lake" in kinds else None
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -76,11 +80,11 @@ class InkRules:
 #: The base game: 7 rounds.
 INK = InkRules()
 #: Deep Blue, river dice: 6 rounds, two river dice.
-INK_RIVER = replace(INK, name="ink-river", rounds=6, expansion="river", expansion_dice=(RIVER_DIE, RIVER_DIE))
+INK_RIVER = replace(INK, name="ink-river", rounds=6, expansion_dice=(RIVER_DIE, RIVER_DIE))
 #: The river dice as seed 004 lists them (two straights, two curves).
 INK_RIVER_SEED = replace(INK_RIVER, name="ink-river-seed", expansion_dice=(RIVER_DIE_SEED, RIVER_DIE_SEED))
 #: Deep Blue, lake dice: 6 rounds, two lake dice.
-INK_LAKE = replace(INK, name="ink-lake", rounds=6, expansion="lake", expansion_dice=(LAKE_DIE, LAKE_DIE))
+INK_LAKE = replace(INK, name="ink-lake", rounds=6, expansion_dice=(LAKE_DIE, LAKE_DIE))
 
 RULESETS = {r.name: r for r in (INK, INK_RIVER, INK_RIVER_SEED, INK_LAKE)}
 

@@ -13,6 +13,7 @@ Events: ``rolled``, ``placed``, ``water_filled``, ``round_finished``, ``game_ove
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Mapping, Sequence
 
 from .. import texts
 from ..core import Action, GameState, RuleViolation, is_whole_number, require, seeded_random
@@ -22,7 +23,7 @@ from .rules import InkRules, get as get_rules
 from .scoring import Score, score
 from .tiles import FACES
 
-FORMAT = "zuzlab-ink-game/1"
+FORMAT = "zuzlab-ink-game/2"
 
 
 @dataclass(frozen=True)
@@ -72,8 +73,6 @@ class Game(GameState):
     """Railroad Ink. Create one with ``zuzlab.ink.new_game``."""
 
     save_format, saved_name = FORMAT, "Railroad Ink game"
-    action_names = {Place: "place", FinishRound: "finish"}
-    pending_answers: dict = {}
 
     def __init__(self, rules: InkRules | str | None = "ink", players: int = 1, seed: int | str = 0):
         rules = get_rules(rules)
@@ -83,6 +82,7 @@ class Game(GameState):
         self.boards = [Board() for _ in range(players)]
         self.specials_used: list[list[str]] = [[] for _ in range(players)]
         self.history: list = []
+        self.next_rolls: dict[int, list[str]] = {}  # round → its roll, where a set-up position chose it
         self.round = 0
         self._over = False
         self._current = 0
@@ -91,14 +91,16 @@ class Game(GameState):
         self._scores_cache = None
         self._start_round()
         self.setup_events, self._events = self._events, []
+        self._remember_start()
 
     # --- rounds --------------------------------------------------------------------------
 
     def _start_round(self) -> None:
         self.round += 1
         rng = seeded_random(self.seed, "roll", self.round)
-        self.rolled = [rng.choice(die) for die in self.rules.dice]
-        self.rolled_extra = [rng.choice(die) for die in self.rules.expansion_dice]
+        roll = self.next_rolls.pop(self.round, None) or [rng.choice(die) for die in self.all_dice]
+        self.rolled = roll[:len(self.rules.dice)]
+        self.rolled_extra = roll[len(self.rules.dice):]
         self.open_results = [list(self.rolled) for _ in range(self.players)]
         self.open_extras = [list(self.rolled_extra) for _ in range(self.players)]
         self.specials_this_round = [0] * self.players
@@ -107,8 +109,9 @@ class Game(GameState):
         self._emit("rolled", round=self.round, results=list(self.rolled), expansion=list(self.rolled_extra))
 
     @property
-    def pending(self) -> None:
-        return None
+    def all_dice(self) -> tuple[tuple[str, ...], ...]:
+        """The dice rolled each round: the route and special dice, then the expansion's."""
+        return self.rules.dice + self.rules.expansion_dice
 
     def specials_available(self, player: int) -> list[str]:
         if (self.specials_this_round[player] >= self.rules.specials_per_round
@@ -215,21 +218,120 @@ class Game(GameState):
         return FinalScores(scores, *rank(list(range(self.players)), key=lambda p: (scores[p].total, -scores[p].errors),
                                          player=lambda p: p))
 
+    # --- setting up a position ---------------------------------------------------------
+
+    def set_up(self, *, boards: Mapping[int, Board | str] | None = None, round: int | None = None,
+               roll: Sequence[str] | None = None, next_rolls: Sequence[Sequence[str]] = (),
+               specials_used: Mapping[int, Sequence[str]] | None = None, current: int | None = None) -> "Game":
+        """Put the game in a chosen position at the start of a player's drawing; returns the game.
+
+        - ``boards``: player → a ``Board`` (or a board string, ``Board.from_anu``);
+        - ``round``: the round being played;
+        - ``roll``: this round's dice (route dice, special die, then any expansion dice,
+          one face of each), all still to draw;
+        - ``next_rolls``: the rolls of the rounds after it, in order;
+        - ``specials_used``: player → the special routes used so far;
+        - ``current``: who draws now (the players before have finished the round).
+
+        The history starts here: ``undo`` goes back to this position, and a save replays
+        from it. A ``ValueError`` names what cannot be set up; the game is left as it was.
+        """
+        game = self.copy()
+        if boards is not None:
+            for player, board in boards.items():
+                game._check_player(player, "boards")
+                game.boards[player] = Board.from_anu(board) if isinstance(board, str) else board.copy()
+        if round is not None:
+            if not is_whole_number(round) or not 1 <= round <= self.rules.rounds:
+                raise ValueError(f"round must be 1–{self.rules.rounds}, not {round!r}")
+            game.round = round
+        if roll is not None:
+            game._check_roll(game.round, roll)
+            game.rolled, game.rolled_extra = list(roll[:len(self.rules.dice)]), list(roll[len(self.rules.dice):])
+        game.next_rolls = {}
+        for offset, later in enumerate(next_rolls, 1):
+            game._check_roll(game.round + offset, later)
+            game.next_rolls[game.round + offset] = list(later)
+        if specials_used is not None:
+            for player, used in specials_used.items():
+                game._check_player(player, "specials_used")
+                game.specials_used[player] = list(used)
+        current = game._current if current is None else current
+        game._check_player(current, "current")
+        game._current = current
+        game.open_results = [[] if p < current else list(game.rolled) for p in range(self.players)]
+        game.open_extras = [[] if p < current else list(game.rolled_extra) for p in range(self.players)]
+        game.finished = [p < current for p in range(self.players)]
+        game.specials_this_round = [0] * self.players
+        game._over = False
+        game.check_position()
+        self.__dict__.update(game.__dict__)
+        self._set_up = True
+        self._remember_start()
+        return self
+
+    def _check_roll(self, round: int, roll: Sequence[str]) -> None:
+        dice = self.all_dice
+        if not isinstance(roll, (list, tuple)) or len(roll) != len(dice):
+            raise ValueError(f"the roll of round {round} needs one face of each of the {len(dice)} dice, not {roll!r}")
+        for number, (face, die) in enumerate(zip(roll, dice), 1):
+            if face not in die:
+                raise ValueError(f"the roll of round {round}: die {number} has no face {face!r} "
+                                 f"(its faces: {', '.join(sorted(set(die)))})")
+        if round > self.rules.rounds:
+            raise ValueError(f"a roll for round {round}, but the game has {self.rules.rounds} rounds")
+
+    def _check_player(self, player, where: str) -> None:
+        if not is_whole_number(player) or not 0 <= player < self.players:
+            raise ValueError(f"{where}: {player!r} is not a player of this game (0–{self.players - 1})")
+
+    def check_position(self) -> None:
+        """Raise ``ValueError`` naming the first thing the rules cannot have produced."""
+        rules = self.rules
+        if not 1 <= self.round <= rules.rounds:
+            raise ValueError(f"round: {self.round!r} is not a round of {rules.name} (1–{rules.rounds})")
+        if not self._over and not 0 <= self._current < self.players:
+            raise ValueError(f"current: {self._current!r} is not a player (0–{self.players - 1})")
+        for name in ("boards", "open_results", "open_extras", "specials_used", "specials_this_round", "finished"):
+            if len(getattr(self, name)) != self.players:
+                raise ValueError(f"{name}: {len(getattr(self, name))} entries for {self.players} players")
+        self._check_roll(self.round, self.rolled + self.rolled_extra)
+        for player in range(self.players):
+            for name, open_, rolled in (("open_results", self.open_results, self.rolled),
+                                        ("open_extras", self.open_extras, self.rolled_extra)):
+                left = list(rolled)
+                for code in open_[player]:
+                    if code not in left:
+                        raise ValueError(f"{name}[{player}]: {code!r} was not rolled this round")
+                    left.remove(code)
+            used = self.specials_used[player]
+            unknown = [code for code in used if code not in rules.specials]
+            if unknown or len(set(used)) != len(used) or len(used) > rules.specials_per_game:
+                raise ValueError(f"specials_used[{player}]: {used!r} is not a list of at most "
+                                 f"{rules.specials_per_game} different special routes")
+            drawn = {p.code for p in self.boards[player].squares if p}
+            if any(code not in drawn for code in used):
+                raise ValueError(f"specials_used[{player}]: {used!r}, but not all of them are on the board")
+
     # --- saving ------------------------------------------------------------------------
 
-    def to_dict(self) -> dict:
+    def _position_dict(self) -> dict:
         return {
-            "format": FORMAT, "rules": self.rules.to_dict(), "players": self.players, "seed": self.seed,
+            "rules": self.rules.to_dict(), "players": self.players, "seed": self.seed,
             "round": self.round, "rolled": list(self.rolled), "rolled_extra": list(self.rolled_extra),
             "boards": [b.to_dict() for b in self.boards],
             "open_results": [list(r) for r in self.open_results], "open_extras": [list(r) for r in self.open_extras],
             "specials_used": [list(s) for s in self.specials_used], "specials_this_round": list(self.specials_this_round),
             "finished": list(self.finished), "current": self._current, "over": self._over,
-            "history": [a.to_dict() for a in self.history],
+            "next_rolls": {str(r): list(roll) for r, roll in self.next_rolls.items()},
         }
 
     @classmethod
-    def _from_saved(cls, data: dict) -> "Game":
+    def _new_from_saved(cls, data: dict) -> "Game":
+        return cls(InkRules.from_dict(data["rules"]), data["players"], data["seed"])
+
+    @classmethod
+    def _from_position_dict(cls, data: dict) -> "Game":
         game = cls.__new__(cls)
         game.rules = InkRules.from_dict(data["rules"])
         game.players, game.seed, game.round = data["players"], data["seed"], data["round"]
@@ -240,6 +342,13 @@ class Game(GameState):
         game.specials_used = [list(s) for s in data["specials_used"]]
         game.specials_this_round = list(data["specials_this_round"])
         game.finished, game._current, game._over = list(data["finished"]), data["current"], data["over"]
-        game.history = [game.action_from_dict(a) for a in data["history"]]
-        game._pending, game._events, game._scores_cache, game.setup_events = None, [], None, []
+        game.next_rolls = {int(r): list(roll) for r, roll in data["next_rolls"].items()}
+        game.history, game._pending, game._events, game._scores_cache, game.setup_events = [], None, [], None, []
         return game
+
+    # --- which method handles which action ---------------------------------------------
+
+    handlers = {
+        Place: (_check_place, _do_place),
+        FinishRound: (_check_finish, _do_finish),
+    }

@@ -15,36 +15,24 @@ from typing import Iterable
 
 from ..algorithms import Trail, longest_trail_length
 from ..algorithms import longest_trail as _longest_trail
-from ..core import Event, Pass, RuleViolation, apply_all, play_randomly
-from ..tickets import DrawTickets, KeepTickets
-from ..train_cards import DrawBlind, DrawFaceUp
+from ..core import Engine, Event, Pass, RuleViolation
+from ..tickets import ChooseTickets, DrawTickets, KeepTickets
+from ..train_cards import DrawBlind, DrawFaceUp, SecondCard
 from . import bots, rulesets
 from .actions import BuildStation, ClaimRoute, GiveUpTunnel, PayTunnel
 from .maps import City, Map, MapError, Route, Ticket, load_map
 from .rulesets import Ruleset
 from .scoring import FinalScores
-from .state import Game, Pending
+from .state import Game, TunnelPayment
 
-
-def new_game(variant: str | Ruleset = "usa", players: int = 4, seed: int | str = 0, map: Map | str | None = None) -> Game:
-    """A new game: ``variant`` is a ruleset name (``"usa"``) or a ``Ruleset``;
-    ``map`` overrides the ruleset's map (a name, a path or a ``Map``)."""
-    return Game(variant, players, seed, map)
-
-
-def play_random_game(variant: str | Ruleset = "usa", players: int = 4, seed: int | str = 0) -> Game:
-    """A finished game in which every decision was a uniformly random legal action."""
-    return play_randomly(new_game(variant, players, seed), seed)
-
-
-def replay(variant: str | Ruleset, players: int, seed: int | str, actions: Iterable, map: Map | str | None = None) -> Game:
-    """Rebuild a game from its seed and its list of actions (objects or saved dicts)."""
-    return apply_all(new_game(variant, players, seed, map), actions)
-
-
-def load_game(text: str) -> Game:
-    """A game saved with ``game.to_json()``."""
-    return Game.from_json(text)
+#: Ticket to Ride's entry points (``map=`` may replace the ruleset's board: a name, a path or a ``Map``)
+ENGINE = Engine("Ticket to Ride", Game, default_variant="usa", default_players=4, bots=bots.BOTS)
+new_game = ENGINE.new_game
+play_game = ENGINE.play_game
+play_random_game = ENGINE.play_random_game
+replay = ENGINE.replay
+load_game = ENGINE.load_game
+make_bot = ENGINE.make_bot
 
 
 def longest_route(routes: Iterable) -> int:
@@ -59,8 +47,8 @@ def longest_trail(routes: Iterable) -> Trail:
 
 
 __all__ = [
-    "BuildStation", "GiveUpTunnel", "PayTunnel", "City", "ClaimRoute", "DrawBlind", "DrawFaceUp", "DrawTickets", "Event", "FinalScores", "Game",
-    "KeepTickets", "Map", "MapError", "Pass", "Pending", "Route", "RuleViolation", "Ruleset", "Ticket",
-    "load_game", "load_map", "longest_route", "longest_trail", "new_game", "play_random_game", "replay",
-    "bots", "rulesets", "Trail",
+    "BuildStation", "ChooseTickets", "City", "ClaimRoute", "DrawBlind", "DrawFaceUp", "DrawTickets", "ENGINE", "Event",
+    "FinalScores", "Game", "GiveUpTunnel", "KeepTickets", "Map", "MapError", "Pass", "PayTunnel", "Route",
+    "RuleViolation", "Ruleset", "SecondCard", "Ticket", "Trail", "TunnelPayment", "bots", "load_game", "load_map",
+    "longest_route", "longest_trail", "make_bot", "new_game", "play_game", "play_random_game", "replay", "rulesets",
 ]

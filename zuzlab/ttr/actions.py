@@ -17,14 +17,18 @@ class ClaimRoute(Action):
     ``color`` is None exactly when the payment is wild cards only.
     """
 
-    route: int
+    route: int | str | tuple[str, str]  # an id; or the two cities, where that is unambiguous
     color: str | None = None
     wilds: int = 0
 
     def __post_init__(self):
         if type(self.route) is int and type(self.wilds) is int and (self.color is None or type(self.color) is str):
             return  # the common case, checked fast: legal_actions() makes many of these
-        require(is_whole_number(self.route), "ClaimRoute", "route_id", self.route)
+        if isinstance(self.route, list):
+            object.__setattr__(self, "route", tuple(self.route))
+        named = (isinstance(self.route, str) and ("–" in self.route or "-" in self.route)) or (
+            isinstance(self.route, tuple) and len(self.route) == 2 and all(isinstance(c, str) for c in self.route))
+        require(is_whole_number(self.route) or named, "ClaimRoute", "route_id", self.route)
         require(self.color is None or isinstance(self.color, str), "ClaimRoute", "colour_or_none", self.color)
         require(is_whole_number(self.wilds), "ClaimRoute", "wild_count", self.wilds)
 

@@ -9,7 +9,7 @@
 - ``balanced``: plans its tickets like ``tickets`` but keeps fewer of them, and claims a
   long route (5 or more) whenever it can pay for one and no planned route is ready.
 
-A bot is made for one player of one game (``make_bot(name)``) and called as
+A bot is made for one player of one game (``zuzlab.ttr.make_bot(name)``) and called as
 ``bot(game, rng)``; it returns one of ``game.legal_actions()``. Bots see only what the
 player may see: their own hand and tickets, the face-up cards and the claimed routes.
 Every choice among equals goes through ``rng``, so a seed gives the same game.
@@ -23,12 +23,12 @@ from typing import Callable
 
 import networkx as nx
 
-from ..core import Pass, play_with_bots, random_bot
-from ..tickets import DrawTickets, KeepTickets
+from ..core import Pass, random_bot
+from ..tickets import ChooseTickets, DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp
 from .actions import ClaimRoute, GiveUpTunnel, PayTunnel
 from .maps import Route, Ticket
-from .state import Game
+from .state import Game, TunnelPayment
 
 
 class Strategy:
@@ -50,9 +50,9 @@ class Strategy:
     def __call__(self, game: Game, rng: random.Random):
         pending = game.pending
         actions = game.legal_actions()
-        if pending is not None and pending.kind == "keep_tickets":
+        if isinstance(pending, ChooseTickets):
             return self.keep_tickets(game, pending.tickets, pending.keep_min)
-        if pending is not None and pending.kind == "tunnel":
+        if isinstance(pending, TunnelPayment):
             pays = [a for a in actions if isinstance(a, PayTunnel)]
             return min(pays, key=lambda a: a.wilds) if pays else GiveUpTunnel()
         if pending is None:
@@ -294,16 +294,3 @@ BOTS: dict[str, Callable[[], Callable]] = {
     "long_routes": LongRouteBot,
     "balanced": BalancedBot,
 }
-
-
-def make_bot(name: str) -> Callable:
-    """A fresh player of strategy ``name`` (see ``BOTS``) for one game."""
-    try:
-        return BOTS[name]()
-    except KeyError:
-        raise ValueError(f"no Ticket to Ride bot called {name!r}; known: {', '.join(BOTS)}") from None
-
-
-def play(game: Game, bots: list[Callable], seed: int | str = 0) -> Game:
-    """Play ``game`` to the end, player i choosing with ``bots[i]``."""
-    return play_with_bots(game, bots, seed, "ttr-bots")

@@ -116,6 +116,43 @@ class Map:
     def has_route(self, route_id: object) -> bool:
         return route_id in self._routes_by_id  # type: ignore[attr-defined]
 
+    def routes_between(self, a: str, b: str) -> tuple[Route, ...]:
+        """Every route joining cities ``a`` and ``b`` (two for a double route)."""
+        return tuple(r for r in self.routes if {r.a, r.b} == {a, b})
+
+    def route_between(self, a: str, b: str, color: str | None = None) -> Route:
+        """The route joining ``a`` and ``b``. Of a double route, ``color`` picks the track
+        of that colour; a ``MapError`` says why no single route fits."""
+        for city in (a, b):
+            if city not in self.cities:
+                raise MapError(f"there is no city {city!r} on the {self.name} map")
+        found = self.routes_between(a, b)
+        if len(found) > 1 and color is not None:
+            found = tuple(r for r in found if r.color == color) or found
+        if not found:
+            raise MapError(f"no route joins {a} and {b} on the {self.name} map")
+        if len(found) > 1:
+            tracks = ", ".join(f"route {r.id} ({r.color})" for r in found)
+            raise MapError(f"{a}–{b} is a double route ({tracks}): name the track by its id")
+        return found[0]
+
+    def find_route(self, name, color: str | None = None) -> Route:
+        """A route by its id, by its two cities (``("Denver", "Omaha")``), or by a name
+        like ``"Denver–Omaha"`` (``-`` works too where the city names allow it)."""
+        if isinstance(name, int) and not isinstance(name, bool):
+            if not self.has_route(name):
+                raise MapError(f"there is no route {name} on the {self.name} map")
+            return self.route(name)
+        if isinstance(name, (tuple, list)) and len(name) == 2 and all(isinstance(c, str) for c in name):
+            return self.route_between(name[0], name[1], color)
+        if isinstance(name, str):
+            splits = [(name[:i].strip(), name[i + 1:].strip()) for i, char in enumerate(name) if char in "–-"]
+            known = [(a, b) for a, b in splits if a in self.cities and b in self.cities]
+            if len(known) == 1:
+                return self.route_between(*known[0], color)
+        raise MapError(f"{name!r} names no route of the {self.name} map: give a route id, two cities "
+                       f"(\"Denver\", \"Omaha\") or \"Denver–Omaha\"")
+
     def places(self, name: str) -> tuple[str, ...]:
         """The board points a ticket name stands for: a city, or a country's border points."""
         if name in self.cities:

@@ -21,46 +21,45 @@ Events (``apply`` returns them, in order): ``card_taken``, ``card_drawn``,
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import GameState, Pass, RuleViolation, seeded_random
-from ..tickets import KEEP_TICKETS, DrawTickets, KeepTickets, TicketChoice
-from ..train_cards import SECOND_CARD, DrawBlind, DrawFaceUp, DrawingTurn, TrainCards
+from ..core import Decision, GameState, Pass, RuleViolation, decision_from_dict, decision_to_dict, seeded_random
+from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice
+from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
 from .actions import BuildStation, ClaimRoute, GiveUpTunnel, PayTunnel
-from .maps import Map, Route, load_map, maps_dir
+from .maps import Map, MapError, Route, load_map, maps_dir
 from .rulesets import Ruleset, get as get_ruleset
 
-FORMAT = "zuzlab-ttr-game/1"
+FORMAT = "zuzlab-ttr-game/2"
 
 
 @dataclass(frozen=True)
-class Pending:
-    """A decision the current player must make before the turn can go on."""
+class TunnelPayment(Decision):
+    """A tunnel's cards are laid and the top of the deck revealed: pay ``extra`` more
+    cards (``PayTunnel``) or give the tunnel up (``GiveUpTunnel``)."""
 
-    kind: str  # "keep_tickets", "second_card" or "tunnel"
-    player: int
-    tickets: tuple[int, ...] = ()  # keep_tickets: the offered tickets
-    keep_min: int = 0
-    route: int | None = None  # tunnel: the route, the revealed cards, the extra cards owed
+    kind = "tunnel"
+    answers = (PayTunnel, GiveUpTunnel)
+    refusal = "pending_tunnel"
+
+    route: int = 0
+    color: str | None = None  # the colour paid with (None: wild cards only)
+    laid: tuple[tuple[str, int], ...] = ()  # the cards laid down: (card, count)
     revealed: tuple[str, ...] = ()
     extra: int = 0
+
+
+#: every pending decision of Ticket to Ride, by ``kind`` (for saved games)
+DECISIONS = {d.kind: d for d in (ChooseTickets, SecondCard, TunnelPayment)}
 
 
 class Game(DrawingTurn, TicketChoice, GameState):
     """A game of Ticket to Ride. Create one with ``zuzlab.ttr.new_game``."""
 
     save_format, saved_name = FORMAT, "Ticket to Ride game"
-    action_names = {
-        DrawFaceUp: "face_up", DrawBlind: "blind", ClaimRoute: "claim", DrawTickets: "draw_tickets",
-        KeepTickets: "keep", PayTunnel: "pay_tunnel", GiveUpTunnel: "give_up_tunnel",
-        BuildStation: "station", Pass: "pass",
-    }
-    pending_answers = {
-        "keep_tickets": KEEP_TICKETS,
-        "second_card": SECOND_CARD,
-        "tunnel": ((PayTunnel, GiveUpTunnel), "pending_tunnel"),
-    }
 
     def __init__(self, rules: Ruleset | str, players: int, seed: int | str = 0, map: Map | str | None = None):
         rules = get_ruleset(rules)
@@ -70,6 +69,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
             )
         self.rules = rules
         self.map = load_map(map if map is not None else rules.map)
+        check_rules_fit_map(rules, self.map, players)
         self.players = players
         self.seed = seed
         self.history: list = []
@@ -79,19 +79,16 @@ class Game(DrawingTurn, TicketChoice, GameState):
         self.ticket_deck = [t.id for t in self.map.tickets if t.deck != rules.long_ticket_deck]  # top: [0]
         seeded_random(seed, "tickets").shuffle(self.ticket_deck)
         seeded_random(seed, "long-tickets").shuffle(long_deck)
-        if len(long_deck) < rules.initial_long_tickets * players:
-            raise ValueError(f"the {self.map.name} map has too few long tickets for {rules.name} with {players} players")
         self.tickets: list[list[int]] = [[] for _ in range(players)]
         self.offers: list[list[int]] = [[] for _ in range(players)]
         self.removed_tickets: list[int] = []
         self.claimed: dict[int, int] = {}
         self.stations: dict[str, int] = {}  # city → the player whose station stands there
-        self.tunnel: dict | None = None  # a tunnel claim waiting for the extra cards
         self.trains = [rules.trains_per_player] * players
         self.scores = [0] * players  # route points, scored as routes are claimed
         self.turn = 0
         self._current = 0
-        self._pending: str | None = None
+        self._pending: Decision | None = None
         self.in_setup = True
         self.final_turns_left: int | None = None
         self.consecutive_passes = 0
@@ -107,9 +104,10 @@ class Game(DrawingTurn, TicketChoice, GameState):
             dealt_long = long_deck[player * rules.initial_long_tickets:(player + 1) * rules.initial_long_tickets]
             self.offers[player] = dealt_long + self._take_tickets(rules.initial_tickets)
         self.removed_tickets.extend(long_deck[players * rules.initial_long_tickets:])  # undealt long tickets
-        self._pending = "keep_tickets"
+        self._offer_tickets(0)
         self.setup_events = self._events  # the face-up deal of the opening, for narration
         self._events = []
+        self._remember_start()
 
     def _new_train_cards(self) -> TrainCards:
         rules = self.rules
@@ -122,20 +120,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
     @property
     def card_kinds(self) -> tuple[str, ...]:
         return self.rules.colors + (self.rules.wild,)
-
-    @property
-    def pending(self) -> Pending | None:
-        """The decision the current player owes, or None at the start of a turn."""
-        if self._over or self._pending is None:
-            return None
-        if self._pending == "keep_tickets":
-            offer = self.offers[self._current]
-            return Pending("keep_tickets", self._current, tuple(offer), self._keep_min(offer))
-        if self._pending == "tunnel":
-            tunnel = self.tunnel
-            return Pending("tunnel", self._current, route=tunnel["route"], revealed=tuple(tunnel["revealed"]),
-                           extra=tunnel["extra"])
-        return Pending(self._pending, self._current)
 
     def routes_of(self, player: int) -> list[Route]:
         return [self.map.route(r) for r, owner in self.claimed.items() if owner == player]
@@ -165,12 +149,9 @@ class Game(DrawingTurn, TicketChoice, GameState):
     def legal_actions(self) -> list:
         if self._over:
             return []
-        if self._pending == "keep_tickets":
-            return self._keep_actions()
-        if self._pending == "second_card":
-            return self._second_card_actions()
-        if self._pending == "tunnel":
-            return self._tunnel_actions()
+        pending = self._pending
+        if pending is not None:
+            return self._answers[type(pending)](self)
         actions = self._draw_actions()
         actions.extend(self._claim_actions())
         if self.ticket_deck:
@@ -248,8 +229,8 @@ class Game(DrawingTurn, TicketChoice, GameState):
         ]
 
     def _tunnel_actions(self) -> list:
-        tunnel, hand, wild = self.tunnel, self.hands[self._current], self.rules.wild
-        extra, color = tunnel["extra"], tunnel["color"]
+        tunnel, hand, wild = self._pending, self.hands[self._current], self.rules.wild
+        extra, color = tunnel.extra, tunnel.color
         have = hand[color] if color is not None else 0
         low = max(0, extra - have) if color is not None else extra
         return [PayTunnel(used) for used in range(low, min(hand[wild], extra) + 1)] + [GiveUpTunnel()]
@@ -299,6 +280,17 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     # claiming routes
 
+    def _resolve(self, action):
+        """A claim may name its route by the two cities (``("Denver", "Omaha")`` or
+        ``"Denver–Omaha"``) where that is unambiguous; the history keeps the route id."""
+        if type(action) is not ClaimRoute or type(action.route) is int:
+            return action
+        try:
+            route = self.map.find_route(action.route, color=action.color)
+        except MapError as problem:
+            raise RuleViolation("unknown_route", "unknown_route/named", problem=str(problem)) from None
+        return ClaimRoute(route.id, action.color, action.wilds)
+
     def _double_route_problem(self, route: Route, player: int) -> str | None:
         """Why ``player`` may not claim this track of a double route ("own": they hold
         the other; "closed": too few players for both), or None."""
@@ -345,12 +337,11 @@ class Game(DrawingTurn, TicketChoice, GameState):
         revealed = [card for card in (self.cards.draw(self._emit) for _ in range(self.rules.tunnel_reveal)) if card]
         costly = {self.rules.wild} if action.color is None else {self.rules.wild, action.color}
         extra = sum(1 for card in revealed if card in costly)
-        self.tunnel = {"route": route.id, "color": action.color, "laid": payment, "revealed": revealed, "extra": extra}
+        self._pending = TunnelPayment(self._current, route.id, action.color, tuple(payment.items()), tuple(revealed),
+                                      extra)
         self._emit("tunnel_revealed", route=route.id, revealed=list(revealed), extra=extra)
         if extra == 0:
             self._settle_tunnel(paid=True)
-        else:
-            self._pending = "tunnel"
 
     def _complete_claim(self, route: Route, payment: dict[str, int]) -> None:
         player = self._current
@@ -365,8 +356,8 @@ class Game(DrawingTurn, TicketChoice, GameState):
     # tunnels
 
     def _tunnel_extra_payment(self, wilds: int) -> dict[str, int]:
-        tunnel, rules = self.tunnel, self.rules
-        extra, color = tunnel["extra"], tunnel["color"]
+        tunnel, rules = self._pending, self.rules
+        extra, color = tunnel.extra, tunnel.color
         if not 0 <= wilds <= extra:
             raise RuleViolation("bad_payment", "bad_payment/tunnel_range", extra=extra, wilds=wilds)
         if color is None and wilds != extra:
@@ -379,7 +370,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         return payment
 
     def _check_pay_tunnel(self, action: PayTunnel) -> None:
-        if self._pending != "tunnel":
+        if not isinstance(self._pending, TunnelPayment):
             raise RuleViolation("no_tunnel")
         self._tunnel_extra_payment(action.wilds)
 
@@ -387,12 +378,12 @@ class Game(DrawingTurn, TicketChoice, GameState):
         extra = self._tunnel_extra_payment(action.wilds)
         self._take_from_hand(extra)
         self._emit("tunnel_paid", paid=extra)
-        for card, count in extra.items():
-            self.tunnel["laid"][card] = self.tunnel["laid"].get(card, 0) + count
+        laid = Counter(dict(self._pending.laid)) + Counter(extra)
+        self._pending = TunnelPayment(**{**self._pending.__dict__, "laid": tuple(laid.items())})
         self._settle_tunnel(paid=True)
 
     def _check_give_up_tunnel(self, action: GiveUpTunnel) -> None:
-        if self._pending != "tunnel":
+        if not isinstance(self._pending, TunnelPayment):
             raise RuleViolation("no_tunnel")
 
     def _do_give_up_tunnel(self, action: GiveUpTunnel) -> None:
@@ -401,17 +392,18 @@ class Game(DrawingTurn, TicketChoice, GameState):
     def _settle_tunnel(self, paid: bool) -> None:
         """Claim the tunnel with the laid cards, or give it up and take them back; the
         revealed cards are discarded either way."""
-        tunnel, hand = self.tunnel, self.hands[self._current]
-        self.tunnel, self._pending = None, None
-        self.cards.discard.extend(tunnel["revealed"])
+        tunnel, hand = self._pending, self.hands[self._current]
+        self._pending = None
+        laid = dict(tunnel.laid)
+        self.cards.discard.extend(tunnel.revealed)
         if paid:
-            for card, count in tunnel["laid"].items():
+            for card, count in laid.items():
                 self.cards.discard.extend([card] * count)
-            self._complete_claim(self.map.route(tunnel["route"]), tunnel["laid"])
+            self._complete_claim(self.map.route(tunnel.route), laid)
         else:
-            for card, count in tunnel["laid"].items():
+            for card, count in laid.items():
                 hand[card] += count
-            self._emit("tunnel_abandoned", route=tunnel["route"], returned=tunnel["laid"])
+            self._emit("tunnel_abandoned", route=tunnel.route, returned=laid)
             self.cards.refill(self._emit)
             self._end_turn()
 
@@ -487,12 +479,175 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
         return score_game(self)
 
+    # --- setting up a position ---------------------------------------------------------
+
+    def set_up(self, *, hands: Mapping[int, Mapping[str, int]] | None = None, face_up: Sequence[str] | None = None,
+               deck_top: Sequence[str] | None = None, claimed: Mapping | None = None,
+               tickets: Mapping[int, Sequence] | None = None, stations: Mapping[str, int] | None = None,
+               current: int | None = None, over: bool = False) -> "Game":
+        """Put the game in a chosen position at the start of a turn, for a lesson, a
+        scenario or a test (like a chess FEN); returns the game.
+
+        - ``hands``: player → {card: count}, that player's whole hand;
+        - ``face_up``: the face-up row, left to right;
+        - ``deck_top``: the next cards of the deck, the first drawn first;
+        - ``claimed``: every claimed route (an id or the two cities) → its owner; trains
+          and route points follow from them;
+        - ``tickets``: player → their tickets (ids or ``(city, city)``);
+        - ``stations``: city → the owner of its station (Europe);
+        - ``current``: whose turn it is;
+        - ``over``: the game has ended (to score a position: ``final_scores()``).
+
+        Cards move between the supply and the hands (a hand's surplus to the discards,
+        missing cards from the bottom of the deck, then from the discards), so the game
+        still holds exactly its ruleset's cards. The opening ends (every player keeps the tickets still on offer, unless
+        ``tickets`` names theirs), and the history starts here: ``undo`` goes back to
+        this position, a save replays from it. A ``ValueError`` names what cannot be set
+        up, and the game is left as it was.
+        """
+        if self._pending is not None and not self.in_setup:
+            raise ValueError(f"a position is set up at the start of a turn; player {self._current} "
+                             f"still owes a decision ({self._pending.kind})")
+        game = self.copy()
+        game._end_opening(keep_offers=[p for p in range(self.players) if tickets is None or p not in tickets])
+        if tickets is not None:
+            game._set_up_tickets(tickets)
+        for player in hands or {}:
+            game._check_player(player, "hands")
+        set_up_supply(game.cards, self.card_kinds, {f"hands[{p}]": (game.hands[p], dict(hand))
+                                                    for p, hand in (hands or {}).items()}, face_up, deck_top or ())
+        if claimed is not None or stations is not None:
+            game._set_up_board(claimed, stations)
+        if current is not None:
+            if not isinstance(current, int) or not 0 <= current < self.players:
+                raise ValueError(f"current must be a player 0–{self.players - 1}, not {current!r}")
+            game._current = current
+        game.final_turns_left, game.consecutive_passes, game._over = None, 0, bool(over)
+        game.check_position()
+        self.__dict__.update(game.__dict__)
+        self._set_up = True
+        self._remember_start()
+        return self
+
+    def _end_opening(self, keep_offers: list[int]) -> None:
+        """End the opening ticket choice: the players in ``keep_offers`` keep their whole
+        offer, the others' offers go back under the ticket deck."""
+        if not self.in_setup:
+            return
+        for player in range(self.players):
+            (self.tickets[player] if player in keep_offers else self.ticket_deck).extend(self.offers[player])
+            self.offers[player] = []
+        self.in_setup, self._pending, self._current = False, None, 0
+
+    def _set_up_tickets(self, tickets: Mapping[int, Sequence]) -> None:
+        for player, wanted in tickets.items():
+            self._check_player(player, "tickets")
+            ids = [self._ticket_id(t) for t in wanted]
+            for ticket in ids:
+                for pile in (self.ticket_deck, self.removed_tickets, *self.tickets):
+                    if ticket in pile and pile is not self.tickets[player]:
+                        pile.remove(ticket)
+            self.ticket_deck.extend(t for t in self.tickets[player] if t not in ids)
+            self.tickets[player] = ids
+
+    def _ticket_id(self, ticket) -> int:
+        if isinstance(ticket, int) and not isinstance(ticket, bool):
+            self.map.ticket(ticket)  # a KeyError names an unknown id
+            return ticket
+        if isinstance(ticket, (tuple, list)) and len(ticket) == 2:
+            for known in self.map.tickets:
+                if known.origin == ticket[0] and ticket[1] in known.destinations:
+                    return known.id
+        raise ValueError(f"no ticket {ticket!r} on the {self.map.name} map (name one by id or as (from, to))")
+
+    def _set_up_board(self, claimed: Mapping | None, stations: Mapping[str, int] | None) -> None:
+        if claimed is not None:
+            self.claimed = {}
+            for route, owner in claimed.items():
+                self._check_player(owner, f"claimed[{route!r}]")
+                try:
+                    found = self.map.find_route(route)
+                except MapError as problem:
+                    raise ValueError(f"claimed: {problem}") from None
+                self.claimed[found.id] = owner
+            for player in range(self.players):
+                own = self.routes_of(player)
+                self.trains[player] = self.rules.trains_per_player - sum(r.length for r in own)
+                self.scores[player] = sum(self.rules.points_for_length(r.length) for r in own)
+        if stations is not None:
+            for city, owner in stations.items():
+                self._check_player(owner, f"stations[{city!r}]")
+            self.stations = dict(stations)
+
+    def _check_player(self, player, where: str) -> None:
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
+            raise ValueError(f"{where}: {player!r} is not a player of this game (0–{self.players - 1})")
+
+    def check_position(self) -> None:
+        """Raise ``ValueError`` naming the first thing the rules cannot have produced."""
+        rules, board = self.rules, self.map
+        if not 0 <= self._current < self.players:
+            raise ValueError(f"current: {self._current!r} is not a player (0–{self.players - 1})")
+        for name, per_player in (("hands", self.hands), ("tickets", self.tickets), ("offers", self.offers),
+                                 ("trains", self.trains), ("scores", self.scores)):
+            if len(per_player) != self.players:
+                raise ValueError(f"{name}: {len(per_player)} entries for {self.players} players")
+        if len(self.cards.face_up) != rules.face_up_count:
+            raise ValueError(f"face_up: {len(self.cards.face_up)} places, the ruleset has {rules.face_up_count}")
+        held = Counter(self.cards.all_cards())
+        for player, hand in enumerate(self.hands):
+            if set(hand) != set(self.card_kinds) or any(not isinstance(n, int) or n < 0 for n in hand.values()):
+                raise ValueError(f"hands[{player}]: {hand!r} is not a count of each card of {rules.name}")
+            held.update(hand)
+        if isinstance(self._pending, TunnelPayment):
+            held.update(dict(self._pending.laid))
+            held.update(self._pending.revealed)
+        full = Counter({color: rules.cards_per_color for color in rules.colors}) + Counter({rules.wild: rules.wild_cards})
+        for card in sorted(set(held) | set(full)):
+            if held[card] != full[card]:
+                raise ValueError(f"train cards: {held[card]} {card} cards in the game, the ruleset has {full[card]}")
+        places = [*self.ticket_deck, *self.removed_tickets, *(t for p in self.tickets for t in p),
+                  *(t for p in self.offers for t in p)]
+        counted = Counter(places)
+        for ticket in board.tickets:
+            if counted.pop(ticket.id, 0) != 1:
+                raise ValueError(f"tickets: ticket {ticket.id} ({ticket}) is not in exactly one place")
+        if counted:
+            raise ValueError(f"tickets: {sorted(counted)[0]!r} is not a ticket of the {board.name} map")
+        for route_id, owner in self.claimed.items():
+            if not board.has_route(route_id):
+                raise ValueError(f"claimed: there is no route {route_id!r} on the {board.name} map")
+            if not isinstance(owner, int) or not 0 <= owner < self.players:
+                raise ValueError(f"claimed: route {route_id} belongs to {owner!r}, not a player")
+            route = board.route(route_id)
+            other = self.claimed.get(route.double_with)
+            if other == owner or (other is not None and self.players < rules.double_routes_min_players):
+                raise ValueError(f"claimed: both tracks of {route.a}–{route.b} are claimed, which the rules forbid"
+                                 f" with {self.players} players" if other != owner else
+                                 f"claimed: player {owner} holds both tracks of {route.a}–{route.b}")
+        for player in range(self.players):
+            own = self.routes_of(player)
+            trains = rules.trains_per_player - sum(r.length for r in own)
+            if self.trains[player] != trains or trains < 0:
+                raise ValueError(f"trains[{player}]: {self.trains[player]!r}, but the routes held leave {trains}")
+            points = sum(rules.points_for_length(r.length) for r in own)
+            if self.scores[player] != points:
+                raise ValueError(f"scores[{player}]: {self.scores[player]!r}, but the routes held score {points}")
+        for city, owner in self.stations.items():
+            if city not in board.cities or board.cities[city].kind != "city":
+                raise ValueError(f"stations: there is no city {city!r} on the {board.name} map")
+            if not isinstance(owner, int) or not 0 <= owner < self.players:
+                raise ValueError(f"stations: the station in {city} belongs to {owner!r}, not a player")
+        for player in range(self.players):
+            if self.stations_built(player) > rules.stations_per_player:
+                raise ValueError(f"stations: player {player} has {self.stations_built(player)} stations, "
+                                 f"the ruleset allows {rules.stations_per_player}")
+
     # --- saving and loading ----------------------------------------------------------
 
-    def to_dict(self) -> dict:
+    def _position_dict(self) -> dict:
         builtin = self.map.source == str(maps_dir() / f"{self.map.name}.json")
         return {
-            "format": FORMAT,
             "rules": self.rules.to_dict(),
             "map": self.map.name if builtin else self.map.to_dict(),
             "players": self.players,
@@ -505,27 +660,26 @@ class Game(DrawingTurn, TicketChoice, GameState):
             "removed_tickets": list(self.removed_tickets),
             "claimed": {str(r): p for r, p in self.claimed.items()},
             "stations": dict(self.stations),
-            "tunnel": None if self.tunnel is None else {
-                **self.tunnel, "laid": dict(self.tunnel["laid"]), "revealed": list(self.tunnel["revealed"])},
             "trains": list(self.trains),
             "scores": list(self.scores),
             "turn": self.turn,
             "current": self._current,
-            "pending": self._pending,
+            "pending": decision_to_dict(self._pending),
             "in_setup": self.in_setup,
             "final_turns_left": self.final_turns_left,
             "consecutive_passes": self.consecutive_passes,
             "over": self._over,
-            "history": [a.to_dict() for a in self.history],
         }
 
     @classmethod
-    def _from_saved(cls, data: dict) -> "Game":
-        from .maps import map_from_dict
+    def _new_from_saved(cls, data: dict) -> "Game":
+        return cls(Ruleset.from_dict(data["rules"]), data["players"], data["seed"], _saved_map(data["map"]))
 
+    @classmethod
+    def _from_position_dict(cls, data: dict) -> "Game":
         game = cls.__new__(cls)
         game.rules = Ruleset.from_dict(data["rules"])
-        game.map = load_map(data["map"]) if isinstance(data["map"], str) else map_from_dict(data["map"], "<saved game>")
+        game.map = _saved_map(data["map"])
         game.players = data["players"]
         game.seed = data["seed"]
         game.cards = game._new_train_cards().load(data)
@@ -536,20 +690,68 @@ class Game(DrawingTurn, TicketChoice, GameState):
         game.removed_tickets = list(data["removed_tickets"])
         game.claimed = {int(r): p for r, p in data["claimed"].items()}
         game.stations = dict(data["stations"])
-        tunnel = data["tunnel"]
-        game.tunnel = None if tunnel is None else {
-            **tunnel, "laid": dict(tunnel["laid"]), "revealed": list(tunnel["revealed"])}
         game.trains = list(data["trains"])
         game.scores = list(data["scores"])
         game.turn = data["turn"]
         game._current = data["current"]
-        game._pending = data["pending"]
+        game._pending = decision_from_dict(data["pending"], DECISIONS)
         game.in_setup = data["in_setup"]
         game.final_turns_left = data["final_turns_left"]
         game.consecutive_passes = data["consecutive_passes"]
         game._over = data["over"]
-        game.history = [game.action_from_dict(a) for a in data["history"]]
-        game.setup_events = []
-        game._events = []
-        game._scores_cache = None
+        game.history, game.setup_events, game._events, game._scores_cache = [], [], [], None
         return game
+
+    # --- which method handles which action ---------------------------------------------
+
+    handlers = {
+        DrawFaceUp: (DrawingTurn._check_face_up, DrawingTurn._do_face_up),
+        DrawBlind: (DrawingTurn._check_blind, DrawingTurn._do_blind),
+        ClaimRoute: (_check_claim, _do_claim),
+        DrawTickets: (TicketChoice._check_draw_tickets, TicketChoice._do_draw_tickets),
+        KeepTickets: (TicketChoice._check_keep, TicketChoice._do_keep),
+        PayTunnel: (_check_pay_tunnel, _do_pay_tunnel),
+        GiveUpTunnel: (_check_give_up_tunnel, _do_give_up_tunnel),
+        BuildStation: (_check_station, _do_station),
+        Pass: (GameState._check_pass, GameState._do_pass),
+    }
+    #: the legal answers to each pending decision
+    _answers = {
+        ChooseTickets: TicketChoice._keep_actions,
+        SecondCard: DrawingTurn._second_card_actions,
+        TunnelPayment: _tunnel_actions,
+    }
+
+
+def _saved_map(saved) -> Map:
+    from .maps import map_from_dict
+
+    return load_map(saved) if isinstance(saved, str) else map_from_dict(saved, "<saved game>")
+
+
+def check_rules_fit_map(rules: Ruleset, board: Map, players: int) -> None:
+    """Refuse a ruleset that cannot run a game on ``board`` with ``players`` (before
+    anything is dealt, not halfway through a claim)."""
+    problems = []
+    scored = {length for length, _ in rules.route_points}  # type: ignore[misc]
+    missing = sorted({r.length for r in board.routes} - scored)
+    if missing:
+        problems.append(f"route_points has no points for routes of length {', '.join(map(str, missing))}, "
+                        f"which the {board.name} map has")
+    colors = sorted({r.color for r in board.routes if not r.is_gray} - set(rules.colors))
+    if colors:
+        problems.append(f"the {board.name} map has {', '.join(colors)} routes, which are not colours of the ruleset")
+    dealt = rules.initial_hand * players
+    if dealt > rules.total_cards:
+        problems.append(f"initial_hand {rules.initial_hand} for {players} players needs {dealt} train cards; "
+                        f"the ruleset has {rules.total_cards}")
+    long_tickets = sum(1 for t in board.tickets if t.deck == rules.long_ticket_deck)
+    regular = len(board.tickets) - long_tickets
+    if rules.initial_long_tickets * players > long_tickets:
+        problems.append(f"initial_long_tickets {rules.initial_long_tickets} for {players} players needs "
+                        f"{rules.initial_long_tickets * players} long tickets; the {board.name} map has {long_tickets}")
+    if rules.initial_tickets * players > regular:
+        problems.append(f"initial_tickets {rules.initial_tickets} for {players} players needs "
+                        f"{rules.initial_tickets * players} tickets; the {board.name} map has {regular}")
+    if problems:
+        raise ValueError(f"ruleset {rules.name!r} cannot be played on the {board.name} map: " + "; ".join(problems))

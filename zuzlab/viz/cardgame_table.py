@@ -47,9 +47,11 @@ def table_scene(game: Game, reveal: bool | int | None = True) -> dict[str, list]
                 card(1 + i, top, kind, str(n), "hand", player)
         else:
             card(1, top, "back", str(sum(game.hands[player].values())), "hand", player)
-        sets = [(color, pair) for color, pair in game.yards[player].items() if sum(pair)]
-        for i, (color, (cards, locomotives)) in enumerate(sets):
-            card(1 + i, top - 1.1, color, f"{cards}+{locomotives}L" if locomotives else str(cards), "yard", player)
+        # one card per colour; its sets (which never merge) side by side: "2+1L · 3"
+        sets = [(color, laid) for color, laid in game.yards[player].items() if laid]
+        for i, (color, laid) in enumerate(sets):
+            text = " · ".join(f"{cards}+{locos}L" if locos else str(cards) for cards, locos in laid)
+            card(1 + i, top - 1.1, color, text, "yard", player)
         if visible:
             piled = [(kind, n) for kind, n in game.track[player].items() if n]
             for i, (kind, n) in enumerate(piled):

@@ -182,4 +182,4 @@ class TtrGameView(GameView):
 
     def _tunnel_label(self, action: PayTunnel, extra: int) -> str:
         return label("pay_with", what=label("extra_cards", count=extra),
-                     paid=self._payment(extra, self.game.tunnel["color"], action.wilds))
+                     paid=self._payment(extra, self.game.pending.color, action.wilds))
