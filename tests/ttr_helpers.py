@@ -14,14 +14,14 @@ from zuzlab import ttr
 
 def refused(game, action, rule, match=None) -> str:
     """Assert that ``action`` is refused for ``rule`` and changes nothing; return the message."""
-    before = game.to_dict()
+    before = game.copy()
     with pytest.raises(ttr.RuleViolation) as error:
         game.apply(action)
     assert error.value.rule == rule, str(error.value)
     assert isinstance(error.value, ValueError)
     if match:
         assert match in str(error.value), str(error.value)
-    assert game.to_dict() == before
+    assert game == before
     assert action not in game.legal_actions()
     return str(error.value)
 

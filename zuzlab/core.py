@@ -231,7 +231,7 @@ class GameState(ABC):
 
         Raises ``RuleViolation`` (the state unchanged) if the rules forbid the action.
         """
-        action = self._resolve(action)
+        action = self.canonical(action)
         check, carry_out = self._handlers(action)
         check(self, action)
         self._events = []
@@ -244,8 +244,10 @@ class GameState(ABC):
         self._scores_cache = None
         return self._events
 
-    def _resolve(self, action):
-        """A hook: the action in its canonical form (a route named by its cities → its id)."""
+    def canonical(self, action):
+        """``action`` as ``legal_actions()`` lists it (a route named by its cities → its id,
+        a tile turned to a position that draws the same → the first such position); the
+        history keeps this form."""
         return action
 
     def _handlers(self, action) -> tuple[Handler, Handler]:

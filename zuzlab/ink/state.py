@@ -21,7 +21,7 @@ from ..scoretable import ScoreTable, rank
 from .board import Board, legal_placements, square_index, square_name
 from .rules import InkRules, get as get_rules
 from .scoring import Score, score
-from .tiles import FACES
+from .tiles import FACES, SAME_AS
 
 FORMAT = "zuzlab-ink-game/2"
 
@@ -145,6 +145,15 @@ class Game(GameState):
         return actions
 
     # --- drawing -------------------------------------------------------------------------
+
+    def canonical(self, action):
+        """A drawing in an orientation that looks the same as an earlier one (a straight
+        turned half round) is that earlier orientation, as ``legal_actions`` lists it."""
+        if type(action) is Place and (action.tile, action.orientation) in SAME_AS:
+            same = SAME_AS[action.tile, action.orientation]
+            if same != action.orientation:
+                return Place(action.tile, action.square, same)
+        return action
 
     def _check_place(self, action: Place) -> None:
         player, rules = self._current, self.rules

@@ -125,6 +125,13 @@ def _distinct(code: str) -> tuple[int, ...]:
 
 #: For each face, the orientations that look different (a straight has two, a curve four …)
 DISTINCT_ORIENTATIONS: dict[str, tuple[int, ...]] = {code: _distinct(code) for code in FACES}
+#: (face, orientation) → the first orientation that draws the very same tile
+SAME_AS: dict[tuple[str, int], int] = {
+    (code, o): next(d for d in DISTINCT_ORIENTATIONS[code]
+                    if (VARIANTS[code, d].edges, frozenset(VARIANTS[code, d].groups))
+                    == (VARIANTS[code, o].edges, frozenset(VARIANTS[code, o].groups)))
+    for code in FACES for o in range(8)
+}
 
 
 def variant(code: str, orientation: int) -> Variant:

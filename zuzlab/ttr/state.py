@@ -280,7 +280,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     # claiming routes
 
-    def _resolve(self, action):
+    def canonical(self, action):
         """A claim may name its route by the two cities (``("Denver", "Omaha")`` or
         ``"Denver–Omaha"``) where that is unambiguous; the history keeps the route id."""
         if type(action) is not ClaimRoute or type(action.route) is int:
