@@ -62,3 +62,17 @@ def test_every_notebook_has_a_language_switch_in_its_first_code_cell():
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
         first_code = next(cell for cell in cells if cell["cell_type"] == "code")
         assert "language_switch()" in "".join(first_code["source"]), path.name
+
+
+def test_the_readme_protocol_example_runs(capsys):
+    """The README's example of the one protocol is real code: it runs, and what its
+    comments promise holds."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("## Using the engines: one protocol")
+    example = re.search(r"```python\n(.+?)```", text[start:], re.S).group(1)
+    scope: dict = {}
+    exec(compile(example, "README.md", "exec"), scope)
+    assert scope["again"] == scope["finished"] and scope["lake"].round == 2
+    assert scope["cards"].yards[1]["red"] == [] and str(scope["game"].map.route_between("Denver", "Omaha")).startswith(
+        "Denver–Omaha (4 pink)")
+    assert "Winner" in capsys.readouterr().out

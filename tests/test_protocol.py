@@ -1,0 +1,255 @@
+"""The one game protocol, item by item: the entry points every engine shares, checked
+saves, rulesets that cannot run refused at the start, positions set up through
+``set_up``, routes named by their cities, and the face-up reset that is tried again."""
+
+from __future__ import annotations
+
+import inspect
+import json
+from dataclasses import replace
+
+import pytest
+
+from zuzlab import cardgame, ink, ttr
+from zuzlab.core import RuleViolation, play_randomly
+from zuzlab.train_cards import TrainCards
+
+ENGINES = {"ttr": ttr, "cardgame": cardgame, "ink": ink}
+
+
+# --- the same entry points ------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_every_engine_has_the_same_entry_points_and_keywords(name):
+    engine = ENGINES[name]
+    for function in ("new_game", "play_game", "play_random_game", "replay", "load_game", "make_bot"):
+        assert callable(getattr(engine, function)), function
+    for function in ("new_game", "play_random_game", "replay", "play_game"):
+        parameters = inspect.signature(getattr(engine, function)).parameters
+        assert parameters["players"].kind is inspect.Parameter.KEYWORD_ONLY
+        assert parameters["seed"].kind is inspect.Parameter.KEYWORD_ONLY
+    assert "random" in engine.ENGINE.bots and all(callable(make) for make in engine.ENGINE.bots.values())
+    game = engine.new_game(seed=1)  # each engine's usual variant and player count
+    assert game.players == {"ttr": 4, "cardgame": 3, "ink": 1}[name]
+    played = engine.play_game(seed=2, bots="random")
+    assert played.is_over and played == engine.play_game(seed=2, bots="random")
+
+
+def test_old_defaults_still_work():
+    assert cardgame.new_game(players=3, seed=1).players == 3
+    assert ink.new_game(seed=1).rules.name == "ink"
+    assert ink.new_game("lake", seed=1).rules.expansion == "lake"
+
+
+def test_positional_players_and_seed_are_refused_clearly():
+    with pytest.raises(TypeError):
+        ttr.new_game("usa", 4, 7)
+
+
+# --- a ruleset that cannot run is refused before anything happens ---------------------
+
+def test_a_ruleset_without_points_for_a_route_length_of_the_map_is_refused():
+    rules = replace(ttr.rulesets.USA, route_points={1: 1, 2: 2, 3: 4, 4: 7, 5: 10})
+    with pytest.raises(ValueError, match="route_points has no points for routes of length 6, which the usa map has"):
+        ttr.new_game(rules, players=2, seed=1)
+
+
+@pytest.mark.parametrize("engine, rules, players, problem", [
+    (ttr, replace(ttr.rulesets.USA, initial_hand=30), 4, "initial_hand 30 for 4 players needs 120 train cards; "
+                                                          "the ruleset has 110"),
+    (ttr, replace(ttr.rulesets.USA, initial_tickets=8), 5, "initial_tickets 8 for 5 players needs 40 tickets"),
+    (cardgame, replace(cardgame.rules.CARD_GAME, initial_hand=30), 4, "needs 120 train cards; there are 96"),
+    (cardgame, replace(cardgame.rules.CARD_GAME, initial_locomotives=5), 4, "needs 20 locomotives; there are 16"),
+])
+def test_a_deal_the_deck_cannot_make_is_refused(engine, rules, players, problem):
+    with pytest.raises(ValueError, match=problem):
+        engine.new_game(rules, players=players, seed=1)
+
+
+# --- saves are checked by replaying them ------------------------------------------------
+
+def half_played(engine, steps=60, **kwargs):
+    game = engine.new_game(seed=5, **kwargs)
+    rng = __import__("random").Random(5)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def corrupted(game, change) -> str:
+    data = json.loads(game.to_json())
+    change(data)
+    return json.dumps(data)
+
+
+TTR_CORRUPTIONS = {
+    "an unknown card": (lambda d: d["hands"][0].update(purple=2), r"hands\[0\]\['purple'\]: saved 2"),
+    "a player out of range": (lambda d: d.update(current=7), "current: saved 7"),
+    "an unknown route": (lambda d: d["claimed"].update({"999": 0}), r"claimed\['999'\]: saved 0"),
+    "20 extra cards": (lambda d: d["deck"].extend(["red"] * 20), "deck: saved"),
+    "a player count in words": (lambda d: d.update(players="three"), "players 'three'|not 'three'"),
+    "a changed score": (lambda d: d["scores"].__setitem__(1, 99), r"scores\[1\]: saved 99"),
+}
+
+
+@pytest.mark.parametrize("corruption", TTR_CORRUPTIONS)
+def test_a_corrupted_ticket_to_ride_save_names_the_field(corruption):
+    change, message = TTR_CORRUPTIONS[corruption]
+    game = half_played(ttr, players=3)
+    with pytest.raises(ValueError, match=message):
+        ttr.load_game(corrupted(game, change))
+
+
+@pytest.mark.parametrize("engine, change, message", [
+    (cardgame, lambda d: d["hands"][1].update(red=9), r"hands\[1\]\['red'\]: saved 9"),
+    (cardgame, lambda d: d["yards"][0]["red"].append([2, 0]), r"yards\[0\]\['red'\]"),
+    (cardgame, lambda d: d.update(current=5), "current: saved 5"),
+    (ink, lambda d: d["boards"][0].update(G6=["A1", 0, 1]), r"boards\[0\]\['G6'\]: saved"),
+    (ink, lambda d: d.update(round=9), "round: saved 9"),
+    (ink, lambda d: d["history"].append({"type": "Place", "tile": "Q9", "square": "A1", "orientation": 0}),
+     "action 21 .* is refused: 'Q9' is not a Railroad Ink tile"),
+])
+def test_corrupted_card_game_and_railroad_ink_saves_name_the_field(engine, change, message):
+    game = half_played(engine, steps=20)
+    with pytest.raises(ValueError, match=message):
+        engine.load_game(corrupted(game, change))
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_a_save_that_is_no_json_says_so(name):
+    with pytest.raises(ValueError, match="not a saved game: Expecting property name"):
+        ENGINES[name].load_game("{this is not json")
+
+
+def test_a_saved_set_up_position_is_checked_too():
+    game = ttr.new_game("usa", players=2, seed=1).set_up(hands={0: {"red": 5}})
+    data = json.loads(game.to_json())
+    data["start"]["hands"][0]["red"] = 20  # more red cards than the game has
+    with pytest.raises(ValueError, match="not a saved game: train cards: 2. red cards in the game, the ruleset has 12"):
+        ttr.load_game(json.dumps(data))
+
+
+# --- positions -------------------------------------------------------------------------
+
+def test_set_up_a_ticket_to_ride_position():
+    game = ttr.new_game("usa", players=3, seed=2)
+    game.set_up(hands={0: {"red": 4, "locomotive": 1}}, face_up=["red", "red", "blue", None, "pink"],
+                deck_top=["locomotive", "green"], claimed={("Denver", "Omaha"): 1, "Chicago–Omaha": 2},
+                tickets={0: [("Denver", "El Paso")]}, current=0)
+    assert game.hands[0] == {**dict.fromkeys(game.card_kinds, 0), "red": 4, "locomotive": 1}
+    assert game.cards.face_up == ["red", "red", "blue", None, "pink"] and game.cards.deck[-2:] == ["green", "locomotive"]
+    assert [str(r) for r in game.routes_of(1)] == ["Denver–Omaha (4 pink)"] and game.trains[1] == 41
+    assert game.scores[1] == 7 and not game.in_setup and game.pending is None and game.history == []
+    assert [str(game.map.ticket(t)) for t in game.tickets[0]] == ["Denver–El Paso (4)"]
+    game.apply(ttr.DrawBlind())
+    assert game.hands[0]["locomotive"] == 2  # the top of the deck came first
+
+
+@pytest.mark.parametrize("set_up, problem", [
+    (dict(hands={0: {"red": 13}}), r"hands\[0\]: no red card is left"),
+    (dict(hands={0: {"purple": 1}}), r"hands\[0\]: 'purple' is not a card"),
+    (dict(hands={5: {"red": 1}}), "5 is not a player of this game"),
+    (dict(face_up=["red"]), "face_up needs 5 places, not 1"),
+    (dict(claimed={"Denver–Nowhere": 0}), "'Denver–Nowhere' names no route of the usa map"),
+    (dict(claimed={("Denver", "Nowhere"): 0}), "there is no city 'Nowhere' on the usa map"),
+    (dict(claimed={("Kansas City", "Omaha"): 0, ("Omaha", "Kansas City"): 1}), "double route"),
+    (dict(current=3), "current must be a player 0–2, not 3"),
+    (dict(tickets={0: [("Denver", "Atlantis")]}), r"no ticket \('Denver', 'Atlantis'\)"),
+])
+def test_a_position_that_cannot_be_is_refused_and_nothing_changes(set_up, problem):
+    game = ttr.new_game("usa", players=3, seed=2)
+    before = game.copy()
+    with pytest.raises(ValueError, match=problem):
+        game.set_up(**set_up)
+    assert game == before
+
+
+def test_one_player_cannot_hold_both_tracks_in_a_set_up_position():
+    game = ttr.new_game("usa", players=4, seed=2)
+    with pytest.raises(ValueError, match="player 0 holds both tracks of Kansas City–Omaha"):
+        game.set_up(claimed={route.id: 0 for route in game.map.routes_between("Kansas City", "Omaha")})
+
+
+def test_set_up_card_game_and_railroad_ink_positions():
+    game = cardgame.new_game(players=2, seed=3)
+    game.set_up(yards={1: {"red": [2, (1, 1)]}}, track={0: {"blue": 2}}, hands={0: {"red": 3}}, deck_top=["green"])
+    assert game.yards[1]["red"] == [[2, 0], [1, 1]] and game.track[0]["blue"] == 2
+    game.apply(cardgame.PlaySet("red", 3, 0))  # beats each rival set of 2
+    assert game.yards[1]["red"] == [] and game.yards[0]["red"] == [[3, 0]]
+    with pytest.raises(ValueError, match=r"yards\[0\]\['gold'\]|'gold' is not a colour"):
+        game.set_up(yards={0: {"gold": [2]}})
+
+    lake = ink.new_game("lake", seed=1)
+    lake.set_up(boards={0: "A4A10"}, round=3, roll=["A1", "A1", "A1", "B2", "L0", "L5"],
+                next_rolls=[["A0", "A0", "A0", "B0", "L1", "L1"]])
+    assert lake.round == 3 and lake.open_results[0] == ["A1", "A1", "A1", "B2"] and lake.open_extras[0] == ["L0", "L5"]
+    while lake.round == 3:
+        lake.apply(lake.legal_actions()[-1] if ink.FinishRound() in lake.legal_actions() else lake.legal_actions()[0])
+    assert lake.rolled == ["A0", "A0", "A0", "B0"] and lake.rolled_extra == ["L1", "L1"]  # the next roll as set up
+    with pytest.raises(ValueError, match="die 4 has no face 'A0'"):
+        lake.set_up(roll=["A0", "A0", "A0", "A0", "L1", "L1"])
+
+
+# --- routes named by their cities -------------------------------------------------------
+
+def test_a_route_can_be_claimed_by_its_cities_where_that_is_unambiguous():
+    game = ttr.new_game("usa", players=2, seed=3).set_up(hands={0: {"pink": 4}, 1: {}})
+    board = game.map
+    assert board.route_between("Denver", "Omaha").length == 4
+    game.apply(ttr.ClaimRoute(("Denver", "Omaha"), "pink"))
+    assert game.history == [ttr.ClaimRoute(board.route_between("Omaha", "Denver").id, "pink", 0)]
+    with pytest.raises(ValueError, match="is a double route .* name the track by its id"):
+        board.route_between("Kansas City", "Omaha")
+    assert board.route_between("Kansas City", "Saint Louis", color="pink").color == "pink"  # the colour picks a track
+
+
+def test_a_double_route_named_by_its_cities_is_refused_unless_the_colour_picks_the_track():
+    game = ttr.new_game("usa", players=4, seed=3).set_up(hands={0: {"green": 3, "blue": 3}})
+    before = game.copy()
+    with pytest.raises(RuleViolation, match="double route"):  # Kansas City–Saint Louis: blue and pink tracks,
+        game.apply(ttr.ClaimRoute("Kansas City–Saint Louis", "green"))  # neither green
+    assert game == before
+    game.apply(ttr.ClaimRoute(("Kansas City", "Saint Louis"), "blue"))  # the blue track
+    assert game.map.route(game.history[-1].route).color == "blue"
+
+
+def test_a_route_name_that_is_no_route_is_refused():
+    game = ttr.new_game("usa", players=2, seed=3)
+    with pytest.raises(RuleViolation, match="no route joins Miami and Seattle"):
+        game.apply(ttr.ClaimRoute(("Miami", "Seattle"), "red"))
+    with pytest.raises(RuleViolation, match="malformed|needs"):
+        ttr.ClaimRoute("Denver", "red")
+
+
+# --- the face-up reset ------------------------------------------------------------------
+
+def test_a_stopped_face_up_reset_is_tried_again_once_the_pool_changed_and_never_loops():
+    events = []
+    emit = lambda kind, **data: events.append(kind)  # noqa: E731
+    # 8 locomotives and 4 red: the row keeps showing 3+ locomotives, the reset stops
+    cards = TrainCards(["locomotive"] * 8 + ["red"] * 4, wild="locomotive", face_up_count=5, reset_wilds=3, seed=1)
+    cards.deck = ["red"] * 4 + ["locomotive"] * 8  # locomotives on top
+    cards.refill(emit)
+    assert "face_up_reset_stopped" in events and cards.face_up.count("locomotive") >= 3
+    events.clear()
+    cards.refill(emit)  # nothing changed: not tried again (no churning)
+    assert events == []
+    cards.discard.extend(["blue"] * 9)  # a payment brings other cards into the pool
+    cards.refill(emit)
+    assert "face_up_reset" in events  # tried again at once
+    assert cards.face_up.count("locomotive") < 3 or events[-1] == "face_up_reset_stopped"
+
+
+def test_random_games_never_keep_three_face_up_wilds_while_the_pool_could_change_them():
+    for seed in range(40):
+        game = ttr.new_game("usa", players=2, seed=seed)
+        rng = __import__("random").Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+            stuck = game.cards.face_up.count("locomotive") >= 3
+            if stuck and not isinstance(game.pending, ttr.TunnelPayment):
+                # only after a stopped reset, and only while the pool is what it was then
+                pool = sum(1 for c in game.cards.deck + game.cards.discard if c != "locomotive")
+                assert game.cards.reset_stopped_at == pool
