@@ -156,3 +156,26 @@ def test_a_defect_while_carrying_out_leaves_the_game_unchanged(monkeypatch):
         game.apply(ttr.DrawBlind())
     monkeypatch.undo()
     assert game == before and len(game.cards.deck) > 0
+
+
+MALFORMED = {
+    "ttr": [lambda: ttr.ClaimRoute(2.5, "red"), lambda: ttr.ClaimRoute(2, 7), lambda: ttr.DrawFaceUp(None),
+            lambda: ttr.KeepTickets(("a",)), lambda: ttr.PayTunnel("one"), lambda: ttr.BuildStation(3)],
+    "cardgame": [lambda: cardgame.PlaySet("red", 2, -1), lambda: cardgame.PlaySet(None, 2),
+                 lambda: cardgame.PlayMixed("red"), lambda: cardgame.KeepTickets([None])],
+    "ink": [lambda: ink.Place("A1", "C3", 1.5), lambda: ink.Place(None, "C3", 0), lambda: ink.Place("A1", 17, True)],
+}
+
+
+@pytest.mark.parametrize("engine", MALFORMED)
+def test_malformed_actions_are_refused_when_made_and_non_actions_when_applied(engine):
+    for make in MALFORMED[engine]:
+        with pytest.raises(RuleViolation) as error:
+            make()
+        assert error.value.rule == "malformed_action" and "needs" in str(error.value)
+    game = ENGINES[{"ttr": "usa-4", "cardgame": "cardgame-2", "ink": "ink-2"}[engine]][0](5)
+    before = game.copy()
+    for thing in ("claim Denver", None, 42, {"type": "Pass"}):
+        with pytest.raises(RuleViolation, match="is not an action of this game"):
+            game.apply(thing)
+        assert game == before

@@ -1,5 +1,7 @@
-"""What every zuzlab engine shares: the violation type, events, seeded chance and the
-state protocol (``legal_actions`` / ``apply`` / ``is_over`` / ``final_scores`` / JSON).
+"""What every zuzlab engine shares: the violation type, events, seeded chance, typed
+pending decisions, the state protocol (``legal_actions`` / ``apply`` / ``undo`` /
+``copy`` / ``set_up`` / ``final_scores`` / checked saves) and the entry points
+(``Engine``: ``new_game``, ``play_game``, ``replay``, ``load_game`` …).
 
 Engines are written against this protocol once, so bots, notebooks and the simulator
 work with any game without knowing which one it is.
@@ -572,3 +574,8 @@ class Engine:
     def load_game(self, text: str) -> Any:
         """A game saved with ``game.to_json()``, checked by replaying its actions."""
         return self.game.from_json(text)
+
+    def entry_points(self) -> tuple[Callable, ...]:
+        """``new_game, play_game, play_random_game, replay, load_game, make_bot``, for an
+        engine package to export."""
+        return self.new_game, self.play_game, self.play_random_game, self.replay, self.load_game, self.make_bot

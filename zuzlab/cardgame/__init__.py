@@ -24,12 +24,7 @@ from .state import Game
 
 #: The Card Game's entry points
 ENGINE = Engine("Card Game", Game, default_variant="cardgame", default_players=3, bots=bots.BOTS)
-new_game = ENGINE.new_game
-play_game = ENGINE.play_game
-play_random_game = ENGINE.play_random_game
-replay = ENGINE.replay
-load_game = ENGINE.load_game
-make_bot = ENGINE.make_bot
+new_game, play_game, play_random_game, replay, load_game, make_bot = ENGINE.entry_points()
 
 
 __all__ = [

@@ -4,9 +4,10 @@ by all players, and scoring that can also be watched step by step.
     >>> from zuzlab import ink
     >>> board = ink.Board.from_anu("A4A10A4B10")
     >>> ink.score(board).total
-    >>> game = ink.play_random_game("lake", seed=1)
+    >>> game = ink.play_game("lake", seed=1, bots="greedy")
 
-This package imports no plotting or widget library.
+The entry points are those of every zuzlab engine (``zuzlab.core.Engine``); this
+package imports no plotting or widget library.
 """
 
 from __future__ import annotations
@@ -21,12 +22,7 @@ from .tiles import FACES, Face, Variant, variant
 
 #: Railroad Ink's entry points (variants: "ink", "ink-river", "ink-lake" …, or "river" / "lake")
 ENGINE = Engine("Railroad Ink", Game, default_variant="ink", default_players=1, bots=bots.BOTS)
-new_game = ENGINE.new_game
-play_game = ENGINE.play_game
-play_random_game = ENGINE.play_random_game
-replay = ENGINE.replay
-load_game = ENGINE.load_game
-make_bot = ENGINE.make_bot
+new_game, play_game, play_random_game, replay, load_game, make_bot = ENGINE.entry_points()
 
 
 __all__ = [

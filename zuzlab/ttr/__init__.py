@@ -5,8 +5,10 @@ rules as a ``Ruleset``.
     >>> game = ttr.new_game("usa", players=4, seed=7)
     >>> game.legal_actions()[:2]            # the first player chooses tickets
     >>> game.apply(game.legal_actions()[0]) # → the events it caused
+    >>> game.undo()                         # and back
 
-This package imports no plotting or widget library.
+The entry points are those of every zuzlab engine (``zuzlab.core.Engine``); this
+package imports no plotting or widget library.
 """
 
 from __future__ import annotations
@@ -27,12 +29,7 @@ from .state import Game, TunnelPayment
 
 #: Ticket to Ride's entry points (``map=`` may replace the ruleset's board: a name, a path or a ``Map``)
 ENGINE = Engine("Ticket to Ride", Game, default_variant="usa", default_players=4, bots=bots.BOTS)
-new_game = ENGINE.new_game
-play_game = ENGINE.play_game
-play_random_game = ENGINE.play_random_game
-replay = ENGINE.replay
-load_game = ENGINE.load_game
-make_bot = ENGINE.make_bot
+new_game, play_game, play_random_game, replay, load_game, make_bot = ENGINE.entry_points()
 
 
 def longest_route(routes: Iterable) -> int:
