@@ -10,7 +10,10 @@ from zuzlab import texts, ttr
 from zuzlab.core import RuleViolation
 
 
-def placeholders(text: str) -> set[str]:
+def placeholders(text) -> set[str]:
+    """The placeholders of a text, or of every plural form of one."""
+    if isinstance(text, dict):
+        return set().union(*(placeholders(form) for form in text.values()))
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
@@ -80,3 +83,13 @@ def test_switching_the_language_reaches_listening_widgets():
 def test_unknown_language_is_refused():
     with pytest.raises(ValueError, match="no texts for language 'fr'"):
         texts.set_language("fr")
+
+
+def test_counted_nouns_take_the_plural_form_of_the_language():
+    assert texts.text("plural.point", "en", count=1) == "1 point"
+    assert texts.text("plural.point", "en", count=0) == "0 points"
+    assert texts.render(texts.quantity("locomotive", 2), "de") == "2 Lokomotiven"
+    assert texts.render(texts.quantity("locomotive", 1), "de") == "1 Lokomotive"
+    for lang in texts.LANGUAGES:
+        for noun, forms in texts.table(lang)["plural"].items():
+            assert set(forms) == {"one", "other"} and all("{count}" in f for f in forms.values()), (lang, noun)

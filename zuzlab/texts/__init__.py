@@ -6,6 +6,11 @@ explanations by topic, widget labels by name.
 parameters are rendered too: a colour, a card, a side of a tile become words of the
 language, a route becomes "A–B (3 red)", lists are joined. A key missing in German falls
 back to English; a key missing in English is an error (tests check both files agree).
+
+Plurals are forms in the text files, chosen by the language's plural rules (Babel's CLDR
+data): an entry may be a table ``{ one = "…", other = "…" }`` picked by its ``count``
+parameter, and ``quantity("point", 5)`` is a parameter that reads "5 points" / "5 Punkte"
+(the ``[plural]`` section).
 """
 
 from __future__ import annotations
@@ -79,6 +84,24 @@ def phrase(key: str, **params: Any) -> Phrase:
     return Phrase(f"phrase.{key}", params)
 
 
+def quantity(noun: str, count: int) -> Phrase:
+    """``count`` of ``noun`` in the reader's language and the right plural form, as a
+    parameter: ``quantity("point", 1)`` → "1 point", ``quantity("point", 2)`` → "2 points"."""
+    return Phrase(f"plural.{noun}", {"count": count})
+
+
+@functools.lru_cache(maxsize=None)
+def _plural_rule(lang: str) -> Callable[[int], str]:
+    from babel import Locale
+
+    return Locale.parse(lang).plural_form
+
+
+def plural_form(count: Any, lang: str | None = None) -> str:
+    """The CLDR plural category of ``count`` in the language ("one", "other" …)."""
+    return _plural_rule(lang or _language)(abs(count)) if isinstance(count, numbers.Number) else "other"
+
+
 def tile(code: str) -> Phrase:
     """A Railroad Ink tile's name (``tile.<code>``), as a parameter."""
     return Phrase(f"tile.{code}", {})
@@ -104,9 +127,14 @@ def render(value: Any, lang: str | None = None) -> str:
 
 def text(key: str, lang: str | None = None, **params: Any) -> str:
     """One text, its ``{placeholders}`` filled with rendered parameters (numbers stay
-    numbers, so that a text may format them: ``{share:.0%}``)."""
+    numbers, so that a text may format them: ``{share:.0%}``); an entry with plural forms
+    takes the form for its ``count``."""
     lang = lang or _language
-    return raw(key, lang).format(**{name: value if isinstance(value, numbers.Number) else render(value, lang)
+    entry = raw(key, lang)
+    if isinstance(entry, dict):
+        form = plural_form(params.get("count"), lang)
+        entry = entry.get(form, entry["other"])
+    return entry.format(**{name: value if isinstance(value, numbers.Number) else render(value, lang)
                                     for name, value in params.items()})
 
 
