@@ -16,7 +16,6 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from zuzlab import sim, ttr
-from zuzlab.ttr import bots
 
 
 def pool(games: int, workers: int) -> None:
@@ -34,7 +33,7 @@ def one_core(games: int) -> None:
     names = ["tickets", "long_routes", "balanced", "tickets"]
     start = time.perf_counter()
     for seed in range(games):
-        bots.play(ttr.new_game("usa", players=4, seed=seed), [bots.make_bot(n) for n in names], seed)
+        ttr.play_game("usa", players=4, seed=seed, bots=names)
     elapsed = time.perf_counter() - start
     print(f"one core, {games} games: {1000 * elapsed / games:.0f} ms per game")
 

@@ -129,11 +129,26 @@ class Game(DrawingTurn, TicketChoice, GameState):
             actions.append(DrawTickets())
         return actions or [Pass()]
 
+    def _rival_sets(self) -> dict[str, int]:
+        """For each colour, the largest set in another player's rail yard (one pass)."""
+        largest = dict.fromkeys(self.data.colors, 0)
+        for player, yard in enumerate(self.yards):
+            if player != self._current:
+                for color, sets in yard.items():
+                    for cards, locomotives in sets:
+                        if cards + locomotives > largest[color]:
+                            largest[color] = cards + locomotives
+        return largest
+
     def _set_actions(self) -> list:
         hand, rules = self.hands[self._current], self.rules
+        playable = [color for color in self.data.colors if hand[color] >= rules.set_min_cards]
+        if not playable:
+            return []
+        rivals = self._rival_sets()
         actions = []
-        for color in self.data.colors:
-            beat = self.largest_other_set(color) + 1
+        for color in playable:
+            beat = rivals[color] + 1
             for cards in range(rules.set_min_cards, hand[color] + 1):
                 for locomotives in range(max(0, beat - cards), hand[WILD] + 1):
                     actions.append(PlaySet(color, cards, locomotives))
@@ -141,7 +156,10 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     def _mixed_actions(self) -> list:
         hand = self.hands[self._current]
-        free = [c for c in self.data.colors if hand[c] and not self._lies_elsewhere(c)]
+        held = [c for c in self.data.colors if hand[c]]
+        if len(held) < self.rules.mixed_play_cards:
+            return []
+        free = [c for c in held if not self._lies_elsewhere(c)]
         return [PlayMixed(colors) for colors in itertools.combinations(free, self.rules.mixed_play_cards)]
 
     # --- the start of a turn -------------------------------------------------------------

@@ -218,8 +218,14 @@ def maps_dir() -> Path:
 
 def builtin_maps() -> list[str]:
     """The names of the built-in Ticket to Ride boards."""
-    return sorted(p.stem for p in maps_dir().glob("*.json")
-                  if json.loads(p.read_text(encoding="utf-8")).get("format") == MAP_FORMAT)
+    return list(_builtin_names())
+
+
+@functools.lru_cache(maxsize=None)
+def _builtin_names() -> tuple[str, ...]:
+    """Read once: every new game asks whether its map is a built-in one."""
+    return tuple(sorted(p.stem for p in maps_dir().glob("*.json")
+                        if json.loads(p.read_text(encoding="utf-8")).get("format") == MAP_FORMAT))
 
 
 def load_map(name_or_path: str | Path) -> Map:
