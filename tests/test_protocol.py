@@ -253,3 +253,13 @@ def test_random_games_never_keep_three_face_up_wilds_while_the_pool_could_change
                 # only after a stopped reset, and only while the pool is what it was then
                 pool = sum(1 for c in game.cards.deck + game.cards.discard if c != "locomotive")
                 assert game.cards.reset_stopped_at == pool
+
+
+def test_rewind_takes_back_many_actions_at_once():
+    game = ttr.play_random_game("usa", players=2, seed=6)
+    middle = ttr.replay("usa", players=2, seed=6, actions=game.history[:40])
+    taken_back = game.rewind(40)
+    assert game == middle and len(taken_back) > 0 and game.history == middle.history
+    with pytest.raises(ValueError, match="rewind to 0–40 actions, not 41"):
+        game.rewind(41)
+    assert game.rewind(40) == [] and game == middle

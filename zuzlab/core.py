@@ -295,6 +295,17 @@ class GameState(ABC):
         self._rebuild(self.history[:-1])
         return last
 
+    def rewind(self, actions: int) -> list:
+        """Take back everything after the first ``actions`` actions of the history at
+        once (a view taking back the bots' moves with the player's own); returns the
+        actions taken back."""
+        if not isinstance(actions, int) or not 0 <= actions <= len(self.history):
+            raise ValueError(f"rewind to 0–{len(self.history)} actions, not {actions!r}")
+        taken_back = self.history[actions:]
+        if taken_back:
+            self._rebuild(self.history[:actions])
+        return taken_back
+
     def _rebuild(self, actions: list) -> None:
         """This game as its starting position followed by ``actions`` (the engines are
         exact and seeded, so replaying is the state itself)."""
