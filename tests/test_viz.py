@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from zuzlab import cardgame, ink, ttr, viz
+from zuzlab import cardgame, ink, texts, ttr, viz
+from zuzlab.viz import ttr_map
 from zuzlab.ink.tiles import DISTINCT_ORIENTATIONS, FACES, VARIANTS
 from zuzlab.viz.ink_canvas import MARGIN, Shape, ink_scene, tile_shapes
 
@@ -110,6 +111,236 @@ def test_update_map_figure_follows_the_game():
     viz.update_map_figure(fig, finished)
     trains = fig.select_one({"name": "trains"}).data_source.data
     assert len(trains["x"]) == sum(finished.map.route(r).length for r in finished.claimed)
+
+
+def _lab(colour: str) -> tuple[float, float, float]:
+    """CIELAB of a "#rrggbb" colour, to compare colours as eyes do (distance ΔE)."""
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+              for c in (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))]
+    x = (0.4124 * linear[0] + 0.3576 * linear[1] + 0.1805 * linear[2]) / 0.95047
+    y = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    z = (0.0193 * linear[0] + 0.1192 * linear[1] + 0.9505 * linear[2]) / 1.08883
+    fx, fy, fz = (t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z))
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def test_player_colours_stand_apart_from_the_route_colours():
+    from itertools import combinations
+
+    routes = list(viz.ROUTE_COLORS.values())
+    closest_routes = min(math.dist(_lab(a), _lab(b)) for a, b in combinations(routes, 2))  # white and gray
+    assert all(math.dist(_lab(p), _lab(r)) > closest_routes for p in viz.PLAYER_COLORS for r in routes)
+    assert all(math.dist(_lab(a), _lab(b)) > closest_routes for a, b in combinations(viz.PLAYER_COLORS, 2))
+    assert len(viz.PLAYER_NAMES) == len(viz.PLAYER_COLORS)
+
+
+def test_claimed_routes_are_trains_in_their_owners_colour():
+    game = ttr.play_random_game("europe", players=4, seed=3)
+    scene = viz.map_scene(game, player=1)
+    cars, trains = scene["cars"], scene["trains"]
+    for route, owner in game.claimed.items():
+        rows = [i for i, r in enumerate(trains["route"]) if r == route]
+        assert len(rows) == game.map.route(route).length
+        assert {trains["fill"][i] for i in rows} == {viz.PLAYER_COLORS[owner]}
+        car_rows = [i for i, r in enumerate(cars["route"]) if r == route]  # each train covers its car
+        assert [(trains["x"][i], trains["y"][i]) for i in rows] == [(cars["x"][i], cars["y"][i]) for i in car_rows]
+    unclaimed = {r.id for r in game.map.routes} - set(game.claimed)
+    assert unclaimed and not unclaimed & set(trains["route"])
+    assert all(fill == viz.ROUTE_COLORS[game.map.route(r).color] for r, fill in zip(cars["route"], cars["fill"]))
+    fig = viz.map_figure(game, player=1)
+    train_glyph, car_glyph = fig.select_one({"name": "trains"}).glyph, fig.select_one({"name": "cars"}).glyph
+    assert train_glyph.height > car_glyph.height and train_glyph.line_color == ttr_map.OUTLINE
+
+
+def test_the_legend_names_players_and_what_the_map_shows_in_the_language():
+    game = ttr.play_random_game("europe", players=3, seed=2)
+    entries = dict(ttr_map.legend_entries(game, player=1))
+    assert entries == {"player-0": "player 0", "player-1": "player 1 (you)", "player-2": "player 2",
+                       "ticket": "ticket", "tunnel": "tunnel", "ferry": "ferry (○ locomotive)",
+                       "station": "station", "double": "double route"}
+    assert [kind for kind, _ in ttr_map.legend_entries("usa")] == ["double"]  # no tunnels, ferries or game
+    fig = viz.map_figure(game, player=1)
+    legend = fig.select_one({"name": "legend"})
+    assert [item.label.value for item in legend.items] == list(entries.values())
+    assert all(r.data_source.data["x"][0] != r.data_source.data["x"][0] for item in legend.items
+               for r in item.renderers)  # NaN: drawn in the legend only
+    texts.set_language("de")
+    try:
+        viz.update_map_figure(fig, game, player=1)
+        assert fig.title.text == "Zug um Zug: Europa"
+        assert [item.label.value for item in legend.items][:2] == ["Spieler 0", "Spieler 1 (du)"]
+        assert viz.map_figure("usa").title.text == "Zug um Zug: USA (Grundspiel)"
+    finally:
+        texts.set_language("en")
+    assert viz.map_figure("usa").title.text == "Ticket to Ride: USA (base game)"
+
+
+def test_the_legend_fits_right_of_the_map_in_every_language():
+    from zuzlab.viz.labels import text_extent
+
+    game = ttr.play_random_game("europe", players=5, seed=1)
+    legend = viz.map_figure(game, player=4).select_one({"name": "legend"})
+    fixed = 2 * legend.margin + 2 * legend.padding + legend.glyph_width + legend.label_standoff
+    for lang in texts.LANGUAGES:
+        texts.set_language(lang)
+        try:
+            widest = max(text_extent(label, ttr_map.FONT_PX)[0] for _, label in ttr_map.legend_entries(game, 4))
+        finally:
+            texts.set_language("en")
+        assert fixed + widest <= ttr_map.RIGHT_BORDER, lang
+
+
+def test_a_route_tooltip_names_it_in_the_language():
+    usa = ttr.load_map("usa")
+    route = usa.route_between("Denver", "Omaha")
+    assert ttr_map.route_text(route) == "Denver–Omaha, 4 pink"
+    assert ttr_map.route_text(route, owner=2, you=0) == "Denver–Omaha, 4 pink, claimed by player 2 (brown)"
+    ferry = next(r for r in ttr.load_map("europe").routes if r.ferry_locomotives == 2)
+    assert ttr_map.route_text(ferry).endswith("gray, ferry (2 locomotives)")
+    texts.set_language("de")
+    try:
+        assert ttr_map.route_text(route, owner=0, you=0) == "Denver–Omaha, 4 rosa, gehört dir (lila)"
+        assert ttr_map.route_text(ferry).endswith("grau, Fähre (2 Lokomotiven)")
+        assert set(viz.map_scene("usa")["cars"]["label"]) >= {"Denver–Omaha, 4 rosa"}
+    finally:
+        texts.set_language("en")
+
+
+# --- city names ------------------------------------------------------------------------------
+
+FIGURE_SIZES = [(900, 560), (760, 470)]  # map_figure's default, and the game view's
+
+
+def label_boxes(name: str, width: int, height: int) -> tuple[list, list, ttr_map.Frame]:
+    """Each city's label box and marker box (with room for a station), in canvas pixels."""
+    from zuzlab.viz.labels import Spot, text_extent
+
+    cities = viz.map_scene(name, width=width, height=height)["cities"]
+    frame = ttr_map.map_frame(ttr.load_map(name), width, height)
+    labels, markers = [], []
+    for i, city in enumerate(cities["name"]):
+        x, y = frame.pixel(cities["x"][i], cities["y"][i])
+        spot = Spot(cities["label_x_offset"][i], cities["label_y_offset"][i], cities["label_align"][i],
+                    cities["label_baseline"][i])
+        labels.append(spot.box(x, y, *text_extent(city, ttr_map.FONT_PX)))
+        half = ttr_map.STATION_SIZE / 2
+        markers.append((x - half, y - half, x + half, y + half))
+    return labels, markers, frame
+
+
+@pytest.mark.parametrize("size", FIGURE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", ["usa", "europe", "switzerland"])
+def test_city_names_overlap_no_name_and_no_city(name, size):
+    from zuzlab.viz.labels import overlap
+
+    labels, markers, frame = label_boxes(name, *size)
+    for i, box in enumerate(labels):
+        assert all(overlap(box, other) < 1e-6 for j, other in enumerate(labels) if j != i)
+        assert all(overlap(box, marker) < 1e-6 for marker in markers)  # not even its own city's station
+        assert frame.left <= box[0] and box[2] <= frame.left + frame.width
+        assert frame.top <= box[1] and box[3] <= frame.top + frame.height
+
+
+def test_label_placement_spreads_a_crowd():
+    from zuzlab.viz.labels import overlap, place_labels
+
+    points = [(100, 100), (112, 104), (104, 114), (118, 118), (96, 122)]  # five cities in 25 pixels
+    sizes = [(60, 12)] * 5
+    spots = place_labels(points, sizes, marker=10, bounds=(0, 0, 300, 300))
+    boxes = [spot.box(x, y, w, h) for spot, (x, y), (w, h) in zip(spots, points, sizes)]
+    assert all(overlap(a, b) == 0 for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    lonely = place_labels([(150, 150)], [(60, 12)], marker=10, bounds=(0, 0, 300, 300))[0]
+    assert (lonely.align, lonely.baseline) == ("left", "middle")  # right of its city when there is room
+
+
+def test_border_points_stand_clear_of_their_cities():
+    board = ttr.load_map("switzerland")
+    frame = ttr_map.map_frame(board, 900, 560)
+    points, _ = viz.project(board)
+    pixel = {name: frame.pixel(*points[name]) for name in board.cities}
+    for a, b in (("Kreuzlingen", "Deutschland 3"), ("Kreuzlingen", "Deutschland 4"),
+                 ("Deutschland 3", "Deutschland 4"), ("Genève", "France 2"), ("Brusio", "Italia 2")):
+        assert math.dist(pixel[a], pixel[b]) > 25, (a, b)
+    latitude = {name: city.lat for name, city in board.cities.items()}
+    assert latitude["Deutschland 3"] - latitude["Kreuzlingen"] < 0.01  # the data stays as it is
+
+
+# --- tapping routes --------------------------------------------------------------------------
+
+def test_tapping_a_route_calls_back_with_its_id():
+    fig = viz.map_figure("usa")
+    tapped = []
+    ttr_map.on_route_tap(fig, tapped.append)
+    source = fig.select_one({"name": "cars"}).data_source
+    first_track, second_track = 4, 5  # Atlanta–New Orleans, yellow and orange
+    for route in (second_track, first_track, first_track):  # the same route twice in a row too
+        source.selected.indices = [source.data["route"].index(route) + 1]
+        assert source.selected.indices == []
+    assert tapped == [second_track, first_track, first_track]
+    source.selected.indices = []  # a tap beside every route
+    assert len(tapped) == 3
+
+
+def test_a_tap_from_the_browser_calls_back_once():
+    """As jupyter_bokeh applies the browser's selection (it calls the callbacks a second
+    time after setting the value)."""
+    from jupyter_bokeh import BokehModel
+
+    fig = viz.map_figure("usa")
+    tapped = []
+    ttr_map.on_route_tap(fig, tapped.append)
+    widget = BokehModel(fig)
+    selected = fig.select_one({"name": "cars"}).data_source.selected
+    row = fig.select_one({"name": "cars"}).data_source.data["route"].index(5)
+    widget._sync_model(widget, {"event": "jsevent", "kind": "ModelChanged", "model": {"id": selected.id},
+                                "attr": "indices", "new": [row]}, [])
+    assert tapped == [5] and selected.indices == []
+
+
+def test_routes_are_tappable_and_hover():
+    from bokeh.models import HoverTool, TapTool
+
+    fig = viz.map_figure("switzerland")
+    cars = fig.select_one({"name": "cars"})
+    assert any(isinstance(t, TapTool) and t.renderers == [cars] for t in fig.tools)
+    assert any(isinstance(t, HoverTool) and t.renderers == [cars] and "@label" in t.tooltips for t in fig.tools)
+
+
+def cars_at(fig, px: float, py: float) -> set[int]:
+    """The routes whose cars cover canvas pixel (px, py), worked out like Bokeh's hit test."""
+    frame = ttr_map.figure_frame(fig)
+    x = frame.x_start + (px - frame.left) / frame.width * (frame.x_end - frame.x_start)
+    y = frame.y_end - (py - frame.top) / frame.height * (frame.y_end - frame.y_start)
+    cars = fig.select_one({"name": "cars"})
+    data, height = cars.data_source.data, cars.glyph.height
+    hit = set()
+    for cx, cy, length, angle, route in zip(data["x"], data["y"], data["length"], data["angle"], data["route"]):
+        along = (x - cx) * math.cos(angle) + (y - cy) * math.sin(angle)
+        across = -(x - cx) * math.sin(angle) + (y - cy) * math.cos(angle)
+        if abs(along) <= length / 2 and abs(across) <= height / 2:
+            hit.add(route)
+    return hit
+
+
+@pytest.mark.parametrize("name", ["usa", "europe", "switzerland"])
+def test_route_pixel_lands_on_that_route_alone(name):
+    fig = viz.map_figure(name, width=760, height=470)
+    frame = ttr_map.figure_frame(fig)
+    assert (frame.left, frame.top, frame.width, frame.height) == (8, 40, 760 - 8 - 165, 470 - 40 - 8)
+    for route in ttr.load_map(name).routes:
+        px, py = ttr_map.route_pixel(fig, route.id)
+        assert frame.left < px < frame.left + frame.width and frame.top < py < frame.top + frame.height
+        assert cars_at(fig, px, py) == {route.id}, route
+
+
+def test_route_pixel_follows_a_pan():
+    fig = viz.map_figure("usa")
+    before = ttr_map.route_pixel(fig, 4)
+    shift = (fig.x_range.end - fig.x_range.start) / 10
+    fig.x_range.start += shift
+    fig.x_range.end += shift
+    after = ttr_map.route_pixel(fig, 4)
+    assert math.isclose(before[0] - after[0], ttr_map.figure_frame(fig).width / 10) and before[1] == after[1]
 
 
 # --- the Card Game table -------------------------------------------------------------------

@@ -6,27 +6,48 @@
 train cars in its colour, the two tracks of a double route side by side, tunnels with
 dashed outlines, ferries with a locomotive mark on the cars that need one.
 
-For a game each claimed car carries a train in its owner's colour (the route's colour
-stays visible around it), stations stand next to their cities, and one player's tickets
-can be shown.
+For a game each claimed car becomes a train in its owner's colour: larger than a route's
+car, rounded, with a dark outline, so that who owns which route reads at a glance even
+where a player's colour is near a route colour. The player colours avoid the nine route
+colours (purple, teal, brown, lime, navy). A station is a square in its owner's colour
+under the city's dot; one player's tickets can be shown as dotted lines.
+
+City names are placed so that none overlaps another or a city's marker (``labels``); a
+legend right of the map explains what is drawn, in the reader's language.
+
+The figure's layout is fixed (borders of known size around the plot area, ranges set
+from the map), so ``route_pixel`` can say where a route lies on the canvas, and
+``on_route_tap`` turns a tap on a route into a Python call.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
+from .. import texts
 from ..algorithms import connected
 from ..algorithms.longest_trail import as_edge
 from ..ttr import Game, Map, Route, load_map
+from .labels import Spot, place_labels, text_extent
 
 ROUTE_COLORS = {
     "red": "#d62728", "orange": "#ff7f0e", "yellow": "#f2c500", "green": "#2ca02c", "blue": "#1f77b4",
     "pink": "#e377c2", "white": "#f4f4f4", "black": "#252525", "gray": "#a0a0a0",
 }
-PLAYER_COLORS = ("#7b2cbf", "#00a6a6", "#e85d04", "#3a86ff", "#8d6e63")
-PLAYER_NAMES = ("purple", "teal", "orange", "blue", "brown")
+PLAYER_COLORS = ("#7b2cbf", "#00b3a1", "#8d5524", "#b0dc1c", "#101f80")
+PLAYER_NAMES = ("purple", "teal", "brown", "lime", "navy")
+OUTLINE = "#111111"  # around claimed trains and stations
+BACKGROUND = "#f7f3e9"
+TICKET_COLOR = "#2b9348"
+
+# The figure's fixed layout, in pixels: the title and toolbar above the plot area, the
+# legend right of it, thin borders elsewhere; the map keeps MARGIN from the frame's edge.
+TOP_BORDER, RIGHT_BORDER, SIDE_BORDER, MARGIN = 40, 165, 8, 16
+FONT_PX = 8 * 4 / 3  # 8pt city names
+CITY_SIZE, STATION_SIZE = 9, 17  # marker sizes; a city's label keeps clear of a station's square
 
 
 @dataclass
@@ -39,11 +60,28 @@ class Geometry:
 
 
 def project(board: Map) -> tuple[dict[str, tuple[float, float]], Geometry]:
-    """City positions (x east, y north) and the sizes to draw with."""
+    """City positions (x east, y north) and the sizes to draw with. A border point (as on
+    the Swiss map) that lies almost on its city is moved out along its route until the
+    route's cars have room: Deutschland 3 and 4 stand a few hundred metres from
+    Kreuzlingen, and would hide it."""
+    points, geometry = _projection(board)
+    return dict(points), geometry
+
+
+@functools.lru_cache(maxsize=16)
+def _projection(board: Map) -> tuple[dict[str, tuple[float, float]], Geometry]:
     mid = math.radians(sum(c.lat for c in board.cities.values()) / len(board.cities))
     points = {name: (c.lon * math.cos(mid), c.lat) for name, c in board.cities.items()}
     xs, ys = [p[0] for p in points.values()], [p[1] for p in points.values()]
     extent = max(max(xs) - min(xs), max(ys) - min(ys))
+    for route in board.routes:
+        for border, city in ((route.a, route.b), (route.b, route.a)):
+            if board.cities[border].kind == "border" and board.cities[city].kind != "border":
+                (xb, yb), (xc, yc) = points[border], points[city]
+                distance, needed = math.hypot(xb - xc, yb - yc), extent * (0.03 + 0.03 * route.length)
+                if distance < needed:
+                    factor = needed / (distance or 1e-9)
+                    points[border] = (xc + (xb - xc) * factor, yc + (yb - yc) * factor)
     return points, Geometry(car_width=extent * 0.011, city_radius=extent * 0.012, gap=extent * 0.003)
 
 
@@ -99,10 +137,97 @@ class RouteLines:
         return self.points[a] + self.points[b]
 
 
-def map_scene(map_or_game: Map | Game | str, player: int | None = None) -> dict[str, dict[str, list]]:
-    """Everything to draw, as columns: ``cities``, ``cars`` (the route spaces), ``trains``
-    (claimed cars), ``ferry_marks``, ``stations``, ``tickets``. ``player``: whose tickets
-    to show (in a game)."""
+@dataclass(frozen=True)
+class Frame:
+    """Where the map lies on a figure's canvas: the plot area (``left``, ``top``,
+    ``width``, ``height`` in pixels from the canvas's top left corner) and the map
+    units it shows (the ranges)."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+    x_start: float
+    x_end: float
+    y_start: float
+    y_end: float
+
+    def pixel(self, x: float, y: float) -> tuple[float, float]:
+        """Canvas pixel (from the top left) of map point (x, y)."""
+        return (self.left + (x - self.x_start) / (self.x_end - self.x_start) * self.width,
+                self.top + (self.y_end - y) / (self.y_end - self.y_start) * self.height)
+
+
+def map_frame(board: Map, width: int, height: int) -> Frame:
+    """The frame ``map_figure`` gives ``board`` at this size: the whole map, centred, one
+    scale for both directions."""
+    points, geometry = project(board)
+    frame_w = width - SIDE_BORDER - RIGHT_BORDER
+    frame_h = height - TOP_BORDER - SIDE_BORDER
+    xs, ys = [p[0] for p in points.values()], [p[1] for p in points.values()]
+    span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
+    scale = min((frame_w - 2 * MARGIN) / span_x, (frame_h - 2 * MARGIN) / span_y)  # pixels per map unit
+    cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+    half_x, half_y = frame_w / scale / 2, frame_h / scale / 2
+    return Frame(SIDE_BORDER, TOP_BORDER, frame_w, frame_h, cx - half_x, cx + half_x, cy - half_y, cy + half_y)
+
+
+def figure_frame(fig: Any) -> Frame:
+    """The frame of a figure made by ``map_figure``, read from its borders and current
+    ranges (which the browser reports back after a pan or zoom)."""
+    return Frame(fig.min_border_left, fig.min_border_top,
+                 fig.width - fig.min_border_left - fig.min_border_right,
+                 fig.height - fig.min_border_top - fig.min_border_bottom,
+                 fig.x_range.start, fig.x_range.end, fig.y_range.start, fig.y_range.end)
+
+
+@functools.lru_cache(maxsize=32)
+def label_spots(board: Map, width: int = 900, height: int = 560) -> tuple[Spot, ...]:
+    """Where each city's name goes (in ``board.cities`` order) on a figure of this size."""
+    frame = map_frame(board, width, height)
+    points, geometry = project(board)
+    offsets = _track_offsets(board)
+
+    def local(x: float, y: float) -> tuple[float, float]:
+        px, py = frame.pixel(x, y)
+        return px - frame.left, py - frame.top
+
+    cities = [local(*points[name]) for name in board.cities]
+    cars = [local(x + math.cos(angle) * length * along, y + math.sin(angle) * length * along)
+            for route in board.routes
+            for x, y, length, angle in route_cars(route, points, geometry, offsets[route.id])
+            for along in (-0.35, 0, 0.35)]
+    sizes = [text_extent(name, FONT_PX) for name in board.cities]
+    return tuple(place_labels(cities, sizes, STATION_SIZE, (0, 0, frame.width, frame.height), cars))
+
+
+def map_title(board: Map) -> str:
+    """The map's title in the reader's language (a built-in map's from the texts)."""
+    try:
+        return texts.text(f"map.title/{board.name}")
+    except KeyError:
+        return board.title
+
+
+def route_text(route: Route, owner: int | None = None, you: int | None = None) -> str:
+    """A route in words, for its tooltip: "Denver–Omaha, 4 pink", and who owns it."""
+    parts = [texts.text("map.route", a=route.a, b=route.b, length=route.length, color=route.color)]
+    if route.tunnel:
+        parts.append(texts.text("map.tunnel"))
+    if route.ferry_locomotives:
+        parts.append(texts.text("map.ferry", locomotives=texts.quantity("locomotive", route.ferry_locomotives)))
+    if owner is not None:
+        key = "map.claimed_by_you" if owner == you else "map.claimed"
+        parts.append(texts.text(key, player=owner, colour=PLAYER_NAMES[owner]))
+    return ", ".join(parts)
+
+
+def map_scene(map_or_game: Map | Game | str, player: int | None = None, width: int = 900,
+              height: int = 560) -> dict[str, dict[str, list]]:
+    """Everything to draw, as columns: ``cities`` (with where their names go on a figure
+    of ``width`` × ``height``), ``cars`` (the route spaces), ``trains`` (claimed cars),
+    ``ferry_marks``, ``stations``, ``tickets``. ``player``: whose tickets to show (in a
+    game), and who "you" is in the texts."""
     game = map_or_game if isinstance(map_or_game, Game) else None
     board = game.map if game else load_map(map_or_game)
     points, geometry = project(board)
@@ -113,25 +238,16 @@ def map_scene(map_or_game: Map | Game | str, player: int | None = None) -> dict[
     marks: dict[str, list] = {"x": [], "y": [], "route": []}
     for route in board.routes:
         owner = game.claimed.get(route.id) if game else None
-        kind = " tunnel" if route.tunnel else (f" ferry ({route.ferry_locomotives} locomotives)"
-                                               if route.ferry_locomotives else "")
-        label = f"{route.a} – {route.b}: {route.length} {route.color}{kind}"
-        if owner is not None:
-            label += f", player {owner} ({PLAYER_NAMES[owner]})"
+        label = route_text(route, owner, player)
         for i, (x, y, length, angle) in enumerate(route_cars(route, points, geometry, offsets[route.id])):
-            cars["x"].append(x)
-            cars["y"].append(y)
-            cars["length"].append(length)
-            cars["angle"].append(angle)
-            cars["fill"].append(ROUTE_COLORS[route.color])
-            cars["line"].append("#111111" if route.color == "white" else "#555555")
-            cars["dash"].append("dashed" if route.tunnel else "solid")
-            cars["route"].append(route.id)
-            cars["label"].append(label)
-            cars["owner"].append(-1 if owner is None else owner)
-            cars["tunnel"].append(route.tunnel)
+            for key, value in (("x", x), ("y", y), ("length", length), ("angle", angle),
+                               ("fill", ROUTE_COLORS[route.color]),
+                               ("line", "#111111" if route.color == "white" else "#555555"),
+                               ("dash", "dashed" if route.tunnel else "solid"), ("route", route.id),
+                               ("label", label), ("owner", -1 if owner is None else owner), ("tunnel", route.tunnel)):
+                cars[key].append(value)
             if owner is not None:
-                for key, value in (("x", x), ("y", y), ("length", length * 0.8), ("angle", angle),
+                for key, value in (("x", x), ("y", y), ("length", length), ("angle", angle),
                                    ("fill", PLAYER_COLORS[owner]), ("owner", owner), ("route", route.id)):
                     trains[key].append(value)
             if i < route.ferry_locomotives:
@@ -154,55 +270,181 @@ def map_scene(map_or_game: Map | Game | str, player: int | None = None) -> dict[
                 tickets["y1"].append(points[b][1])
                 tickets["complete"].append(done)
                 tickets["label"].append(str(ticket))
-    cities: dict[str, list] = {"x": [], "y": [], "name": [], "kind": [], "on_ticket": [], "size": []}
-    for name, city in board.cities.items():
-        cities["x"].append(points[name][0])
-        cities["y"].append(points[name][1])
-        cities["name"].append(name)
-        cities["kind"].append(city.kind)
-        cities["on_ticket"].append(name in on_ticket)
-        cities["size"].append(geometry.city_radius * 2)
-    stations: dict[str, list] = {"x": [], "y": [], "fill": [], "label": []}
+    cities: dict[str, list] = {k: [] for k in ("x", "y", "name", "kind", "on_ticket", "size", "label_x_offset",
+                                                "label_y_offset", "label_align", "label_baseline")}
+    for (name, city), spot in zip(board.cities.items(), label_spots(board, width, height)):
+        for key, value in (("x", points[name][0]), ("y", points[name][1]), ("name", name), ("kind", city.kind),
+                           ("on_ticket", name in on_ticket), ("size", geometry.city_radius * 2),
+                           ("label_x_offset", spot.x_offset), ("label_y_offset", spot.y_offset),
+                           ("label_align", spot.align), ("label_baseline", spot.baseline)):
+            cities[key].append(value)
+    stations: dict[str, list] = {"x": [], "y": [], "fill": [], "owner": [], "label": []}
     for city, owner in (game.stations.items() if game else ()):
-        stations["x"].append(points[city][0] + geometry.city_radius)
-        stations["y"].append(points[city][1] + geometry.city_radius)
+        stations["x"].append(points[city][0])
+        stations["y"].append(points[city][1])
         stations["fill"].append(PLAYER_COLORS[owner])
-        stations["label"].append(f"station of player {owner} in {city}")
+        stations["owner"].append(owner)
+        stations["label"].append(texts.text("map.station_of", player=owner, city=city))
     return {"cities": cities, "cars": cars, "trains": trains, "ferry_marks": marks, "stations": stations,
             "tickets": tickets, "geometry": {"car_width": [geometry.car_width]}}
 
 
+def legend_entries(map_or_game: Map | Game | str, player: int | None = None) -> list[tuple[str, str]]:
+    """What the legend explains, as (kind, text) in the reader's language: each player of
+    a game ("player-0" …, "you" for ``player``), then the kinds of things on this map."""
+    game = map_or_game if isinstance(map_or_game, Game) else None
+    board = game.map if game else load_map(map_or_game)
+    entries = []
+    for p in range(game.players if game else 0):
+        entries.append((f"player-{p}", texts.text("map.you" if p == player else "map.player", player=p)))
+    if game is not None and player is not None:
+        entries.append(("ticket", texts.text("map.ticket")))
+    if any(r.tunnel for r in board.routes):
+        entries.append(("tunnel", texts.text("map.tunnel")))
+    if any(r.ferry_locomotives for r in board.routes):
+        entries.append(("ferry", texts.text("map.ferry_legend")))
+    if game is not None and game.rules.stations_per_player:
+        entries.append(("station", texts.text("map.station")))
+    if any(r.double_with is not None for r in board.routes):
+        entries.append(("double", texts.text("map.double")))
+    return entries
+
+
+def _legend(fig: Any, entries: list[tuple[str, str]]) -> Any:
+    """A legend right of the map: one small glyph per entry, drawn by renderers whose only
+    row lies nowhere (NaN), so they show in the legend and not on the map."""
+    from bokeh.core.properties import value
+    from bokeh.models import ColumnDataSource, Legend, LegendItem
+
+    nowhere = ColumnDataSource({"x": [math.nan], "y": [math.nan]})
+    car = dict(x="x", y="y", width=1, height=1, source=nowhere)
+
+    def glyphs(kind: str) -> list:
+        if kind.startswith("player-"):
+            return [fig.rect(**car, fill_color=PLAYER_COLORS[int(kind[7:])], line_color=OUTLINE, line_width=2)]
+        if kind == "ticket":
+            return [fig.segment("x", "y", "x", "y", source=nowhere, line_color=TICKET_COLOR, line_width=3,
+                                line_dash="dotted")]
+        if kind == "tunnel":
+            return [fig.rect(**car, fill_color=ROUTE_COLORS["gray"], line_color="#555555", line_dash="dashed")]
+        if kind == "ferry":
+            return [fig.rect(**car, fill_color=ROUTE_COLORS["gray"], line_color="#555555"),
+                    fig.scatter("x", "y", source=nowhere, marker="circle", fill_color="white", line_color=OUTLINE)]
+        if kind == "station":
+            return [fig.rect(**car, fill_color="#bbbbbb", line_color=OUTLINE, line_width=1.5),
+                    fig.scatter("x", "y", source=nowhere, marker="circle", fill_color="#fff8dc", line_color="#3d2b1f")]
+        # a double route: two tracks, a car split lengthwise by a line of the background
+        return [fig.rect(**car, fill_color=ROUTE_COLORS["gray"], line_color="#555555"),
+                fig.segment("x", "y", "x", "y", source=nowhere, line_color="white", line_width=3)]
+
+    items = []
+    for kind, label in entries:
+        renderers = glyphs(kind)
+        for renderer in renderers:
+            renderer.name = f"legend:{kind}"
+        items.append(LegendItem(label=value(label), renderers=renderers, name=kind))
+    legend = Legend(items=items, location="top_left", label_text_font_size="8pt", glyph_width=24, glyph_height=14,
+                    spacing=3, padding=6, margin=6, border_line_color=None, background_fill_alpha=0.0,
+                    name="legend")
+    fig.add_layout(legend, "right")
+    return legend
+
+
 def map_figure(map_or_game: Map | Game | str, player: int | None = None, width: int = 900, height: int = 560,
                title: str | None = None) -> Any:
-    """A Bokeh figure of the map (or of a game's board); see ``map_scene``."""
-    from bokeh.models import ColumnDataSource, HoverTool
+    """A Bokeh figure of the map (or of a game's board, for ``player``); see ``map_scene``.
+    Routes can be tapped (``on_route_tap``) and show what they are on hover."""
+    from bokeh.models import ColumnDataSource, HoverTool, Range1d, TapTool
     from bokeh.plotting import figure
 
-    scene = map_scene(map_or_game, player)
     board = map_or_game.map if isinstance(map_or_game, Game) else load_map(map_or_game)
-    fig = figure(width=width, height=height, match_aspect=True, title=title or board.title,
-                 tools="pan,wheel_zoom,reset,save", toolbar_location="above")
+    scene = map_scene(map_or_game, player, width, height)
+    frame = map_frame(board, width, height)
+    fig = figure(width=width, height=height, title=title or map_title(board), tools="pan,wheel_zoom,reset,save",
+                 toolbar_location="above", x_range=Range1d(frame.x_start, frame.x_end),
+                 y_range=Range1d(frame.y_start, frame.y_end), min_border_left=SIDE_BORDER,
+                 min_border_right=RIGHT_BORDER, min_border_top=TOP_BORDER, min_border_bottom=SIDE_BORDER)
     fig.axis.visible = False
     fig.grid.visible = False
-    fig.background_fill_color = "#f7f3e9"
+    fig.toolbar.logo = None
+    fig.background_fill_color = BACKGROUND
+    fig.tags = [{"zuzlab_map": board.name, "player": player, "custom_title": title is not None}]
     sources = {name: ColumnDataSource(columns) for name, columns in scene.items() if name != "geometry"}
     car_width = scene["geometry"]["car_width"][0]
-    fig.segment("x0", "y0", "x1", "y1", source=sources["tickets"], line_width=3, line_alpha=0.55,
-                line_color="#2b9348", line_dash="dashed", name="tickets")
+    fig.segment("x0", "y0", "x1", "y1", source=sources["tickets"], line_width=3, line_alpha=0.7,
+                line_color=TICKET_COLOR, line_dash="dotted", name="tickets")
     cars = fig.rect("x", "y", width="length", height=car_width, angle="angle", source=sources["cars"],
                     fill_color="fill", line_color="line", line_dash="dash", line_width=1.2, name="cars")
-    fig.rect("x", "y", width="length", height=car_width * 0.62, angle="angle", source=sources["trains"],
-             fill_color="fill", line_color="white", line_width=1.5, name="trains")
+    cars.selection_glyph = cars.nonselection_glyph = None  # a tap leaves the look alone
+    fig.rect("x", "y", width="length", height=car_width * 1.35, angle="angle", source=sources["trains"],
+             fill_color="fill", line_color=OUTLINE, line_width=2, border_radius=3, name="trains")
     fig.scatter("x", "y", source=sources["ferry_marks"], size=5, marker="circle", fill_color="white",
                 line_color="#111111", name="ferry_marks")
-    fig.scatter("x", "y", source=sources["cities"], size=9, fill_color="#fff8dc", line_color="#3d2b1f",
+    fig.scatter("x", "y", source=sources["stations"], size=STATION_SIZE, marker="square", fill_color="fill",
+                line_color=OUTLINE, line_width=1.5, name="stations")
+    fig.scatter("x", "y", source=sources["cities"], size=CITY_SIZE, fill_color="#fff8dc", line_color="#3d2b1f",
                 line_width=2, name="cities")
-    fig.text("x", "y", text="name", source=sources["cities"], text_font_size="8pt", x_offset=6, y_offset=-4,
-             text_color="#3d2b1f", name="city_names")
-    fig.scatter("x", "y", source=sources["stations"], size=10, marker="square", fill_color="fill",
-                line_color="#111111", name="stations")
-    fig.add_tools(HoverTool(renderers=[cars], tooltips=[("route", "@label")]))
+    fig.text("x", "y", text="name", source=sources["cities"], text_font_size="8pt", x_offset="label_x_offset",
+             y_offset="label_y_offset", text_align="label_align", text_baseline="label_baseline",
+             text_color="#3d2b1f", background_fill_color=BACKGROUND, background_fill_alpha=0.85, name="city_names")
+    fig.add_tools(HoverTool(renderers=[cars], tooltips="@label"))
+    fig.add_tools(TapTool(renderers=[cars]))
+    _legend(fig, legend_entries(map_or_game, player))
     return fig
+
+
+def route_pixel(fig: Any, route_id: int) -> tuple[float, float]:
+    """Where to click on ``route_id``: the centre of its middle car (or of the car nearest
+    the middle that no other route's car covers), in pixels from the top left of the
+    figure's canvas. Assumes the layout ``map_figure`` sets: the plot area inside the
+    fixed ``min_border_*`` (title, toolbar and legend fit in them), the figure's
+    ``width``/``height`` unchanged, and the current ``x_range``/``y_range`` (as drawn, or
+    as the browser last reported them)."""
+    cars = fig.select_one({"name": "cars"})
+    data = cars.data_source.data
+    rows = [i for i, route in enumerate(data["route"]) if route == route_id]
+    if not rows:
+        raise KeyError(f"no route {route_id} on this figure")
+    middle = (len(rows) - 1) / 2
+    frame = figure_frame(fig)
+    height = cars.glyph.height
+    for i in sorted(rows, key=lambda i: abs(rows.index(i) - middle)):
+        cos, sin, length = math.cos(data["angle"][i]), math.sin(data["angle"][i]), data["length"][i]
+        for along, across in ((0, 0), (-0.3, 0), (0.3, 0), (0, -0.3), (0, 0.3), (-0.3, -0.3), (-0.3, 0.3),
+                              (0.3, -0.3), (0.3, 0.3)):
+            x = data["x"][i] + cos * length * along - sin * height * across
+            y = data["y"][i] + sin * length * along + cos * height * across
+            if _routes_at(data, height, x, y) == {route_id}:
+                return frame.pixel(x, y)
+    i = rows[len(rows) // 2]
+    return frame.pixel(data["x"][i], data["y"][i])
+
+
+def _routes_at(data: dict[str, list], height: float, x: float, y: float) -> set[int]:
+    """The routes whose cars cover map point (x, y)."""
+    hit = set()
+    for cx, cy, length, angle, route in zip(data["x"], data["y"], data["length"], data["angle"], data["route"]):
+        along = (x - cx) * math.cos(angle) + (y - cy) * math.sin(angle)
+        across = (y - cy) * math.cos(angle) - (x - cx) * math.sin(angle)
+        if abs(along) <= length / 2 and abs(across) <= height / 2:
+            hit.add(route)
+    return hit
+
+
+def on_route_tap(fig: Any, callback: Callable[[int], Any]) -> None:
+    """Call ``callback(route_id)`` when a route's car is tapped in the browser (the tap
+    selects the car; jupyter_bokeh brings the selection to Python). The selection is
+    cleared again at once, so the same route can be tapped twice in a row."""
+    source = fig.select_one({"name": "cars"}).data_source
+
+    def tapped(attr: str, old: list[int], new: list[int]) -> None:
+        chosen = list(source.selected.indices)  # now, not ``new``: jupyter_bokeh may call twice
+        if not chosen:
+            return
+        source.selected.indices = []
+        callback(source.data["route"][chosen[0]])
+
+    source.selected.on_change("indices", tapped)
 
 
 _bokehjs_loaded = False
@@ -231,10 +473,19 @@ def bokeh_widget(fig: Any) -> Any:
 
 def update_map_figure(fig: Any, map_or_game: Map | Game, player: int | None = None) -> None:
     """Bring a figure made by ``map_figure`` up to date with a game (in place, so a
-    displayed figure follows)."""
-    scene = map_scene(map_or_game, player)
+    displayed figure follows), and its texts with the reader's language."""
+    scene = map_scene(map_or_game, player, fig.width, fig.height)
     for name in ("cars", "trains", "ferry_marks", "stations", "tickets", "cities"):
         fig.select_one({"name": name}).data_source.data = scene[name]
+    board = map_or_game.map if isinstance(map_or_game, Game) else load_map(map_or_game)
+    if not fig.tags or not fig.tags[0].get("custom_title"):
+        fig.title.text = map_title(board)
+    from bokeh.core.properties import value
+
+    labels = dict(legend_entries(map_or_game, player))
+    for item in fig.select_one({"name": "legend"}).items:
+        if item.name in labels:
+            item.label = value(labels[item.name])
 
 
 def show(fig: Any) -> None:
