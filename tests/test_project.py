@@ -15,7 +15,7 @@ def test_readme_opens_with_the_two_commands():
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     first, second = readme_commands()[:2]
     assert text.index(first) < text.index("---")  # both come before anything else
-    assert "jupyter lab notebooks/00_start_here.ipynb" in first
+    assert "jupyter lab --allow-root notebooks/00_start_here.ipynb" in first  # as root too (containers)
     assert "pytest" in second
 
 

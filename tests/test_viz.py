@@ -447,3 +447,18 @@ def test_a_click_finds_its_square():
     board_canvas = viz.InkCanvas(scale=50)
     assert board_canvas.square_at((MARGIN + 3.5) * 50, (MARGIN + 2.5) * 50) == "C3"
     assert board_canvas.square_at(5, 5) is None
+
+
+def test_marked_routes_are_drawn_along_their_tracks_with_a_legend_entry():
+    from bokeh.models import Legend
+
+    board = ttr.load_map("europe")
+    fig = viz.map_figure(board)
+    route = board.route_between("Frankfurt", "Berlin", "red")
+    marks = viz.mark_routes(fig, board, [route], "borrowed by the station in Frankfurt")
+    x0, y0, x1, y1 = (marks.data_source.data[k][0] for k in ("x0", "y0", "x1", "y1"))
+    cars = fig.select_one({"name": "cars"}).data_source.data
+    xs = [x for x, r in zip(cars["x"], cars["route"]) if r == route.id]
+    assert min(x0, x1) <= min(xs) and max(xs) <= max(x0, x1)  # the line runs along the route's own cars
+    labels = [item.label.value for legend in fig.select({"type": Legend}) for item in legend.items]
+    assert "borrowed by the station in Frankfurt" in labels

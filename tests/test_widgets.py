@@ -103,15 +103,15 @@ def test_game_view_opening_then_two_cards_from_the_deck():
     game = ttr.new_game("usa", players=3, seed=4)
     view = TtrGameView(game, human=0)
     assert "Keep at least 2" in view.controls.children[0].value
-    assert "At the end a ticket adds its points" in view.hint.value  # the rule of the moment
+    assert "At the end a ticket adds its points" in view.hint_box.value  # the rule of the moment
     view.keep_boxes.children[0].value = False
     view.keep.click()
     assert len(game.tickets[0]) == 2 and not game.in_setup and game.current_player == 0
     hand = sum(game.hands[0].values())
-    assert "Draw two train cards" in view.hint.value
+    assert "Draw two train cards" in view.hint_box.value
     view.deck.click()
     assert game.pending.kind == "second_card" and "second card" in view.controls.children[0].value
-    assert "a face-up locomotive counts as two cards" in view.hint.value
+    assert "a face-up locomotive counts as two cards" in view.hint_box.value
     view.deck.click()
     assert sum(game.hands[0].values()) == hand + 2
     assert game.current_player == 0 and game.turn == 3  # the two bots have played
@@ -131,17 +131,84 @@ def test_game_view_explains_a_refused_move_and_changes_nothing():
     assert game.to_dict() == before
 
 
-def test_game_view_claims_a_route_from_its_menu():
+def test_game_view_claims_a_route_picked_in_its_menu():
     game = ttr.new_game("usa", players=2, seed=4)
     view = TtrGameView(game, human=0)
     view.keep.click()
     set_hand(game, 0, blue=5)
     view.refresh()
-    choice = next(value for label, value in view.claim_menu.options if value and value.route == 2)
-    view.claim_menu.value = choice
+    view.route_menu.value = 2  # picking the route offers its payments only
+    assert {a.route for _, a in view.claim_menu.options} == {2} and not view.claim.disabled
     view.claim.click()
     assert game.claimed[2] == 0
     assert len(view.figure.select_one({"name": "trains"}).data_source.data["x"]) >= 5
+
+
+def test_a_route_clicked_on_the_map_offers_its_payments_or_says_why_not():
+    game = ttr.new_game("usa", players=2, seed=4)
+    view = TtrGameView(game, human=0)
+    view.keep.click()
+    set_hand(game, 0, pink=4, locomotive=1)
+    view.refresh()
+    denver_omaha = game.map.route_between("Denver", "Omaha").id
+    assert view.select_route(denver_omaha)
+    assert [label for label, _ in view.claim_menu.options] == ["4 pink", "3 pink + 1 locomotive"]
+    calgary_winnipeg = game.map.route_between("Calgary", "Winnipeg").id
+    assert view.select_route(calgary_winnipeg) is False
+    assert view.claim.disabled and "Calgary–Winnipeg (6 white) needs 5 white cards; you hold 0" in view.claim_why.value
+    source = view.figure.select_one({"name": "cars"}).data_source  # a click on the map: Bokeh selects a car
+    index = source.data["route"].index(denver_omaha)
+    source.selected.indices = [index]
+    assert view.selected_route == denver_omaha and source.selected.indices == []
+    view.claim.click()
+    assert game.claimed[denver_omaha] == 0
+
+
+def test_double_tracks_of_one_colour_are_listed_once_each_with_their_track():
+    game = ttr.new_game("usa", players=4, seed=4)
+    view = TtrGameView(game, human=0)
+    view.keep.click()
+    set_hand(game, 0, red=2)
+    view.refresh()
+    labels = [label for label, _ in view.route_menu.options]
+    assert len(labels) == len(set(labels))
+    assert "Kansas City–Omaha (1 gray) · track 1" in labels and "Kansas City–Omaha (1 gray) · track 2" in labels
+
+
+def test_you_are_told_who_you_are_and_the_opponents_are_strategy_bots():
+    view = TtrGameView(ttr.new_game("usa", players=4, seed=4), human=0)
+    assert "You are player 0 (purple)" in view.status.value
+    assert [type(view.bots[p]).__name__ for p in (1, 2, 3)] == ["BalancedBot", "TicketBot", "LongRouteBot"]
+    assert "balanced bot" in view.status.value and "long-route bot" in view.status.value
+
+
+def test_undo_takes_your_move_back_with_the_bots_moves_after_it():
+    game = ttr.new_game("usa", players=3, seed=4)
+    view = TtrGameView(game, human=0)
+    assert view.undo_button.disabled  # nothing of yours to take back yet
+    view.keep.click()
+    after_opening = game.copy()
+    view.deck.click()
+    first_card = game.copy()
+    view.deck.click()
+    assert game.current_player == 0 and game.turn == 3 and not view.undo_button.disabled
+    view.undo_button.click()  # the second card, and the two bots' turns after it
+    assert game == first_card and game.pending.kind == "second_card" and game.turn == 0
+    view.undo_button.click()
+    assert game == after_opening
+    view.undo_button.click()
+    assert game.in_setup and game.pending.kind == "keep_tickets" and view.undo_button.disabled
+
+
+def test_the_hint_is_what_the_balanced_bot_would_do_and_why():
+    game = ttr.new_game("usa", players=2, seed=4)
+    view = TtrGameView(game, human=0)
+    view.hint_button.click()
+    assert "The balanced bot would keep" in view.message.value and "cheapest to connect" in view.message.value
+    before = game.copy()
+    view.keep.click()
+    view.hint_button.click()
+    assert "The balanced bot would" in view.message.value and game != before
 
 
 def test_game_view_tunnel_decision():
@@ -151,16 +218,38 @@ def test_game_view_tunnel_decision():
     set_hand(game, 0, blue=4)
     stack_deck(game, ["blue", "red", "green"])
     assert view.act(ttr.ClaimRoute(16, "blue", 0))  # München–Venezia, a tunnel
-    assert "needs 1 extra card" in view.controls.children[0].value
-    assert [label for label, _ in view.tunnel_menu.options] == ["1 extra card(s) – pay 1 blue"]
+    assert "needs 1 extra card." in view.controls.children[0].value
+    assert [label for label, _ in view.tunnel_menu.options] == ["1 blue"] and not view.pay.disabled
     view.pay.click()
     assert game.claimed[16] == 0
+
+
+def test_a_tunnel_you_cannot_pay_says_so_and_you_can_give_it_up():
+    game = ttr.new_game("europe", players=2, seed=4)
+    view = TtrGameView(game, human=0)
+    view.keep.click()
+    set_hand(game, 0, blue=2)
+    stack_deck(game, ["blue", "red", "green"])
+    view.refresh()
+    assert view.act(ttr.ClaimRoute(("München", "Venezia"), "blue"))
+    assert "The tunnel needs 1 extra card." in view.controls.children[0].value
+    assert view.pay.disabled and "You cannot pay" in view.pay_why.value
+    view.give_up.click()
+    assert game.hands[0]["blue"] == 2 and game.pending is None
+
+
+def test_the_swiss_second_card_hint_speaks_of_tunnel_cards():
+    game = ttr.new_game("switzerland", players=2, seed=4)
+    view = TtrGameView(game, human=0)
+    view.keep.click()
+    view.deck.click()
+    assert "locomotive" not in view.hint_box.value and "tunnel card counts as one card" in view.hint_box.value
 
 
 def test_game_view_shows_the_final_scores():
     game = ttr.play_random_game("usa", players=2, seed=3)
     view = TtrGameView(game, human=0)
-    assert "Winner" in view.controls.children[0].value
+    assert "Winner" in view.controls.children[0].value and view.help_row.layout.display == "none"
     assert view.act(ttr.DrawBlind()) is False and "over" in view.message.value
 
 

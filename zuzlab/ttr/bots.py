@@ -23,6 +23,7 @@ from typing import Callable
 
 import networkx as nx
 
+from .. import texts
 from ..core import Pass, random_bot
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp
@@ -48,30 +49,51 @@ class Strategy:
         self._plan: list[list[Route]] = []  # for each ticket not yet complete: its planned routes
 
     def __call__(self, game: Game, rng: random.Random):
+        return self.decide(game, rng, explain=False)[0]
+
+    def decide(self, game: Game, rng: random.Random, explain: bool = True) -> tuple:
+        """The action, and why: ``(action, (reason, parameters))``; the reason names a
+        ``[bot]`` text, so a view can explain the move as a hint (worked out only when
+        ``explain``: simulations do not need it)."""
         pending = game.pending
         actions = game.legal_actions()
         if isinstance(pending, ChooseTickets):
-            return self.keep_tickets(game, pending.tickets, pending.keep_min)
+            keep = self.keep_tickets(game, pending.tickets, pending.keep_min)
+            return keep, ("keep", {"count": len(keep.tickets)})
         if isinstance(pending, TunnelPayment):
             pays = [a for a in actions if isinstance(a, PayTunnel)]
-            return min(pays, key=lambda a: a.wilds) if pays else GiveUpTunnel()
+            if pays:
+                return min(pays, key=lambda a: a.wilds), ("tunnel_pay", {"route": game.map.route(pending.route)})
+            return GiveUpTunnel(), ("tunnel_give_up", {})
         if pending is None:
             if game.final_turns_left is not None or game.trains[game.current_player] <= 6:
                 claim = self._best_points_claim(game, actions)  # the end is near: points now
                 if claim:
-                    return claim
+                    return claim, ("end_points", {"route": game.map.route(claim.route)})
             claim = self.claim(game, actions, rng)
             if claim:
-                return claim
+                return claim, self._claim_reason(game, claim) if explain else None
             if DrawTickets() in actions and self.wants_tickets(game):
-                return DrawTickets()
+                return DrawTickets(), ("more_tickets", {})
         draw = self._draw(game, actions, rng)
         if draw:
             return draw
         claim = self._best_points_claim(game, actions)
         if claim:
-            return claim
-        return actions[0] if actions else Pass()
+            return claim, ("points", {"route": game.map.route(claim.route)})
+        return (actions[0] if actions else Pass()), ("nothing_better", {})
+
+    def _claim_reason(self, game: Game, claim: ClaimRoute) -> tuple[str, dict]:
+        """Why this claim: a step on a ticket's planned way, or a long route's points."""
+        route = game.map.route(claim.route)
+        tickets = [game.map.ticket(t) for t in game.tickets[game.current_player]]
+        for path in self.plan(game):
+            if any(r.id in (route.id, route.double_with) for r in path):
+                for ticket in tickets:
+                    ends = {c for r in path for c in r.cities}
+                    if ticket.origin in ends or any(game.map.places(d)[0] in ends for d in ticket.destinations):
+                        return ("planned", {"route": route, "ticket": ticket})
+        return ("long", {"route": route, "points": texts.quantity("point", game.rules.points_for_length(route.length))})
 
     # --- tickets and plans ----------------------------------------------------------------
 
@@ -181,6 +203,7 @@ class Strategy:
         return Counter({c: n - hand[c] for c, n in need.items() if n > hand[c]})
 
     def _draw(self, game: Game, actions: list, rng: random.Random):
+        """A card to draw and why, or None when no draw is open."""
         face_up = {a.color: a for a in actions if isinstance(a, DrawFaceUp)}
         if not face_up and DrawBlind() not in actions:
             return None
@@ -188,13 +211,15 @@ class Strategy:
         useful = [c for c in face_up if wanted.get(c, 0) > 0]
         if useful:
             best = max(wanted[c] for c in useful)
-            return face_up[rng.choice(sorted(c for c in useful if wanted[c] == best))]
+            color = rng.choice(sorted(c for c in useful if wanted[c] == best))
+            return face_up[color], ("useful_card", {"color": color, "count": wanted[color]})
         wild = game.rules.wild
         if wild in face_up and game.pending is None and wanted:
-            return face_up[wild]
+            return face_up[wild], ("wild_card", {"wild": wild})
         if DrawBlind() in actions:
-            return DrawBlind()
-        return face_up[rng.choice(sorted(face_up))]
+            return DrawBlind(), ("blind", {})
+        color = rng.choice(sorted(face_up))
+        return face_up[color], ("any_card", {"color": color})
 
 
 class TicketBot(Strategy):

@@ -5,6 +5,7 @@ of things to draw) that tests can check without a browser.
 
 from .cardgame_table import table_figure, table_scene
 from .ttr_map import bokeh_widget, show
+from .ttr_marks import mark_routes
 from .ink_canvas import InkCanvas, Shape, draw_scene, ink_scene, tile_preview_scene, tile_shapes
 from .ttr_map import (
     PLAYER_COLORS, PLAYER_NAMES, ROUTE_COLORS, map_figure, map_scene, map_title, on_route_tap, project, route_cars,
@@ -14,5 +15,5 @@ from .ttr_map import (
 __all__ = [
     "bokeh_widget", "show", "InkCanvas", "PLAYER_COLORS", "ROUTE_COLORS", "Shape", "draw_scene", "ink_scene", "map_figure", "map_scene",
     "project", "route_cars", "setup_notebook", "table_figure", "table_scene", "tile_preview_scene", "tile_shapes", "update_map_figure",
-    "PLAYER_NAMES", "map_title", "on_route_tap", "route_pixel",
+    "PLAYER_NAMES", "map_title", "mark_routes", "on_route_tap", "route_pixel",
 ]

@@ -17,6 +17,16 @@ from ..core import Event
 QUIET = {"turn_ended", "face_up_refilled"}
 
 
+#: For each event, the counted parameters and the noun each counts (``texts.quantity``)
+COUNTED: dict[str, dict[str, str]] = {
+    "route_claimed": {"points": "point", "trains_left": "train"},
+    "tunnel_revealed": {"extra": "extra_card"},
+    "tickets_offered": {"tickets_count": "ticket"},
+    "tickets_kept": {"kept_count": "ticket", "returned_count": "ticket"},
+    "last_round": {"trains": "train"},
+}
+
+
 def narrate(event: Event, game: Any, lang: str | None = None) -> str | None:
     """One line about ``event`` of ``game`` (any engine), or None."""
     if event.kind in QUIET:
@@ -27,6 +37,8 @@ def narrate(event: Event, game: Any, lang: str | None = None) -> str | None:
     for name in ("tickets", "kept", "returned", "skipped", "squares"):
         if isinstance(params.get(name), list):
             params[f"{name}_count"] = len(params[name])
+    for name, noun in COUNTED.get(event.kind, {}).items():  # "1 point", "2 trains": plural forms
+        params[name] = texts.quantity(noun, params[name])
     if event.kind == "face_up_reset":
         params["wilds"] = texts.phrase(f"{game.rules.wild}_cards")
     for name in ("tile", "results", "expansion"):  # Railroad Ink tile codes: their names

@@ -1,35 +1,42 @@
 """Play Ticket to Ride in a notebook against bots.
 
-The view shows the map, your hand, the face-up cards and your tickets, and offers your
-moves as buttons and menus. A move the rules forbid is refused with the rule in plain
-words (try taking a face-up locomotive as your second card); what happens on the table,
-yours and the bots' turns alike, is told below the board.
+The view shows the map, your hand, the face-up cards and your tickets. Click a route on
+the map (or pick it in the menu) and the view offers the ways to pay for it, or says why
+you cannot claim it. A control you cannot use right now is disabled and says why. A move
+the rules forbid is refused with the rule in plain words; what happens on the table,
+yours and the bots' turns alike, is told below the board. "take back" undoes your last
+move; "hint" says what the balanced strategy bot would do, and why.
 """
 
 from __future__ import annotations
 
 import html
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
 
 from .. import texts
+from ..core import RuleViolation, seeded_random
 from ..ttr import (
-    BuildStation, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, Game, GiveUpTunnel, KeepTickets, Pass, PayTunnel,
+    BuildStation, ChooseTickets, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, Game, GiveUpTunnel, KeepTickets,
+    Pass, PayTunnel, SecondCard, TunnelPayment, make_bot,
 )
-from ..viz.ttr_map import bokeh_widget
 from ..viz import PLAYER_NAMES, ROUTE_COLORS, map_figure, update_map_figure
+from ..viz.ttr_map import bokeh_widget, on_route_tap
 from .narration import follow_language, label
 from .playing import GameView
 
 Bot = Callable[[Game, random.Random], Any]
+#: The opponents' strategies, seat after seat (the random bot teaches nothing)
+OPPONENTS = ("balanced", "tickets", "long_routes")
 
 
-def _offer(menu: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
-    """Fill a menu and select its first entry."""
+def _offer(menu: widgets.Dropdown, options: list[tuple[str, Any]], keep: Any = None) -> None:
+    """Fill a menu, keeping ``keep`` selected if it is still offered."""
     menu.options = options
-    menu.value = options[0][1] if options else None
+    values = [value for _, value in options]
+    menu.value = keep if keep in values else (values[0] if values else None)
 
 
 def _chip(kind: str, count: int) -> str:
@@ -39,46 +46,152 @@ def _chip(kind: str, count: int) -> str:
             f"background:{colour};color:{text};border:1px solid #444'>{html.escape(texts.term(kind))} {count}</span>")
 
 
-class TtrGameView(GameView):
-    """A game between you (``human``) and bots; ``view.widget`` shows it."""
+def _why(reason: str) -> str:
+    return f"<span style='color:#6d4c41'>{html.escape(reason)}</span>"
 
-    def __init__(self, game: Game, human: int = 0, bot: Bot | None = None, seed: int | str = 0):
-        super().__init__(game, human, bot, seed)
+
+class TtrGameView(GameView):
+    """A game between you (``human``) and bots; ``view.widget`` shows it.
+
+    ``bots``: one bot (or bot name) for every other seat, or one per seat; by default the
+    strategy bots ``balanced``, ``tickets`` and ``long_routes`` in turn.
+    """
+
+    def __init__(self, game: Game, human: int = 0, bots: str | Bot | Sequence[str | Bot] | None = None,
+                 seed: int | str = 0):
+        super().__init__(game, human, None, seed)
+        others = [p for p in range(game.players) if p != human]
+        if bots is None:
+            chosen = {p: OPPONENTS[i % len(OPPONENTS)] for i, p in enumerate(others)}
+        elif isinstance(bots, str) or callable(bots):
+            chosen = {p: bots for p in others}
+        else:
+            chosen = dict(enumerate(bots))
+        self.bots = {p: make_bot(chosen[p]) for p in others}
+        self.bot_names = {p: chosen[p] if isinstance(chosen[p], str) else getattr(chosen[p], "__name__", "bot")
+                          for p in others}
+        self.selected_route: int | None = None
         self.figure = map_figure(game, player=human, width=760, height=470)
         self.map = bokeh_widget(self.figure)
+        on_route_tap(self.figure, self.select_route)
         self.status = widgets.HTML()
         self.hand = widgets.HTML()
         self.tickets = widgets.HTML()
-        self.hint = widgets.HTML()
+        self.hint_box = widgets.HTML()
         self.face_up = widgets.HBox()
         self.deck = widgets.Button(icon="clone", layout=widgets.Layout(width="auto"))
+        self.deck_why = widgets.HTML()
         self.draw_tickets = widgets.Button(icon="ticket", layout=widgets.Layout(width="auto"))
-        self.claim_menu = widgets.Dropdown(layout=widgets.Layout(width="460px"))
+        self.tickets_why = widgets.HTML()
+        self.route_menu = widgets.Dropdown(layout=widgets.Layout(width="330px"))
+        self.claim_menu = widgets.Dropdown(layout=widgets.Layout(width="300px"))
         self.claim = widgets.Button(button_style="success")
+        self.claim_why = widgets.HTML()
         self.station_menu = widgets.Dropdown(layout=widgets.Layout(width="460px"))
         self.station = widgets.Button()
         self.keep_boxes = widgets.VBox()
         self.keep = widgets.Button(button_style="info", layout=widgets.Layout(width="auto"))
-        self.tunnel_menu = widgets.Dropdown()
+        self.tunnel_menu = widgets.Dropdown(layout=widgets.Layout(width="360px"))
         self.pay = widgets.Button(button_style="warning")
+        self.pay_why = widgets.HTML()
         self.give_up = widgets.Button(layout=widgets.Layout(width="auto"))
         self.pass_button = widgets.Button()
         self.deck.on_click(lambda _: self.act(DrawBlind()))
         self.draw_tickets.on_click(lambda _: self.act(DrawTickets()))
-        self.claim.on_click(lambda _: self.claim_menu.value and self.act(self.claim_menu.value))
-        self.station.on_click(lambda _: self.station_menu.value and self.act(self.station_menu.value))
+        self.route_menu.observe(self._route_picked, "value")
+        self.claim.on_click(lambda _: self.claim_menu.value is not None and self.act(self.claim_menu.value))
+        self.station.on_click(lambda _: self.station_menu.value is not None and self.act(self.station_menu.value))
         self.keep.on_click(lambda _: self.act(KeepTickets(tuple(b.ticket for b in self.keep_boxes.children
                                                                  if b.value))))
         self.pay.on_click(lambda _: self.tunnel_menu.value is not None and self.act(self.tunnel_menu.value))
         self.give_up.on_click(lambda _: self.act(GiveUpTunnel()))
         self.pass_button.on_click(lambda _: self.act(Pass()))
         self.controls = widgets.VBox()
+        self.help_row = widgets.HBox([self.undo_button, self.hint_button])
         self.widget = widgets.VBox([self.status, widgets.HBox([self.map, widgets.VBox(
-            [self.hand, self.tickets], layout=widgets.Layout(width="330px"))]), self.hint, self.controls,
-            self.message, self.narration])
+            [self.hand, self.tickets], layout=widgets.Layout(width="330px"))]), self.hint_box, self.controls,
+            self.help_row, self.message, self.narration])
         self._run_bots()
         self.refresh()
         follow_language(self.refresh)
+
+    # --- the bots ----------------------------------------------------------------------------
+
+    def _run_bots(self) -> None:
+        while not self.game.is_over and self.game.current_player != self.human:
+            player = self.game.current_player
+            self.log.extend(self.game.apply(self.bots[player](self.game, self.rng)))
+
+    def hint(self) -> str:
+        """What the balanced strategy bot would do in your place, and why."""
+        game = self.game
+        if game.is_over or game.current_player != self.human:
+            return texts.text("bot.no_hint")
+        adviser = make_bot("balanced")
+        action, (reason, params) = adviser.decide(game.copy(), seeded_random(self.game.seed, "hint", len(game.history)))
+        return texts.text("bot.advice", move=self._describe(action), why=texts.text(f"bot.{reason}", **params))
+
+    def _describe(self, action: Any) -> str:
+        """A move in words of the reader's language."""
+        if isinstance(action, ClaimRoute):
+            return label("move_claim", route=texts.render(self.game.map.route(action.route)),
+                         paid=self._payment(self.game.map.route(action.route).length, action.color, action.wilds))
+        if isinstance(action, DrawFaceUp):
+            return label("move_face_up", card=action.color)
+        if isinstance(action, KeepTickets):
+            return label("move_keep", tickets=[self.game.map.ticket(t) for t in action.tickets])
+        if isinstance(action, PayTunnel):
+            return label("move_pay_tunnel")
+        if isinstance(action, BuildStation):
+            return label("move_station", city=action.city)
+        key = {DrawBlind: "move_deck", DrawTickets: "move_tickets", GiveUpTunnel: "move_give_up", Pass: "move_pass"}
+        return label(key[type(action)])
+
+    # --- picking a route ------------------------------------------------------------------------
+
+    def select_route(self, route_id: int) -> bool:
+        """Pick a route (a click on the map does this): the payment menu then offers the
+        ways to pay for it, or the view says why it cannot be claimed. Returns whether
+        the route can be claimed now."""
+        game = self.game
+        if not game.map.has_route(route_id):
+            self.claim_why.value = _why(texts.text("refusal.unknown_route", route=repr(route_id), map=game.map.title))
+            return False
+        self.selected_route = route_id
+        self.refresh()
+        return bool(self._claims_for(route_id))
+
+    def _route_picked(self, change: dict) -> None:
+        if change["new"] is not None and change["new"] != self.selected_route:
+            self.select_route(change["new"])
+
+    def _claims_for(self, route_id: int | None) -> list[ClaimRoute]:
+        if route_id is None or self.game.pending is not None or self.game.is_over:
+            return []
+        return [a for a in self.game.legal_actions() if isinstance(a, ClaimRoute) and a.route == route_id]
+
+    def _why_not(self, route_id: int) -> str:
+        """Why the route cannot be claimed now: the engine's own refusal of the most
+        likely payment (its colour, or the colour held most for a gray route)."""
+        game, me = self.game, self.human
+        route = game.map.route(route_id)
+        hand = game.hands[me]
+        color = max(game.rules.colors, key=lambda c: (hand[c], c)) if route.is_gray else route.color
+        wilds = min(hand[game.rules.wild], max(route.ferry_locomotives, route.length - hand[color]))
+        attempt = ClaimRoute(route_id, None if wilds == route.length else color, wilds)
+        try:
+            game.copy().apply(attempt)
+        except RuleViolation as refusal:
+            return texts.refusal(refusal)
+        return ""
+
+    def _route_label(self, route_id: int) -> str:
+        route = self.game.map.route(route_id)
+        name = texts.render(route)
+        if route.double_with is not None and self.game.map.route(route.double_with).color == route.color:
+            track = 1 if route.id < route.double_with else 2
+            name += " · " + label("track", number=track)
+        return name
 
     # --- showing ---------------------------------------------------------------------------
 
@@ -89,75 +202,128 @@ class TtrGameView(GameView):
                             (self.station, "build_station"), (self.keep, "keep"), (self.pay, "pay"),
                             (self.give_up, "give_up"), (self.pass_button, "pass")):
             button.description = label(key)
-        self.claim_menu.description, self.station_menu.description = label("claim"), label("station")
+        self.route_menu.description, self.claim_menu.description = label("route"), label("pay")
+        self.station_menu.description = label("station")
         self.tunnel_menu.description = label("pay_extra")
         update_map_figure(self.figure, game, player=me)
-        scores = ", ".join(label("player_line", player=p, colour=PLAYER_NAMES[p], points=game.scores[p],
-                                 trains=game.trains[p]) for p in range(game.players))
-        whose = label("over") if game.is_over else label("to_play", player=game.current_player)
-        self.status.value = f"<b>{label('status', game=game.map.title, turn=game.turn, whose=whose)}</b><br>{scores}"
-        self.hand.value = f"<b>{label('your_hand')}</b><br>" + "".join(
-            _chip(k, n) for k, n in game.hands[me].items() if n)
-        board = game.map
-        lines = "".join(f"<li>{html.escape(texts.render(board.ticket(t)))}</li>" for t in game.tickets[me])
-        self.tickets.value = f"<b>{label('your_tickets')}</b><ul>{lines or '<li>' + label('none_yet') + '</li>'}</ul>"
+        self._show_status()
+        self._show_hand()
         self._show_texts()
-        self.hint.value = f"<div style='background:#fff8e1;padding:4px 8px;border-left:4px solid #f9a825'>" \
-                          f"<b>{label('rule')}:</b> {html.escape(self._hint())}</div>"
+        self.hint_box.value = (f"<div style='background:#fff8e1;padding:4px 8px;border-left:4px solid #f9a825'>"
+                               f"<b>{label('rule')}:</b> {html.escape(self._rule_now())}</div>")
         if game.is_over:
             self.controls.children = [widgets.HTML(game.final_scores()._repr_html_())]
+            self.help_row.layout.display = "none"
             return
-        face_up = []
-        for card in game.cards.face_up:
-            if card:
-                button = widgets.Button(description=texts.term(card), layout=widgets.Layout(width="92px"),
-                                        style={"button_color": ROUTE_COLORS.get(card, "#cccccc")})
-                button.on_click(lambda _, c=card: self.act(DrawFaceUp(c)))
-                face_up.append(button)
-        self.face_up.children = face_up
         pending = game.pending
-        legal = game.legal_actions()
-        if pending and pending.kind == "keep_tickets":
-            self.keep_boxes.children = [self._ticket_box(t) for t in pending.tickets]
-            rows = [widgets.HTML(f"<b>{label('keep_at_least', count=pending.keep_min)}</b>"), self.keep_boxes,
-                    self.keep]
-        elif pending and pending.kind == "tunnel":
-            _offer(self.tunnel_menu, [(self._tunnel_label(a, pending.extra), a) for a in legal
-                                      if isinstance(a, PayTunnel)])
-            rows = [widgets.HTML(f"<b>{label('tunnel_extra', count=pending.extra)}</b>"),
-                    widgets.HBox([self.tunnel_menu, self.pay, self.give_up])]
+        if isinstance(pending, ChooseTickets):
+            rows = self._keep_rows(pending)
+        elif isinstance(pending, TunnelPayment):
+            rows = self._tunnel_rows(pending)
         else:
-            claims = [(self._claim_label(a), a) for a in legal if isinstance(a, ClaimRoute)]
-            stations = [(self._station_label(a), a) for a in legal if isinstance(a, BuildStation)]
-            _offer(self.claim_menu, claims or [(label("no_route"), None)])
-            _offer(self.station_menu, stations or [(label("no_station"), None)])
-            second = pending is not None and pending.kind == "second_card"
-            rows = [widgets.HTML(f"<b>{label('second_card' if second else 'your_move')}</b>"),
-                    widgets.HBox([widgets.Label(label("face_up")), self.face_up, self.deck])]
-            if not second:
-                rows += [widgets.HBox([self.claim_menu, self.claim]), widgets.HBox([self.draw_tickets])]
-                if game.rules.stations_per_player:
-                    rows.append(widgets.HBox([self.station_menu, self.station]))
-                if legal == [Pass()]:
-                    rows.append(self.pass_button)
+            rows = self._turn_rows(isinstance(pending, SecondCard))
         self.controls.children = rows
 
-    def _hint(self) -> str:
+    def _show_status(self) -> None:
+        game, me = self.game, self.human
+        scores = ", ".join(label("player_line", player=p, colour=texts.term(PLAYER_NAMES[p]),
+                                 points=texts.quantity("point", game.scores[p]),
+                                 trains=texts.quantity("train", game.trains[p]),
+                                 who=label("you") if p == me else self._bot_name(p))
+                           for p in range(game.players))
+        whose = label("over") if game.is_over else label("to_play", player=game.current_player)
+        you = label("you_are", player=me, colour=texts.term(PLAYER_NAMES[me]))
+        status = label("status", game=game.map.title, turn=game.turn, whose=whose)
+        self.status.value = f"<b>{html.escape(you)}</b> · {html.escape(status)}<br>{html.escape(scores)}"
+
+    def _bot_name(self, player: int) -> str:
+        name = self.bot_names.get(player, "")
+        return label(f"bot_{name}") if f"bot_{name}" in texts.table("en")["label"] else name
+
+    def _show_hand(self) -> None:
+        game, me = self.game, self.human
+        self.hand.value = f"<b>{label('your_hand')}</b><br>" + ("".join(
+            _chip(k, n) for k, n in game.hands[me].items() if n) or label("none_yet"))
+        lines = "".join(f"<li>{html.escape(texts.render(game.map.ticket(t)))}</li>" for t in game.tickets[me])
+        self.tickets.value = f"<b>{label('your_tickets')}</b><ul>{lines or '<li>' + label('none_yet') + '</li>'}</ul>"
+
+    def _keep_rows(self, offer: ChooseTickets) -> list:
+        self.keep_boxes.children = [self._ticket_box(t) for t in offer.tickets]
+        return [widgets.HTML(f"<b>{label('keep_at_least', count=offer.keep_min)}</b>"), self.keep_boxes, self.keep]
+
+    def _tunnel_rows(self, tunnel: TunnelPayment) -> list:
+        pays = [(self._tunnel_label(a, tunnel.extra), a) for a in self.game.legal_actions() if isinstance(a, PayTunnel)]
+        _offer(self.tunnel_menu, pays)
+        self.pay.disabled = not pays
+        colour = texts.term(tunnel.color) if tunnel.color else texts.term(self.game.rules.wild)
+        self.pay_why.value = "" if pays else _why(label("cannot_pay_tunnel", count=tunnel.extra, colour=colour,
+                                                        wild=texts.term(self.game.rules.wild)))
+        need = label("tunnel_extra", extra=texts.quantity("extra_card", tunnel.extra))
+        return [widgets.HTML(f"<b>{html.escape(need)}</b>"),
+                widgets.HBox([self.tunnel_menu, self.pay, self.give_up]), self.pay_why]
+
+    def _turn_rows(self, second: bool) -> list:
+        game = self.game
+        legal = game.legal_actions()
+        self.face_up.children = [self._face_up_button(card, DrawFaceUp(card) in legal)
+                                 for card in game.cards.face_up if card]
+        self.deck.disabled = DrawBlind() not in legal
+        self.deck_why.value = _why(texts.text("refusal.deck_empty/both")) if self.deck.disabled else ""
+        rows = [widgets.HTML(f"<b>{label('second_card' if second else 'your_move')}</b>"),
+                widgets.HBox([widgets.Label(label("face_up")), self.face_up, self.deck, self.deck_why])]
+        if second:
+            return rows
+        claimable = list(dict.fromkeys(a.route for a in legal if isinstance(a, ClaimRoute)))
+        routes = [(self._route_label(r), r) for r in claimable]
+        if self.selected_route is not None and self.selected_route not in claimable:
+            routes.insert(0, (self._route_label(self.selected_route), self.selected_route))
+        _offer(self.route_menu, routes or [(label("no_route"), None)], keep=self.selected_route)
+        self.selected_route = self.route_menu.value
+        claims = [(self._payment_label(a), a) for a in self._claims_for(self.selected_route)]
+        _offer(self.claim_menu, claims)
+        self.claim.disabled = not claims
+        if self.selected_route is not None and not claims:
+            self.claim_why.value = _why(self._why_not(self.selected_route))
+        else:
+            self.claim_why.value = "" if claims else _why(label("no_route_why"))
+        rows += [widgets.HBox([self.route_menu, self.claim_menu, self.claim]), self.claim_why]
+        self.draw_tickets.disabled = DrawTickets() not in legal
+        self.tickets_why.value = _why(texts.text("refusal.no_tickets")) if self.draw_tickets.disabled else ""
+        rows.append(widgets.HBox([self.draw_tickets, self.tickets_why]))
+        if game.rules.stations_per_player:
+            stations = [(self._station_label(a), a) for a in legal if isinstance(a, BuildStation)]
+            _offer(self.station_menu, stations or [(label("no_station"), None)])
+            self.station.disabled = not stations
+            rows.append(widgets.HBox([self.station_menu, self.station]))
+        if legal == [Pass()]:
+            rows.append(self.pass_button)
+        return rows
+
+    def _face_up_button(self, card: str, allowed: bool) -> widgets.Button:
+        button = widgets.Button(description=texts.term(card), layout=widgets.Layout(width="92px"),
+                                style={"button_color": ROUTE_COLORS.get(card, "#cccccc")})
+        button.on_click(lambda _, c=card: self.act(DrawFaceUp(c)))
+        if not allowed:  # a face-up locomotive as the second card: say why on the button
+            button.tooltip = texts.text("refusal.face_up_wild_second", card=card)
+        return button
+
+    def _rule_now(self) -> str:
         """The rule that matters at this moment of the game."""
         game, pending = self.game, self.game.pending
         if game.is_over:
             return texts.text("hint.over")
-        if pending and pending.kind == "keep_tickets":
+        if isinstance(pending, ChooseTickets):
             return texts.text("hint.opening" if game.in_setup else "hint.more_tickets", count=pending.keep_min)
-        if pending and pending.kind == "second_card":
-            return texts.text("hint.second_card")
-        if pending and pending.kind == "tunnel":
+        if isinstance(pending, SecondCard):
+            counts_double = game.rules.face_up_wild_counts_double
+            return texts.text("hint.second_card" if counts_double else "hint.second_card_any", wild=game.rules.wild)
+        if isinstance(pending, TunnelPayment):
             return texts.text("hint.tunnel", wild=game.rules.wild)
         if game.legal_actions() == [Pass()]:
             return texts.text("hint.pass")
         if game.final_turns_left is not None:
             return texts.text("hint.last_round")
-        return texts.text("hint.your_move")
+        return texts.text("hint.your_move_stations" if game.rules.stations_per_player else "hint.your_move")
 
     def _ticket_box(self, ticket_id: int) -> widgets.Checkbox:
         box = widgets.Checkbox(value=True, description=texts.render(self.game.map.ticket(ticket_id)),
@@ -166,20 +332,19 @@ class TtrGameView(GameView):
         return box
 
     def _payment(self, count: int, color: str | None, wilds: int) -> str:
-        wild = self.game.rules.wild
+        wild = "locomotive" if self.game.rules.wild == "locomotive" else "tunnel"
         parts = [] if color is None or count == wilds else [f"{count - wilds} {texts.term(color)}"]
         if wilds:
-            parts.append(f"{wilds} {texts.term(wild)}")
+            parts.append(texts.render(texts.quantity(wild, wilds)))
         return " + ".join(parts)
 
-    def _claim_label(self, action: ClaimRoute) -> str:
+    def _payment_label(self, action: ClaimRoute) -> str:
         route = self.game.map.route(action.route)
-        return label("pay_with", what=texts.render(route), paid=self._payment(route.length, action.color, action.wilds))
+        return self._payment(route.length, action.color, action.wilds)
 
     def _station_label(self, action: BuildStation) -> str:
         cost = self.game.rules.station_costs[self.game.stations_built(self.human)]
         return label("pay_with", what=action.city, paid=self._payment(cost, action.color, action.wilds))
 
     def _tunnel_label(self, action: PayTunnel, extra: int) -> str:
-        return label("pay_with", what=label("extra_cards", count=extra),
-                     paid=self._payment(extra, self.game.pending.color, action.wilds))
+        return self._payment(extra, self.game.pending.color, action.wilds)
