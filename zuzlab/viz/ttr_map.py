@@ -198,7 +198,8 @@ def label_spots(board: Map, width: int = 900, height: int = 560) -> tuple[Spot, 
             for x, y, length, angle in route_cars(route, points, geometry, offsets[route.id])
             for along in (-0.35, 0, 0.35)]
     sizes = [text_extent(name, FONT_PX) for name in board.cities]
-    return tuple(place_labels(cities, sizes, STATION_SIZE, (0, 0, frame.width, frame.height), cars))
+    markers = [STATION_SIZE if city.kind == "city" else CITY_SIZE + 2 for city in board.cities.values()]
+    return tuple(place_labels(cities, sizes, markers, (0, 0, frame.width, frame.height), cars))
 
 
 def map_title(board: Map) -> str:
