@@ -83,6 +83,8 @@ def test_map_figure_has_its_layers_and_hover():
     names = {r.name for r in fig.renderers}
     assert {"cars", "trains", "ferry_marks", "cities", "city_names", "stations", "tickets"} <= names
     assert any(isinstance(tool, HoverTool) for tool in fig.tools)
+    glyph_levels = {r.level for r in fig.renderers if r.name not in ("cities", "city_names")}
+    assert glyph_levels == {"glyph"} and fig.select_one({"name": "city_names"}).level == "annotation"  # names on top
 
 
 def test_figures_carry_bokehjs_inline():
