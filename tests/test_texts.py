@@ -93,3 +93,12 @@ def test_counted_nouns_take_the_plural_form_of_the_language():
     for lang in texts.LANGUAGES:
         for noun, forms in texts.table(lang)["plural"].items():
             assert set(forms) == {"one", "other"} and all("{count}" in f for f in forms.values()), (lang, noun)
+
+
+def test_figures_are_written_as_the_language_writes_numbers():
+    assert texts.render(texts.number(91.475, 1), "en") == "91.5"
+    assert texts.render(texts.number(91.475, 1), "de") == "91,5"
+    assert texts.render(texts.share(0.3), "en") == "30%"
+    assert texts.render(texts.share(0.3), "de") == "30\xa0%"  # a (non-breaking) space before the sign
+    assert texts.text("label.sim_mean", "de", variant="gedruckte Regeln", mean=texts.number(2.5, 1)) == \
+        "gedruckte Regeln (Mittelwert 2,5)"
