@@ -345,7 +345,7 @@ def test_rule_explorer_figures_follow_the_language(usa_run):
     try:
         texts.set_language("de")
         german = words(usa_run.figures())
-        assert {"Gesamtpunkte je Spieler", "Siegquote je Bot", "gewonnene Partien je gespieltem Platz",
+        assert {"Gesamtpunkte je Spieler", "Siegquote je Bot", "Siege je gespieltem Platz",
                 "Züge je Partie", "Anteil", "Strecke"} <= set(german)
         assert any(label.startswith("gedruckte Regeln (Mittelwert ") and "," in label for label in german)
         assert "Wie oft jede Strecke gebaut wurde (geänderte Regeln, 10 Partien)" in german
@@ -442,7 +442,7 @@ def test_rule_explorer_for_railroad_ink():
         printed, changed = explorer.simulate().values()
     assert set(changed.turns) == {3} and set(printed.turns) == {7}
     titles = [fig.title.text for fig in explorer.figures()]  # no map for Railroad Ink, and for one player …
-    assert titles == ["total score per player", "turns per game"]  # … no win rates: a lone player always wins
+    assert titles == ["total score per player", "rounds per game"]  # … no win rates: a lone player always wins
     assert list(summary(explorer.tables).data.columns.get_level_values(1)) == ["mean score", "mean score"]
 
 
@@ -526,9 +526,9 @@ def test_rule_explorer_labels_follow_the_language_and_the_ruleset():
 
     explorer = RuleExplorer("cardgame", games=10)
     row = next(row for row in explorer.widget.children if explorer.controls["two_rounds_from"] in row.children)
-    assert shown_text(row.children[0]) == "two rounds from this many players (5 = never)"
+    assert shown_text(row.children[0]) == "two rounds from this many players (5\xa0=\xa0never)"  # kept on one line
     try:
         texts.set_language("de")
-        assert shown_text(row.children[0]) == "zwei Runden ab so vielen Spielern (5 = nie)"
+        assert shown_text(row.children[0]) == "zwei Runden ab so vielen Spielern (5\xa0=\xa0nie)"
     finally:
         texts.set_language("en")

@@ -37,15 +37,16 @@ def column_words(column: str) -> str:
 
 
 def histograms(tables: Mapping[str, Any], column: str = "total", title: str | None = None,
-               one_row_per_game: bool = False, width: int = 620, height: int = 300) -> Any:
+               one_row_per_game: bool = False, width: int = 620, height: int = 300, what: str | None = None) -> Any:
     """The distribution of ``column`` in each table, as outlined histograms over the same
-    bins (shares, so tables of different sizes compare)."""
+    bins (shares, so tables of different sizes compare); ``what`` names the column where
+    the game has its own word for it (a Railroad Ink game lasts rounds, not turns)."""
     values = {label: (table.drop_duplicates("game") if one_row_per_game else table)[column].to_numpy()
               for label, table in tables.items()}
     low = min(v.min() for v in values.values())
     high = max(v.max() for v in values.values())
     edges = np.histogram_bin_edges(np.concatenate(list(values.values())), bins=min(30, max(5, int(high - low) + 1)))
-    what = column_words(column)
+    what = what or column_words(column)
     fig = figure(title=title or _words("per_game" if one_row_per_game else "per_player", what=what), width=width,
                  height=height, x_axis_label=what, y_axis_label=_words("share"), tools="pan,wheel_zoom,reset,save")
     for (label, data), color in zip(values.items(), VARIANT_COLORS):
@@ -78,6 +79,7 @@ def win_rate_bars(tables: Mapping[str, Any], width: int = 620, height: int = 300
     fig.vbar(x="x", top="rate", width=0.85, source=source, line_color="white",
              fill_color=factor_cmap("x", palette=list(VARIANT_COLORS[:len(labels)]), factors=labels, start=1, end=2))
     fig.y_range.start = 0
+    fig.y_range.end = max(0.05, 1.1 * max(rates, default=0.0))  # room above the tallest bar
     fig.yaxis.formatter = NumeralTickFormatter(format="0%")
     fig.xaxis.major_label_orientation = 0.9
     fig.xgrid.grid_line_color = None

@@ -151,7 +151,7 @@ class RuleExplorer:
 
     def _row(self, key: str, control: widgets.Widget, **params: Any) -> widgets.HBox:
         # an HTML label wraps a long name onto a second line (a Label would cut it off)
-        name = widgets.HTML(layout=widgets.Layout(width="380px", flex="0 0 380px"))
+        name = widgets.HTML(layout=widgets.Layout(width="380px", flex="0 0 380px", padding="0 12px 0 0"))
         self._labels[key] = (name, params)
         return widgets.HBox([name, control], layout=widgets.Layout(align_items="center"))
 
@@ -166,7 +166,7 @@ class RuleExplorer:
         bots = self.bot_names()
         hint = (label("explore_one_bot", bot=bots[0]) if len(bots) == 1
                 else label("explore_bots_hint", bots=", ".join(bots)))
-        self.bots_hint.value = f"<small>{html.escape(hint)}</small>"
+        self.bots_hint.value = f"<div style='line-height:1.3; font-size:smaller'>{html.escape(hint)}</div>"
         self.message.value = self._status()
         if self._runs:
             self._show()
@@ -265,7 +265,8 @@ class RuleExplorer:
         figs = [sim_plots.histograms(tables, "total")]
         if not solo(tables):
             figs.append(sim_plots.win_rate_bars(tables))
-        figs.append(sim_plots.histograms(tables, "turns", one_row_per_game=True))
+        length = label("param_rounds") if self.family.name == "ink" else None  # its turns are rounds
+        figs.append(sim_plots.histograms(tables, "turns", one_row_per_game=True, what=length))
         if self.family.name == "ttr":
             name, table = list(tables.items())[-1]
             figs.append(sim_plots.route_claims_figure(self.base.map, table, variant=name))
