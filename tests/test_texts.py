@@ -59,8 +59,13 @@ def test_words_of_the_game_are_translated_in_parameters():
 def test_numbers_stay_numbers_for_the_text_to_format():
     import numpy as np
 
-    finding = texts.text("explain.explore.candidates", "en", linear=np.float64(0.0912), printed=0.31)
-    assert "leaves it 9% of its games (printed rules: 31%)" in finding
+    shares = {key: texts.share(np.float64(value)) for key, value in
+              {"printed": 0.31, "bonus_0": 0.34, "bonus_20": 0.3, "flat": 0.17, "linear": 0.0912}.items()}
+    candidates = texts.text("explain.explore.candidates", "en", per_train=texts.number(2.5, 1), one_train=1, **shares)
+    assert "34% without it, 30% with 20 points (printed rules: 31%)" in candidates
+    assert "with the linear table 9%." in candidates and "pays 2.5 points a train" in candidates
+    german = texts.text("explain.explore.candidates", "de", per_train=texts.number(2.5, 1), one_train=1, **shares)
+    assert "2,5 Punkte je Waggon" in german and "mit der linearen 9\xa0%." in german
     german = texts.text("explain.explore.finding", "de", won=31, games=100, long_points=82.64, other_points=53.8,
                         long_tickets=2, ticket_tickets=29)
     assert "**31 von 100**" in german and "(83 je Partie gegen 54" in german and "Zielkarten-Bot 29." in german
@@ -93,3 +98,12 @@ def test_counted_nouns_take_the_plural_form_of_the_language():
     for lang in texts.LANGUAGES:
         for noun, forms in texts.table(lang)["plural"].items():
             assert set(forms) == {"one", "other"} and all("{count}" in f for f in forms.values()), (lang, noun)
+
+
+def test_figures_are_written_as_the_language_writes_numbers():
+    assert texts.render(texts.number(91.475, 1), "en") == "91.5"
+    assert texts.render(texts.number(91.475, 1), "de") == "91,5"
+    assert texts.render(texts.share(0.3), "en") == "30%"
+    assert texts.render(texts.share(0.3), "de") == "30\xa0%"  # a (non-breaking) space before the sign
+    assert texts.text("label.sim_mean", "de", variant="gedruckte Regeln", mean=texts.number(2.5, 1)) == \
+        "gedruckte Regeln (Mittelwert 2,5)"

@@ -83,6 +83,8 @@ def test_map_figure_has_its_layers_and_hover():
     names = {r.name for r in fig.renderers}
     assert {"cars", "trains", "ferry_marks", "cities", "city_names", "stations", "tickets"} <= names
     assert any(isinstance(tool, HoverTool) for tool in fig.tools)
+    glyph_levels = {r.level for r in fig.renderers if r.name not in ("cities", "city_names")}
+    assert glyph_levels == {"glyph"} and fig.select_one({"name": "city_names"}).level == "annotation"  # names on top
 
 
 def test_figures_carry_bokehjs_inline():
@@ -223,7 +225,7 @@ def label_boxes(name: str, width: int, height: int) -> tuple[list, list, ttr_map
         spot = Spot(cities["label_x_offset"][i], cities["label_y_offset"][i], cities["label_align"][i],
                     cities["label_baseline"][i])
         labels.append(spot.box(x, y, *text_extent(city, ttr_map.FONT_PX)))
-        half = ttr_map.STATION_SIZE / 2
+        half = (ttr_map.STATION_SIZE if cities["kind"][i] == "city" else ttr_map.CITY_SIZE) / 2  # no station at a border
         markers.append((x - half, y - half, x + half, y + half))
     return labels, markers, frame
 
@@ -246,10 +248,10 @@ def test_label_placement_spreads_a_crowd():
 
     points = [(100, 100), (112, 104), (104, 114), (118, 118), (96, 122)]  # five cities in 25 pixels
     sizes = [(60, 12)] * 5
-    spots = place_labels(points, sizes, marker=10, bounds=(0, 0, 300, 300))
+    spots = place_labels(points, sizes, markers=[10] * 5, bounds=(0, 0, 300, 300))
     boxes = [spot.box(x, y, w, h) for spot, (x, y), (w, h) in zip(spots, points, sizes)]
     assert all(overlap(a, b) == 0 for i, a in enumerate(boxes) for b in boxes[i + 1:])
-    lonely = place_labels([(150, 150)], [(60, 12)], marker=10, bounds=(0, 0, 300, 300))[0]
+    lonely = place_labels([(150, 150)], [(60, 12)], markers=[10], bounds=(0, 0, 300, 300))[0]
     assert (lonely.align, lonely.baseline) == ("left", "middle")  # right of its city when there is room
 
 

@@ -353,6 +353,95 @@ def test_map_view_fades_the_printed_routes_behind_its_overlay():
 
 # --- the rule explorer ---------------------------------------------------------------------------
 
+@pytest.fixture(scope="module")
+def usa_run():
+    """A rule explorer that has played 10 three-player games under the printed and a
+    changed USA ruleset."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from zuzlab.widgets import RuleExplorer
+
+    with ThreadPoolExecutor(2) as threads:
+        explorer = RuleExplorer("usa", games=10, players=3, executor=threads)
+        explorer.controls["longest_route_bonus"].value = 25
+        explorer.simulate()
+    return explorer
+
+
+def summary(tables):
+    from zuzlab.widgets.explorer import summary
+
+    return summary(tables)
+
+
+def test_rule_explorer_summary_writes_each_kind_of_number_one_way(usa_run):
+    import re
+
+    from zuzlab import texts
+
+    table = summary(usa_run.tables)
+    shown = table.to_html()
+    cells = re.findall(r'class="data row\d+ col(\d+)" >([^<]*)<', shown)
+    totals = [text for col, text in cells if int(col) % 2 == 0]
+    rates = [text for col, text in cells if int(col) % 2 == 1]
+    assert totals and all(re.fullmatch(r"\d+\.\d", text) for text in totals)  # one decimal: 91.5
+    assert rates and all(re.fullmatch(r"\d+%", text) for text in rates)  # whole per cents: 30%
+    means = table.data.xs("mean score", axis=1, level=1).iloc[0]
+    assert totals[0] == f"{means.iloc[0]:.1f}"
+    assert "<caption>mean score and win rate per bot</caption>" in shown
+    try:
+        texts.set_language("de")
+        german = summary(usa_run.tables)
+        shown = german.to_html()
+        assert list(german.data.columns.get_level_values(0).unique()) == ["gedruckte Regeln", "geänderte Regeln"]
+        assert {"mittlere Punkte", "Siegquote"} == set(german.data.columns.get_level_values(1))
+        assert german.data.index.name == "Bot"
+        assert re.search(r'col0" >\d+,\d<', shown) and re.search(r'col1" >\d+\xa0%<', shown)  # 91,5 and 30 %
+    finally:
+        texts.set_language("en")
+
+
+def test_route_claims_map_has_a_colour_scale_with_a_title(usa_run):
+    from bokeh.models import ColorBar
+
+    claims = usa_run.figures()[-1]
+    scale = claims.select_one({"type": ColorBar})
+    assert scale is not None and scale.title == "share of games in which the route was claimed"
+    assert (scale.color_mapper.low, scale.color_mapper.high) == (0.0, 1.0)
+    lines = claims.select_one({"name": "claims"}).glyph.line_color
+    assert lines.transform is scale.color_mapper  # the bar explains the very colours of the routes
+    assert claims.title.text == "How often each route was claimed (changed rules, 10 games)"
+
+
+def test_rule_explorer_figures_follow_the_language(usa_run):
+    from bokeh.models import HoverTool
+
+    from zuzlab import texts
+
+    def words(figs):
+        found = []
+        for fig in figs:
+            found += [fig.title.text, *(axis.axis_label for axis in fig.xaxis + fig.yaxis if axis.axis_label)]
+            found += [item.label.value for legend in fig.legend for item in legend.items]
+            found += [name for tool in fig.select({"type": HoverTool}) if isinstance(tool.tooltips, list)
+                      for name, _ in tool.tooltips]
+        return found
+
+    english = words(usa_run.figures())
+    assert {"total score per player", "win rate per bot", "games won per seat played", "turns per game",
+            "share", "route"} <= set(english)
+    assert any(label.startswith("printed rules (mean ") for label in english)
+    try:
+        texts.set_language("de")
+        german = words(usa_run.figures())
+        assert {"Gesamtpunkte je Spieler", "Siegquote je Bot", "Siege je gespieltem Platz",
+                "Züge je Partie", "Anteil", "Strecke"} <= set(german)
+        assert any(label.startswith("gedruckte Regeln (Mittelwert ") and "," in label for label in german)
+        assert "Wie oft jede Strecke gebaut wurde (geänderte Regeln, 10 Partien)" in german
+        assert not set(english) & set(german)
+    finally:
+        texts.set_language("en")
+
 def test_rule_explorer_simulates_the_printed_and_the_changed_rules():
     from concurrent.futures import ThreadPoolExecutor
 
@@ -370,17 +459,63 @@ def test_rule_explorer_simulates_the_printed_and_the_changed_rules():
     assert len(explorer.figures()) == 4
 
 
-def test_rule_explorer_explains_a_change_it_cannot_simulate():
+def shown_text(widget) -> str:
+    """What an HTML widget reads, without its markup."""
+    import html
+    import re
+
+    return html.unescape(re.sub(r"<[^>]+>", "", widget.value))
+
+
+def test_rule_explorer_names_a_change_it_cannot_simulate_in_the_words_of_its_controls():
+    from zuzlab import texts
     from zuzlab.widgets import RuleExplorer
 
-    explorer = RuleExplorer("usa", games=10)
+    explorer = RuleExplorer("usa", games=10, executor=NoGames())
     explorer.controls["initial_keep_min"].value = 5  # keep 5 of 3 tickets dealt
     assert explorer.simulate() == {}
-    assert "cannot be simulated" in explorer.message.value
-    assert "initial_keep_min must lie between 0 and initial_tickets" in explorer.message.value
+    shown = shown_text(explorer.message)
+    assert "This change cannot be simulated: «tickets to keep at the start» (5) cannot be more than " \
+           "«tickets dealt at the start» (3)." in shown
+    assert "initial_keep_min" not in shown and "usa*" not in shown
+    try:
+        texts.set_language("de")  # the message follows the language, in the German labels
+        assert "„zu Beginn zu behaltende Zielkarten“ (5) darf nicht größer sein als „Zielkarten zu Beginn“ (3)." \
+            in shown_text(explorer.message)
+    finally:
+        texts.set_language("en")
     explorer.controls["initial_keep_min"].value = 2
     explorer.bots.value = "tickets, cheater"
-    assert explorer.simulate() == {} and "no ttr bot called &#x27;cheater&#x27;" in explorer.message.value
+    assert explorer.simulate() == {}
+    assert "«bots»: there is no bot called 'cheater'; choose from tickets, long_routes, balanced, random." \
+        in shown_text(explorer.message)
+    explorer.bots.value = " , "
+    assert explorer.simulate() == {} and "«bots»: name at least one bot" in shown_text(explorer.message)
+
+
+class NoGames:
+    """An executor that fails the test if a game is played."""
+
+    def submit(self, *args, **kwargs):
+        raise AssertionError("a game was played")
+
+
+def test_rule_explorer_clears_the_last_results_when_a_run_is_refused():
+    from concurrent.futures import ThreadPoolExecutor
+
+    from zuzlab.widgets import RuleExplorer
+
+    with ThreadPoolExecutor(1) as thread:
+        explorer = RuleExplorer("usa", games=10, players=2, executor=thread)
+        assert len(explorer.simulate()) == 2
+    cleared = []
+    explorer.results.clear_output = lambda *args, **kwargs: cleared.append(True)  # (no kernel to show outputs)
+    explorer.executor = NoGames()
+    explorer.controls["initial_tickets"].value = 1  # now 2 of 1 ticket are to be kept
+    assert explorer.simulate() == {} and explorer.tables == {}
+    assert cleared  # no figure of the last run is left to be misread as the answer
+    assert "The figures of the last run are cleared" in shown_text(explorer.message)
+    assert explorer.simulate() == {} and "cleared" not in shown_text(explorer.message)  # nothing left to clear
 
 
 def test_rule_explorer_for_railroad_ink():
@@ -395,7 +530,9 @@ def test_rule_explorer_for_railroad_ink():
         explorer.controls["loop_rule"].value = "trail"
         printed, changed = explorer.simulate().values()
     assert set(changed.turns) == {3} and set(printed.turns) == {7}
-    assert len(explorer.figures()) == 3  # no map for Railroad Ink
+    titles = [fig.title.text for fig in explorer.figures()]  # no map for Railroad Ink, and for one player …
+    assert titles == ["total score per player", "rounds per game"]  # … no win rates: a lone player always wins
+    assert list(summary(explorer.tables).data.columns.get_level_values(1)) == ["mean score", "mean score"]
 
 
 def test_rule_explorer_for_the_card_game():
@@ -421,15 +558,45 @@ def test_rule_explorer_for_the_card_game():
 def test_rule_explorer_refuses_a_card_game_change_and_plays_nothing():
     from zuzlab.widgets import RuleExplorer
 
-    class NoGames:
-        def submit(self, *args, **kwargs):
-            raise AssertionError("a game was played")
-
     explorer = RuleExplorer("cardgame", games=10, executor=NoGames())
     explorer.controls["initial_tickets"].value = 2
     explorer.controls["initial_keep_min"].value = 3  # keep 3 of 2 tickets dealt
     assert explorer.simulate() == {} and explorer.tables == {}
-    assert "initial_keep_min must lie between 0 and initial_tickets" in explorer.message.value
+    assert "«tickets to keep at the start» (3) cannot be more than «tickets dealt at the start» (2)" \
+        in explorer.message.value.replace("&#x27;", "'")
+
+
+def test_rule_explorer_says_where_the_bots_are_picked_that_the_card_game_has_one_bot():
+    from zuzlab import texts
+    from zuzlab.widgets import RuleExplorer
+
+    cardgame_bots = RuleExplorer("cardgame", games=10).bots_hint.value
+    assert "only one bot so far, random: it plays every seat" in cardgame_bots
+    assert RuleExplorer("cardgame", games=10).bots.disabled and not RuleExplorer("usa", games=10).bots.disabled
+    assert "choose from tickets, long_routes, balanced, random" in RuleExplorer("usa", games=10).bots_hint.value
+    explorer = RuleExplorer("cardgame", games=10)
+    try:
+        texts.set_language("de")
+        assert "nur einen Bot, random" in explorer.bots_hint.value
+    finally:
+        texts.set_language("en")
+
+
+def test_rule_explorer_labels_wrap_instead_of_being_cut_off():
+    import ipywidgets as widgets
+
+    from zuzlab import texts
+    from zuzlab.widgets import RuleExplorer
+
+    explorer = RuleExplorer("usa", games=10)
+    row = next(row for row in explorer.widget.children if explorer.controls["double_routes_min_players"] in row.children)
+    name = row.children[0]
+    assert not isinstance(name, widgets.Label)  # a Label cuts a long name off with "…"
+    try:
+        texts.set_language("de")
+        assert "beide Gleise von Doppelstrecken ab so vielen Spielern" in name.value
+    finally:
+        texts.set_language("en")
 
 
 @pytest.mark.parametrize("family", ["ttr", "cardgame", "ink"])
@@ -448,9 +615,9 @@ def test_rule_explorer_labels_follow_the_language_and_the_ruleset():
 
     explorer = RuleExplorer("cardgame", games=10)
     row = next(row for row in explorer.widget.children if explorer.controls["two_rounds_from"] in row.children)
-    assert row.children[0].value == "two rounds from this many players (5 = never)"
+    assert shown_text(row.children[0]) == "two rounds from this many players (5\xa0=\xa0never)"  # kept on one line
     try:
         texts.set_language("de")
-        assert row.children[0].value == "zwei Runden ab so vielen Spielern (5 = nie)"
+        assert shown_text(row.children[0]) == "zwei Runden ab so vielen Spielern (5\xa0=\xa0nie)"
     finally:
         texts.set_language("en")

@@ -11,6 +11,9 @@ Plurals are forms in the text files, chosen by the language's plural rules (Babe
 data): an entry may be a table ``{ one = "…", other = "…" }`` picked by its ``count``
 parameter, and ``quantity("point", 5)`` is a parameter that reads "5 points" / "5 Punkte"
 (the ``[plural]`` section).
+
+Numbers a text shows as figures are written as the language writes them (Babel's CLDR
+data): ``number(91.475, 1)`` reads "91.5" / "91,5", ``share(0.3)`` "30%" / "30 %".
 """
 
 from __future__ import annotations
@@ -102,6 +105,35 @@ def plural_form(count: Any, lang: str | None = None) -> str:
     return _plural_rule(lang or _language)(abs(count)) if isinstance(count, numbers.Number) else "other"
 
 
+@dataclass(frozen=True)
+class Figure:
+    """A number to be written as the reader's language writes it (decimal comma or
+    point, a space before the per cent sign), as a parameter or on its own (``render``);
+    a share is written in whole per cents."""
+
+    value: float
+    digits: int = 0
+    percent: bool = False
+
+    def written(self, lang: str) -> str:
+        from babel.numbers import format_decimal, format_percent
+
+        if self.percent:  # whole per cents, in the language's pattern ("30%", "30 %")
+            return format_percent(self.value, locale=lang)
+        return format_decimal(self.value, format="#,##0" + ("." + "0" * self.digits if self.digits else ""),
+                              locale=lang)
+
+
+def number(value: float, digits: int = 0) -> Figure:
+    """``value`` with ``digits`` decimals: ``number(91.475, 1)`` → "91.5" / "91,5"."""
+    return Figure(float(value), digits)
+
+
+def share(value: float) -> Figure:
+    """A share as a whole per cent: ``share(0.3)`` → "30%" / "30 %"."""
+    return Figure(float(value), percent=True)
+
+
 def tile(code: str) -> Phrase:
     """A Railroad Ink tile's name (``tile.<code>``), as a parameter."""
     return Phrase(f"tile.{code}", {})
@@ -112,6 +144,8 @@ def render(value: Any, lang: str | None = None) -> str:
     lang = lang or _language
     if isinstance(value, Phrase):
         return text(value.key, lang, **value.params)
+    if isinstance(value, Figure):
+        return value.written(lang)
     if isinstance(value, (list, tuple, set, frozenset)):
         items = sorted(value) if isinstance(value, (set, frozenset)) else value
         return ", ".join(render(item, lang) for item in items) or term("nothing", lang)

@@ -55,6 +55,8 @@ def spots(gap: float) -> list[Spot]:
         Spot(-diagonal, -diagonal, "right", "bottom"), Spot(-diagonal, diagonal, "right", "top"),
         Spot(-gap / 2, -gap, "left", "bottom"), Spot(gap / 2, -gap, "right", "bottom"),
         Spot(-gap / 2, gap, "left", "top"), Spot(gap / 2, gap, "right", "top"),
+        Spot(gap, 3, "left", "bottom"), Spot(gap, -3, "left", "top"),  # beside, a little higher or lower
+        Spot(-gap, 3, "right", "bottom"), Spot(-gap, -3, "right", "top"),
     ]
 
 
@@ -77,26 +79,25 @@ def outside(box: Box, bounds: Box) -> float:
     return (box[2] - box[0]) * (box[3] - box[1]) - overlap(box, bounds)
 
 
-def place_labels(points: list[tuple[float, float]], sizes: list[tuple[float, float]], marker: float,
+def place_labels(points: list[tuple[float, float]], sizes: list[tuple[float, float]], markers: list[float],
                  bounds: Box, cars: list[tuple[float, float]] = (), crowd_radius: float = 70.0,
                  passes: int = 3) -> list[Spot]:
     """A spot for each label: ``points`` are the cities in pixels, ``sizes`` their labels'
-    extents, ``marker`` the size of a city's marker (with room for a station), ``cars``
+    extents, ``markers`` the sizes of the cities' markers (with room for a station), ``cars``
     points on the route cars (a label may cover some, preferably few).
 
     Overlapping another label or marker, or the edge, costs so much that any spot free
     of those wins; among free spots, covering cars or standing nearer another city than
     its own costs, and so does each step down the list of spots. After the greedy pass
     each label may move again, now seeing all the others, until nothing changes."""
-    half = marker / 2
-    markers = [(x - half, y - half, x + half, y + half) for x, y in points]
+    marker_boxes = [(x - m / 2, y - m / 2, x + m / 2, y + m / 2) for (x, y), m in zip(points, markers)]
     near = [sum(1 for (u, v) in points if 0 < (u - x) ** 2 + (v - y) ** 2 < crowd_radius ** 2) for x, y in points]
-    choices = spots(half + 1.5) + spots(half + 9)
     boxes: dict[int, Box] = {}
     result: dict[int, Spot] = {}
 
     def best_spot(i: int) -> tuple[Spot, Box]:
         (x, y), (width, height) = points[i], sizes[i]
+        choices = spots(markers[i] / 2 + 1.5) + spots(markers[i] / 2 + 9)
         reach = 20 + width + height
         close = [j for j, (u, v) in enumerate(points) if j != i and abs(u - x) < reach and abs(v - y) < reach]
         nearby_cars = [(u, v) for u, v in cars if abs(u - x) < reach and abs(v - y) < reach]
@@ -104,10 +105,10 @@ def place_labels(points: list[tuple[float, float]], sizes: list[tuple[float, flo
         for rank, spot in enumerate(choices):
             box = spot.box(x, y, width, height)
             clash = sum(overlap(box, other) for j, other in boxes.items() if j != i)
-            clash += sum(overlap(box, markers[j]) for j in close) + outside(box, bounds)
+            clash += sum(overlap(box, marker_boxes[j]) for j in close) + outside(box, bounds)
             own = distance(box, x, y)
             cost = 1000 * clash + 30 * sum(1 for u, v in nearby_cars if box[0] <= u <= box[2] and box[1] <= v <= box[3])
-            cost += 100 * sum(1 for j in close if distance(box, *points[j]) < own + 4)  # would be read as theirs
+            cost += 100 * sum(1 for j in close if distance(box, *points[j]) < own + 8)  # would be read as theirs
             cost += rank * 2 + (80 if rank >= len(choices) / 2 else 0)
             if best is None or cost < best[0]:
                 best = (cost, spot, box)

@@ -2,7 +2,8 @@
 
 Each function takes ``{label: table}``, one table per variant, so the same games under
 two rulesets stand side by side: score distributions, win rates per bot, game lengths,
-and how often each route was claimed, drawn on the map.
+and how often each route was claimed, drawn on the map. Titles, axes, legends and tooltips
+are in the current language (``label.sim_*`` texts).
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 import numpy as np
-from bokeh.models import ColumnDataSource, FactorRange, HoverTool
+from bokeh.models import ColorBar, ColumnDataSource, FactorRange, HoverTool, NumeralTickFormatter
+from bokeh.palettes import Magma256
 from bokeh.plotting import figure
 from bokeh.transform import factor_cmap, linear_cmap
 
+from .. import texts
 from ..ttr import Map, load_map
 from .ttr_map import RouteLines, map_figure
 
@@ -21,22 +24,36 @@ from .ttr_map import RouteLines, map_figure
 VARIANT_COLORS = ("#546e7a", "#d81b60", "#1e88e5", "#43a047")
 
 
+def _words(key: str, **params: Any) -> str:
+    return texts.text(f"label.sim_{key}", **params)
+
+
+def column_words(column: str) -> str:
+    """A result column as the reader's words ("total" → "total score"), or its name."""
+    try:
+        return _words(column)
+    except KeyError:
+        return column
+
+
 def histograms(tables: Mapping[str, Any], column: str = "total", title: str | None = None,
-               one_row_per_game: bool = False, width: int = 620, height: int = 300) -> Any:
+               one_row_per_game: bool = False, width: int = 620, height: int = 300, what: str | None = None) -> Any:
     """The distribution of ``column`` in each table, as outlined histograms over the same
-    bins (shares, so tables of different sizes compare)."""
+    bins (shares, so tables of different sizes compare); ``what`` names the column where
+    the game has its own word for it (a Railroad Ink game lasts rounds, not turns)."""
     values = {label: (table.drop_duplicates("game") if one_row_per_game else table)[column].to_numpy()
               for label, table in tables.items()}
     low = min(v.min() for v in values.values())
     high = max(v.max() for v in values.values())
     edges = np.histogram_bin_edges(np.concatenate(list(values.values())), bins=min(30, max(5, int(high - low) + 1)))
-    fig = figure(title=title or f"{column} per {'game' if one_row_per_game else 'player'}", width=width,
-                 height=height, x_axis_label=column, y_axis_label="share", tools="pan,wheel_zoom,reset,save")
+    what = what or column_words(column)
+    fig = figure(title=title or _words("per_game" if one_row_per_game else "per_player", what=what), width=width,
+                 height=height, x_axis_label=what, y_axis_label=_words("share"), tools="pan,wheel_zoom,reset,save")
     for (label, data), color in zip(values.items(), VARIANT_COLORS):
         counts, _ = np.histogram(data, bins=edges)
         source = ColumnDataSource({"left": edges[:-1], "right": edges[1:], "top": counts / max(1, len(data))})
         fig.quad("left", "right", "top", 0, source=source, fill_color=color, fill_alpha=0.25, line_color=color,
-                 line_width=2, legend_label=f"{label} (mean {data.mean():.1f})")
+                 line_width=2, legend_label=_words("mean", variant=label, mean=texts.number(data.mean(), 1)))
     fig.legend.location = "top_left"
     fig.legend.click_policy = "hide"
     fig.toolbar.logo = None
@@ -56,12 +73,14 @@ def win_rate_bars(tables: Mapping[str, Any], width: int = 620, height: int = 300
             rates.append(float(played.won.mean()) if len(played) else 0.0)
             variants.append(label)
     source = ColumnDataSource({"x": factors, "rate": rates, "variant": variants})
-    fig = figure(x_range=FactorRange(*factors), title="win rate per bot", width=width, height=height,
-                 y_axis_label="games won per seat played", tools="save",
-                 tooltips=[("bot, variant", "@x"), ("win rate", "@rate{0.0%}")])
+    fig = figure(x_range=FactorRange(*factors), title=_words("win_rates"), width=width, height=height,
+                 y_axis_label=_words("won_per_seat"), tools="save",
+                 tooltips=[(_words("bot_rules"), "@x"), (texts.text("label.explore_win_rate"), "@rate{0%}")])
     fig.vbar(x="x", top="rate", width=0.85, source=source, line_color="white",
              fill_color=factor_cmap("x", palette=list(VARIANT_COLORS[:len(labels)]), factors=labels, start=1, end=2))
     fig.y_range.start = 0
+    fig.y_range.end = max(0.05, 1.1 * max(rates, default=0.0))  # room above the tallest bar
+    fig.yaxis.formatter = NumeralTickFormatter(format="0%")
     fig.xaxis.major_label_orientation = 0.9
     fig.xgrid.grid_line_color = None
     fig.toolbar.logo = None
@@ -79,13 +98,15 @@ def route_claim_shares(table: Any) -> dict[int, float]:
 
 
 def route_claims_figure(board: Map | str, table: Any, title: str | None = None, width: int = 820,
-                        height: int = 520) -> Any:
-    """The map with each route drawn as thick as it was often claimed (and darker), the
-    printed routes faded behind."""
+                        height: int = 520, variant: str | None = None) -> Any:
+    """The map with each route drawn as thick as it was often claimed (and darker, read on
+    the colour bar), the printed routes faded behind. ``variant`` names the rules in the
+    title (by default the ruleset's name)."""
     board = board if isinstance(board, Map) else load_map(board)
     fig = map_figure(board, width=width, height=height)
     for renderer in fig.select({"name": "cars"}):
         renderer.glyph.fill_alpha = renderer.glyph.line_alpha = 0.25
+    fig.tools = [tool for tool in fig.tools if not isinstance(tool, HoverTool)]  # the claims tell of each route
     line_of = RouteLines(board)
     shares = route_claim_shares(table)
     columns: dict[str, list] = {"x0": [], "y0": [], "x1": [], "y1": [], "share": [], "width": [], "route": []}
@@ -96,10 +117,16 @@ def route_claims_figure(board: Map | str, table: Any, title: str | None = None, 
             columns[key].append(value)
         columns["share"].append(share)
         columns["width"].append(1 + 9 * share)
-        columns["route"].append(f"{route.a}–{route.b} ({route.length} {route.color})")
+        columns["route"].append(texts.render(route))
     source = ColumnDataSource(columns)
+    colours = linear_cmap("share", list(reversed(Magma256)), 0.0, 1.0)  # never claimed: light; always: dark
     lines = fig.segment("x0", "y0", "x1", "y1", source=source, line_width="width", line_alpha=0.9,
-                        line_color=linear_cmap("share", "Magma256", 1.0, 0.0), name="claims")
-    fig.add_tools(HoverTool(renderers=[lines], tooltips=[("route", "@route"), ("claimed in", "@share{0%} of games")]))
-    fig.title.text = title or f"how often each route was claimed ({table.variant.iloc[0]}, {table.game.nunique()} games)"
+                        line_color=colours, name="claims")
+    fig.add_tools(HoverTool(renderers=[lines], tooltips=[
+        (_words("route"), "@route"), (_words("claimed_in"), f"@share{{0%}} {_words('of_games')}")]))
+    scale = ColorBar(color_mapper=colours["transform"], title=_words("claims_scale"), width=12,
+                     formatter=NumeralTickFormatter(format="0%"))
+    fig.add_layout(scale, "right")
+    games = texts.quantity("game", int(table.game.nunique()))
+    fig.title.text = title or _words("claims", variant=variant or table.variant.iloc[0], games=games)
     return fig

@@ -198,7 +198,8 @@ def label_spots(board: Map, width: int = 900, height: int = 560) -> tuple[Spot, 
             for x, y, length, angle in route_cars(route, points, geometry, offsets[route.id])
             for along in (-0.35, 0, 0.35)]
     sizes = [text_extent(name, FONT_PX) for name in board.cities]
-    return tuple(place_labels(cities, sizes, STATION_SIZE, (0, 0, frame.width, frame.height), cars))
+    markers = [STATION_SIZE if city.kind == "city" else CITY_SIZE + 2 for city in board.cities.values()]
+    return tuple(place_labels(cities, sizes, markers, (0, 0, frame.width, frame.height), cars))
 
 
 def map_title(board: Map) -> str:
@@ -382,11 +383,13 @@ def map_figure(map_or_game: Map | Game | str, player: int | None = None, width: 
                 line_color="#111111", name="ferry_marks")
     fig.scatter("x", "y", source=sources["stations"], size=STATION_SIZE, marker="square", fill_color="fill",
                 line_color=OUTLINE, line_width=1.5, name="stations")
+    # cities and their names above every glyph, also above overlays that others add later
     fig.scatter("x", "y", source=sources["cities"], size=CITY_SIZE, fill_color="#fff8dc", line_color="#3d2b1f",
-                line_width=2, name="cities")
+                line_width=2, name="cities", level="annotation")
     fig.text("x", "y", text="name", source=sources["cities"], text_font_size="8pt", x_offset="label_x_offset",
              y_offset="label_y_offset", text_align="label_align", text_baseline="label_baseline",
-             text_color="#3d2b1f", background_fill_color=BACKGROUND, background_fill_alpha=0.85, name="city_names")
+             text_color="#3d2b1f", background_fill_color=BACKGROUND, background_fill_alpha=0.85, name="city_names",
+             level="annotation")
     fig.add_tools(HoverTool(renderers=[cars], tooltips="@label"))
     fig.add_tools(TapTool(renderers=[cars]))
     _legend(fig, legend_entries(map_or_game, player))

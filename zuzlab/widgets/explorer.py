@@ -8,7 +8,9 @@ the ticket draw, the smallest set, the two-round player count, the face-up reset
 readings of the rule text zuzlab had to choose; for Railroad Ink the rounds and the loop
 rule.
 A change the ruleset refuses (keeping more tickets than are dealt, say) is explained in
-the widget, and nothing is simulated.
+the words of the widgets the user touched, nothing is simulated, and the last run's
+results are cleared: left standing under the refused settings they would read as their
+answer, and a seeded run is repeated exactly by pressing the button again.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from .. import sim
+from .. import sim, texts
 from ..ink.scoring import LOOP_RULES
 from ..viz import sim_plots
 from ..viz.ttr_map import bokeh_widget
@@ -30,16 +32,18 @@ from .narration import follow_language, label
 class Parameter:
     """One ruleset field as a control: ``make(rules)`` builds the widget showing the
     ruleset's value, ``read(widget)`` gives the value to put back; ``label_params(rules)``
-    fills the placeholders of its label ``param_<field>``."""
+    fills the placeholders of its label ``param_<field>``; ``at_most`` names the field
+    it may not exceed, so that the explorer can say so in the words of both controls."""
 
     field: str
     make: Callable[[Any], widgets.Widget]
     read: Callable[[widgets.Widget], Any] = lambda control: control.value
     label_params: Callable[[Any], dict] = lambda rules: {}
+    at_most: str | None = None
 
 
 def _slider(field: str, low: int, high: Callable[[Any], int] | int,
-            label_params: Callable[[Any], dict] = lambda rules: {}) -> Parameter:
+            label_params: Callable[[Any], dict] = lambda rules: {}, at_most: str | None = None) -> Parameter:
     """An integer slider; its range stretches to the ruleset's value, so a slider never
     silently changes a value it cannot show."""
     def make(rules: Any) -> widgets.Widget:
@@ -47,7 +51,7 @@ def _slider(field: str, low: int, high: Callable[[Any], int] | int,
         value = getattr(rules, field)
         return widgets.IntSlider(value=value, min=min(low, value), max=max(top, value),
                                  style={"description_width": "initial"}, layout=widgets.Layout(width="520px"))
-    return Parameter(field, make, label_params=label_params)
+    return Parameter(field, make, label_params=label_params, at_most=at_most)
 
 
 def _checkbox(field: str) -> Parameter:
@@ -76,14 +80,14 @@ TTR_PARAMETERS = (
     _slider("trains_per_player", 10, 60),
     FACE_UP_RESET,
     _slider("initial_tickets", 1, 6),
-    _slider("initial_keep_min", 0, 6),
+    _slider("initial_keep_min", 0, 6, at_most="initial_tickets"),
     _slider("double_routes_min_players", 2, 6),
 )
 CARDGAME_PARAMETERS = (
     _slider("initial_hand", 1, 12),
     _slider("initial_locomotives", 0, 3),
     _slider("initial_tickets", 1, 10),
-    _slider("initial_keep_min", 0, 10),
+    _slider("initial_keep_min", 0, 10, at_most="initial_tickets"),
     _slider("ticket_draw", 1, 8),
     _slider("set_min_cards", 2, 6),
     # one more than the most players: never two rounds
@@ -104,7 +108,8 @@ PARAMETERS = {"ttr": TTR_PARAMETERS, "cardgame": CARDGAME_PARAMETERS, "ink": INK
 class RuleExplorer:
     """``RuleExplorer("usa")`` shows controls for the ruleset's parameters; ``simulate()``
     (or the button) plays ``games`` seeded games under the printed and the changed rules
-    and shows the comparison. ``tables`` keeps the two result tables."""
+    and shows the comparison. ``tables`` keeps the two result tables, keyed by the
+    variants' names in the current language."""
 
     def __init__(self, base: Any = "usa", games: int = 100, seed: int = 1, players: int | None = None,
                  bots: list[str] | None = None, executor: Any = None):
@@ -120,16 +125,21 @@ class RuleExplorer:
         self.games = widgets.IntSlider(value=games, min=10, max=2000, step=10)
         self.seed = widgets.IntText(value=seed, layout=widgets.Layout(width="120px"))
         default = bots or list(self.family.default_bots)
-        self.bots = widgets.Text(value=", ".join(default), layout=widgets.Layout(width="520px"))
+        # with a single bot there is nothing to choose: the hint says so
+        self.bots = widgets.Text(value=", ".join(default), layout=widgets.Layout(width="520px"),
+                                 disabled=len(self.family.bots) == 1)
+        self.bots_hint = widgets.HTML(layout=widgets.Layout(width="520px"))
         self.run = widgets.Button(button_style="primary", icon="play")
         self.run.on_click(lambda _: self.simulate())
         self.message = widgets.HTML()
         self.results = widgets.Output()
-        self.tables: dict[str, Any] = {}
-        self._labels: dict[str, tuple[widgets.Label, dict]] = {}  # text key → (label, its parameters)
+        self._runs: list[tuple[str, Any]] = []  # (text key of the variant, its table)
+        self._status: Callable[[], str] = str  # the message, written anew in each language
+        self._labels: dict[str, tuple[widgets.HTML, dict]] = {}  # text key → (label, its parameters)
         rows = [self._row(f"param_{p.field}", self.controls[p.field], **p.label_params(self.base))
                 for p in self.parameters]
-        rows += [self._row("explore_players", self.players), self._row("explore_bots", self.bots),
+        rows += [self._row("explore_players", self.players),
+                 self._row("explore_bots", widgets.VBox([self.bots, self.bots_hint])),
                  self._row("explore_games", self.games), self._row("explore_seed", self.seed)]
         self.widget = widgets.VBox([*rows, self.run, self.message, self.results])
         self.refresh_texts()
@@ -140,63 +150,126 @@ class RuleExplorer:
         return (rules.min_players, rules.max_players) if hasattr(rules, "min_players") else (1, 4)
 
     def _row(self, key: str, control: widgets.Widget, **params: Any) -> widgets.HBox:
-        name = widgets.Label(layout=widgets.Layout(width="380px"))
+        # an HTML label wraps a long name onto a second line (a Label would cut it off)
+        name = widgets.HTML(layout=widgets.Layout(width="380px", flex="0 0 380px", padding="0 12px 0 0"))
         self._labels[key] = (name, params)
-        return widgets.HBox([name, control])
+        return widgets.HBox([name, control], layout=widgets.Layout(align_items="center"))
+
+    def setting(self, key: str) -> str:
+        """The label of a control (``param_<field>`` or ``explore_…``) as the user reads it."""
+        return label(key, **self._labels[key][1])
 
     def refresh_texts(self) -> None:
         for key, (name, params) in self._labels.items():
-            name.value = label(key, **params)
+            name.value = f"<div style='line-height:1.3'>{html.escape(label(key, **params))}</div>"
         self.run.description = label("explore_run")
+        bots = self.bot_names()
+        hint = (label("explore_one_bot", bot=bots[0]) if len(bots) == 1
+                else label("explore_bots_hint", bots=", ".join(bots)))
+        self.bots_hint.value = f"<div style='line-height:1.3; font-size:smaller'>{html.escape(hint)}</div>"
+        self.message.value = self._status()
+        if self._runs:
+            self._show()
 
     def changed_rules(self) -> Any:
-        """The ruleset as the controls set it (a ``ValueError`` names a bad change)."""
+        """The ruleset as the controls set it (a ``ValueError`` names a bad change in the
+        controls' own words)."""
         values = {p.field: p.read(self.controls[p.field]) for p in self.parameters}
+        for p in self.parameters:
+            if p.at_most and values[p.field] > values[p.at_most]:
+                raise ValueError(label("explore_more_than", setting=self.setting(f"param_{p.field}"),
+                                       value=values[p.field], limit=self.setting(f"param_{p.at_most}"),
+                                       limit_value=values[p.at_most]))
         return replace(self.base, name=f"{self.base.name}*", **values)
 
+    def bot_names(self) -> list[str]:
+        """The bots of the game family, its default strategies first."""
+        return list(dict.fromkeys([*self.family.default_bots, *self.family.bots]))
+
     def seat_bots(self) -> list[str]:
+        """The bot of each seat, the names repeated round the table (a ``ValueError`` says
+        what is wrong with the «bots» field)."""
         names = [name.strip() for name in self.bots.value.split(",") if name.strip()]
+        known = ", ".join(self.bot_names())
         if not names:
-            raise ValueError(f"name at least one bot ({', '.join(self.family.bots)})")
+            raise ValueError(label("explore_no_bots", setting=self.setting("explore_bots"), bots=known))
+        for name in names:
+            if name not in self.family.bots:
+                raise ValueError(label("explore_unknown_bot", setting=self.setting("explore_bots"),
+                                       name=repr(name), bots=known))
         return [names[seat % len(names)] for seat in range(self.players.value)]
+
+    def _check(self) -> tuple[Any, list[str]] | str:
+        """The changed rules and the seats' bots, or what is wrong with them."""
+        try:
+            return self.changed_rules(), self.seat_bots()
+        except ValueError as problem:
+            return str(problem)
+
+    def _refusal(self, cleared: bool) -> str:
+        """Why the controls cannot be simulated (empty once they can), and whether the
+        last results were cleared for it."""
+        problem = self._check()
+        if not isinstance(problem, str):
+            return ""
+        note = f" {html.escape(label('explore_cleared'))}" if cleared else ""
+        return (f"<span style='color:#b71c1c'><b>{html.escape(label('explore_bad_input'))}</b> "
+                f"{html.escape(problem)}{note}</span>")
+
+    @property
+    def tables(self) -> dict[str, Any]:
+        return {label(key): table for key, table in self._runs}
 
     def simulate(self) -> dict[str, Any]:
         """Play the same games under both rulesets and show the comparison; on a bad
-        change, say what is wrong and keep the last results."""
-        try:
-            changed, bots = self.changed_rules(), self.seat_bots()
-            sim.seat_bots(self.family, bots, self.players.value)
-        except ValueError as problem:
-            self.message.value = (f"<span style='color:#b71c1c'><b>{label('explore_bad_input')}</b> "
-                                  f"{html.escape(str(problem))}</span>")
-            return self.tables
+        change, say what is wrong and clear the last results."""
+        checked = self._check()
+        if isinstance(checked, str):
+            cleared = bool(self._runs)
+            self._runs = []
+            self.results.clear_output()
+            self._say(lambda: self._refusal(cleared))
+            return {}
+        changed, bots = checked
         games = self.games.value
-        self.message.value = html.escape(label("explore_running", games=games))
+        self._say(lambda: html.escape(label("explore_running", games=texts.quantity("game", games))))
         self.results.clear_output()
-        tables = {}
+        runs = []
         with self.results:
-            for name, rules in ((label("explore_base"), self.base), (label("explore_changed"), changed)):
-                tables[name] = sim.simulate(rules, players=self.players.value, games=games, seed=self.seed.value,
-                                            bots=bots, executor=self.executor)
-        self.tables = tables
-        self.message.value = html.escape(label("explore_done", games=games))
-        self.results.clear_output()
-        with self.results:
-            from IPython.display import display
+            for key, rules in (("explore_base", self.base), ("explore_changed", changed)):
+                runs.append((key, sim.simulate(rules, players=self.players.value, games=games, seed=self.seed.value,
+                                               bots=bots, executor=self.executor)))
+        self._runs = runs
+        self._say(lambda: html.escape(label("explore_done", games=texts.quantity("game", games))))
+        self._show()
+        return self.tables
 
-            display(summary(tables))
+    def _say(self, status: Callable[[], str]) -> None:
+        self._status = status
+        self.message.value = status()
+
+    def _show(self) -> None:
+        """The summary and the figures of the last run, in the current language."""
+        from IPython.display import display
+
+        self.results.clear_output()
+        with self.results:
+            display(summary(self.tables))
             for fig in self.figures():
                 display(bokeh_widget(fig))
-        return tables
 
     def figures(self) -> list[Any]:
-        """The comparison: scores, win rates, game lengths and, for a map, the routes claimed."""
+        """The comparison: scores, win rates (unless every game had one player, who always
+        wins), game lengths and, for a map, the routes claimed."""
         tables = self.tables
-        figs = [sim_plots.histograms(tables, "total"), sim_plots.win_rate_bars(tables),
-                sim_plots.histograms(tables, "turns", one_row_per_game=True)]
+        figs = [sim_plots.histograms(tables, "total")]
+        if not solo(tables):
+            figs.append(sim_plots.win_rate_bars(tables))
+        length = label("param_rounds") if self.family.name == "ink" else None  # its turns are rounds
+        figs.append(sim_plots.histograms(tables, "turns", one_row_per_game=True, what=length))
         if self.family.name == "ttr":
             name, table = list(tables.items())[-1]
-            figs.append(sim_plots.route_claims_figure(self.base.map, table))
+            figs.append(sim_plots.route_claims_figure(self.base.map, table, variant=name))
         return figs
 
     def _ipython_display_(self):
@@ -205,10 +278,29 @@ class RuleExplorer:
         display(self.widget)
 
 
+def solo(tables: dict[str, Any]) -> bool:
+    """Whether every game was played by one player (whose win rate says nothing)."""
+    return all((table.players == 1).all() for table in tables.values())
+
+
 def summary(tables: dict[str, Any]) -> Any:
-    """Mean total and win rate per bot, one column pair per variant."""
+    """Mean total and win rate per bot, one column pair per variant (no win rate when
+    every game had one player), as a styled table in the current language: one way per
+    kind of number, totals with one decimal and win rates in whole per cents."""
     import pandas as pd
 
-    parts = {name: table.groupby("bot").agg(total=("total", "mean"), won=("won", "mean"))
-             for name, table in tables.items()}
-    return pd.concat(parts, axis=1).round(3)
+    total, won = label("explore_mean_total"), label("explore_win_rate")
+    one_player = solo(tables)
+    parts = {}
+    for name, table in tables.items():
+        part = table.groupby("bot").agg(**{total: ("total", "mean"), won: ("won", "mean")})
+        parts[name] = part.drop(columns=won) if one_player else part
+    frame = pd.concat(parts, axis=1)
+    frame.index.name = label("explore_bot")
+
+    def written(column: tuple[str, str]) -> Callable[[float], str]:
+        figure = (lambda v: texts.number(v, 1)) if column[1] == total else texts.share
+        return lambda value: texts.render(figure(value))
+
+    caption = label("explore_summary_solo" if one_player else "explore_summary")
+    return frame.style.format({column: written(column) for column in frame.columns}).set_caption(caption)
