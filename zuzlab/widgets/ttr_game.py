@@ -23,7 +23,7 @@ from ..ttr import (
     Pass, PayTunnel, SecondCard, TunnelPayment, make_bot,
 )
 from ..viz import PLAYER_NAMES, ROUTE_COLORS, map_figure, update_map_figure
-from ..viz.ttr_map import bokeh_widget, on_route_tap
+from ..viz.ttr_map import bokeh_widget, map_title, on_route_tap
 from .narration import follow_language, label
 from .playing import GameView
 
@@ -233,7 +233,7 @@ class TtrGameView(GameView):
                            for p in range(game.players))
         whose = label("over") if game.is_over else label("to_play", player=game.current_player)
         you = label("you_are", player=me, colour=texts.term(PLAYER_NAMES[me]))
-        status = label("status", game=game.map.title, turn=game.turn, whose=whose)
+        status = label("status", game=map_title(game.map), turn=game.turn, whose=whose)
         self.status.value = f"<b>{html.escape(you)}</b> · {html.escape(status)}<br>{html.escape(scores)}"
 
     def _bot_name(self, player: int) -> str:
