@@ -306,3 +306,82 @@ def _save_screenshots(page, name: str) -> None:
             continue
         cell.scroll_into_view_if_needed()
         cell.screenshot(path=str(folder / f"cell-{index:02d}.png"))
+
+
+# --- clicking in the game views ------------------------------------------------------------------
+
+INTERACTIONS = [
+    "from zuzlab import widgets as zw, viz, ttr, cardgame\nviz.setup_notebook()",
+    # a position: the opening is over and you hold four pink cards, enough for Denver–Omaha
+    "game = ttr.new_game('usa', players=2, seed=4)\n"
+    "game.set_up(hands={0: {'pink': 4}}, current=0)\n"
+    "view = zw.TtrGameView(game, human=0)\n"
+    "route = game.map.route_between('Denver', 'Omaha').id\n"
+    "x, y = viz.route_pixel(view.figure, route)\n"
+    "print(f'ROUTE-PIXEL {x:.1f} {y:.1f}')\n"
+    "view",
+    "cards = zw.CardGameView(cardgame.new_game(players=2, seed=3), human=0)\ncards",
+]
+
+
+def _put_notebook(lab: str, path: str, sources: list[str]) -> None:
+    """Write a notebook into the server's folder through its contents API."""
+    cells = [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": source}
+             for source in sources]
+    model = {"type": "notebook", "format": "json", "content": {
+        "cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+        "nbformat": 4, "nbformat_minor": 5}}
+    request = urllib.request.Request(f"{lab}/api/contents/{path}?token={TOKEN}", data=json.dumps(model).encode(),
+                                     method="PUT", headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request, timeout=30).close()
+
+
+def test_the_game_views_answer_clicks(lab, browser):
+    """A click on a route of the USA map picks it and offers its payment; "claim the route"
+    claims it; "take back" undoes it; "hint" advises; the Card Game shows your tickets
+    once you keep them."""
+    _put_notebook(lab, "notebooks/interactions.ipynb", INTERACTIONS)
+    page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    try:
+        page.goto(f"{lab}/lab/tree/notebooks/interactions.ipynb?reset&token={TOKEN}")
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+        _wait_for_one_steady_kernel(lab)
+        _run_all_cells(page, "interactions")
+        assert page.wait_for_function(ALL_CELLS_RAN_JS, timeout=RUN_TIMEOUT_MS, polling=500).json_value() == "done"
+        page.wait_for_timeout(2000)
+        cell = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").nth(1)
+        x, y = map(float, cell.locator(".jp-OutputArea-output pre").first.inner_text().split()[1:3])
+        figure = cell.locator(".bk-Figure").first
+        figure.scroll_into_view_if_needed()
+        box = figure.bounding_box()
+        page.mouse.click(box["x"] + x, box["y"] + y)
+        page.wait_for_timeout(1200)  # Bokeh waits to rule out a double tap, then Python answers
+        _save_cell(page, cell, "interactions", "1-route-clicked")
+        chosen = [menu.locator("option:checked").inner_text().replace("\xa0", " ") for menu in cell.locator("select").all()]
+        assert "Denver–Omaha" in chosen[0] and chosen[1] == "4 pink", chosen
+        cell.get_by_role("button", name="claim the route").click()
+        page.wait_for_function("() => document.body.innerText.includes('Player 0 claims Denver–Omaha')", timeout=10_000)
+        _save_cell(page, cell, "interactions", "2-claimed")
+        cell.get_by_role("button", name="take back").click()
+        page.wait_for_timeout(1500)
+        _save_cell(page, cell, "interactions", "3a-undone")
+        page.wait_for_function("() => !document.body.innerText.includes('Player 0 claims Denver–Omaha')", timeout=10_000)
+        cell.get_by_role("button", name="hint").click()
+        page.wait_for_function("() => document.body.innerText.includes('The balanced bot would')", timeout=10_000)
+        _save_cell(page, cell, "interactions", "3-undone-hint")
+        cards = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").nth(2)
+        cards.scroll_into_view_if_needed()
+        cards.get_by_role("button", name="keep").click()
+        page.wait_for_timeout(1500)
+        _save_cell(page, cards, "interactions", "4-card-game-tickets")
+        assert "Your tickets" in cards.inner_text() and "–" in cards.inner_text().split("Your tickets")[1]
+    finally:
+        page.close()
+        _shut_down_kernels(lab)
+
+
+def _save_cell(page, cell, name: str, step: str) -> None:
+    folder = SCREENSHOTS / name
+    folder.mkdir(parents=True, exist_ok=True)
+    cell.scroll_into_view_if_needed()
+    cell.screenshot(path=str(folder / f"{step}.png"))

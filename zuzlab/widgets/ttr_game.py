@@ -115,6 +115,16 @@ class TtrGameView(GameView):
         self.refresh()
         follow_language(self.refresh)
 
+    def act(self, action: Any) -> bool:
+        """Your move (see ``GameView.act``); a claimed route is no longer the one picked."""
+        picked = self.selected_route
+        if isinstance(action, ClaimRoute):
+            self.selected_route = None
+        accepted = super().act(action)
+        if not accepted:
+            self.selected_route = picked
+        return accepted
+
     # --- the bots ----------------------------------------------------------------------------
 
     def _run_bots(self) -> None:
