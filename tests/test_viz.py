@@ -128,6 +128,20 @@ def test_card_game_table():
     assert viz.table_figure(game).select_one({"name": "cards"}) is not None
 
 
+# --- score tables ------------------------------------------------------------------------------
+
+def test_score_table_headers_sit_over_their_columns():
+    import re
+
+    table = cardgame.play_random_game(players=3, seed=2).final_scores()._repr_html_()
+    heads = re.findall(r"<th style='[^']*text-align:(\w+)[^']*'>([^<]*)</th>", table)
+    first_row = re.search(r"<tbody><tr>(.*?)</tr>", table).group(1)
+    cells = re.findall(r"<td style='[^']*text-align:(\w+)[^']*'>([^<]*)</td>", first_row)
+    assert [h for _, h in heads] == list(cardgame.play_random_game(players=3, seed=2).final_scores().rows()[0])
+    assert [align for align, _ in heads] == [align for align, _ in cells]  # each header aligned as its column
+    assert dict((h, a) for a, h in heads)["fulfilled"] == "right" and "padding" in table
+
+
 # --- the Railroad Ink board ------------------------------------------------------------------
 
 SIDE_POINT = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))
