@@ -230,3 +230,30 @@ def test_a_click_finds_its_square():
     board_canvas = viz.InkCanvas(scale=50)
     assert board_canvas.square_at((MARGIN + 3.5) * 50, (MARGIN + 2.5) * 50) == "C3"
     assert board_canvas.square_at(5, 5) is None
+
+
+def test_frames_are_drawn_over_the_tiles_even_on_water():
+    board = ink.Board()
+    for tile, square, o in [("L0", "C3", 2), ("L0", "C4", 2), ("L0", "E3", 0), ("L0", "E4", 0), ("L0", "D2", 1)]:
+        board.place(tile, square, o)
+    scene = ink_scene(board, frames={"frame": ["D3"]})
+    water = max(i for i, s in enumerate(scene) if s.style == "water" and s.square == "D3")
+    frame = next(i for i, s in enumerate(scene) if s.style == "frame")
+    assert scene[frame].kind == "frame" and scene[frame].square == "D3" and frame > water
+    recorder = RecordingCanvas()
+    viz.draw_scene(recorder, scene)
+    assert recorder.calls.count("stroke_rect") == 1
+
+
+def test_water_fill_steps_fill_one_square_a_step_as_place_does():
+    from zuzlab.ink import steps
+
+    drawings = [("L0", "C3", 2), ("L0", "C4", 2), ("L0", "E3", 0), ("L0", "E4", 0), ("L0", "D2", 1)]
+    stream = list(steps.water_fill_steps(drawings))
+    assert [(s.kind, s.square) for s in stream if s.kind == "fill"] == [("fill", "D3"), ("fill", "D4")]
+    assert stream[-1].result == ("D3", "D4") and stream[5].detail["sides"] == ["north", "south", "west"]
+    assert stream[4].detail["board"].squares[ink.board.square_index("D3")] is None  # before the fill
+    board = ink.Board()
+    for tile, square, o in drawings:
+        board.place(tile, square, o)
+    assert stream[-1].detail["board"].to_dict() == {k: [c, o, None] for k, (c, o, _) in board.to_dict().items()}

@@ -62,10 +62,15 @@ def describe_step(step: Any, lang: str | None = None) -> str:
         "ticket": getattr(step, "ticket", "") or "",
         "borrowed": [f"{city}: {route}" for city, route in getattr(step, "borrowed", ())] or "",
     }
+    kind = step.kind
     if family == "ink":
         params["length"] = step.detail.get("length", 0)
+        if step.part == "water":  # the water fill: what is drawn, which sides face water
+            kind = f"water_{kind}"
+            params.update(sides=step.detail.get("sides", []), filled=step.detail.get("filled", []),
+                          tile=texts.tile(step.detail["tile"]) if "tile" in step.detail else "")
     try:
-        return texts.text(f"step.{family}.{step.kind}", lang, **params)
+        return texts.text(f"step.{family}.{kind}", lang, **params)
     except KeyError:
         return step.kind
 

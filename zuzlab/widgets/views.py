@@ -115,6 +115,10 @@ class InkStepView:
     def show(self, step: Any) -> None:
         self.shown = step
         detail = step.detail
+        if step.part == "water":  # the board as it stands: the filled squares framed over the water
+            self.canvas.show(detail["board"], frames={"frame": detail["filled"],
+                                                      "frame-drawn": [step.square] if step.kind == "draw" else []})
+            return
         highlights: dict[str, list[str]] = {}
         errors: list = []
         if step.part.startswith("longest"):
