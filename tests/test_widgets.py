@@ -1,6 +1,8 @@
 """Widgets checked in Python: the step player's controls, the views it plays on, and the
 Ticket to Ride game view, by calling their handlers directly (no browser)."""
 
+import html
+
 import pytest
 
 from ttr_helpers import set_face_up, set_hand, stack_deck
@@ -228,24 +230,31 @@ def test_ink_view_plays_a_whole_game_with_the_bot_for_the_human():
 
 # --- the Card Game view --------------------------------------------------------------------------
 
-def deck_button(view):
-    return next(b for b in view.controls.children[0].children if getattr(b, "description", "") == label("draw_deck"))
-
-
 def test_card_game_view_keeps_tickets_and_draws():
     game = cardgame.new_game("cardgame", players=3, seed=2)
     view = CardGameView(game)
     assert "Keep at least" in view.controls.children[0].value
-    view.controls.children[-1].click()  # keep all offered tickets
+    view.keep.click()  # keep all offered tickets
     assert not game.in_setup and game.current_player == 0
     hand = sum(game.hands[0].values())
-    deck_button(view).click()
+    view.deck.click()
     assert game.pending is not None and game.pending.kind == "second_card"
-    deck_button(view).click()
+    view.deck.click()
     assert sum(game.hands[0].values()) == hand + 2
     assert game.current_player == 0 and "Player 1" in view.narration.value  # the bots played
+    assert view.figure.title.text == "Turn 4"  # your turn, then two bots' turns: the fourth turn
     cards = view.figure.select_one({"name": "cards"}).data_source.data
     assert len(cards["x"]) > 0
+
+
+def test_card_game_view_keep_needs_enough_ticked_tickets():
+    view = CardGameView(cardgame.new_game(players=2, seed=2))
+    for box in view.keep_boxes.children:
+        box.value = False
+    assert view.keep.disabled and "Tick at least 1 ticket." in view.keep_reason.value
+    view.keep_boxes.children[0].value = True
+    assert not view.keep.disabled and view.keep_reason.value == ""
+    assert "cards:" in view.keep_boxes.children[0].description  # the colours a ticket needs
 
 
 def test_card_game_view_explains_a_refusal_and_changes_nothing():
@@ -254,6 +263,90 @@ def test_card_game_view_explains_a_refusal_and_changes_nothing():
     before = game.to_dict()
     assert view.act(cardgame.DrawBlind()) is False  # tickets must be chosen first
     assert "Not allowed" in view.message.value and game.to_dict() == before
+
+
+def test_card_game_view_shows_your_tickets_and_which_your_pile_fulfils():
+    from zuzlab import texts
+
+    game = cardgame.new_game(players=2, seed=2)
+    game.set_up(tickets={0: [3, 7]}, track={0: {"yellow": 1, "green": 1}})  # Chicago–Dallas: yellow, green
+    view = CardGameView(game)
+    lines = view.tickets.value.split("<li>")[1:]
+    assert "Chicago–Dallas" in lines[0] and "✔ fulfilled" in lines[0]
+    assert "Dallas–Raleigh" in lines[1] and "not yet" in lines[1]
+    assert "fulfils 1 of 2" in view.tickets.value and "would score -2 points" in view.tickets.value
+    try:
+        texts.set_language("de")
+        assert "erfüllt" in view.tickets.value and "Verschiebebahnhof" in str(
+            view.figure.select_one({"name": "zone_labels"}).data_source.data["text"])
+    finally:
+        texts.set_language("en")
+
+
+def test_card_game_view_frames_a_train_wreck_and_says_who_caused_it():
+    from zuzlab.viz.cardgame_table import FRAMES
+
+    game = cardgame.new_game(players=3, seed=2)
+    game.set_up(hands={0: {"red": 4, "blue": 2}, 1: {"yellow": 3}, 2: {"white": 2}},
+                yards={1: {"red": [2, (1, 1)]}, 2: {"red": [3]}}, current=0)
+    view = CardGameView(game)
+    choice = next(a for _, a in view.play_menu.options if a == cardgame.PlaySet("red", 4, 0))
+    assert "wrecks player 1 (4 cards), player 2 (3 cards)" in dict((a, t) for t, a in view.play_menu.options)[choice]
+    view.play_menu.value = choice
+    view.play.click()
+    told = html.unescape(view.narration.value)
+    assert "Train wreck! Player 0's new red set" in told
+    assert "player 1 (4 cards), player 2 (3 cards) are discarded" in told
+    cards = view.figure.select_one({"name": "cards"}).data_source.data
+    rows = list(zip(cards["zone"], cards["player"], cards["fill"], cards["label"], cards["line_color"]))
+    wrecked = [(player, label) for zone, player, _, label, _ in rows if zone == "wrecked"]
+    assert wrecked == [(1, "✕ 4"), (2, "✕ 3")]
+    assert any(zone == "yard" and player == 0 and line == FRAMES["wrecker"][0] for zone, player, _, _, line in rows)
+
+
+def test_card_game_view_disables_what_cannot_be_played_and_says_why():
+    game = cardgame.new_game(players=2, seed=2)
+    game.set_up(hands={0: {"red": 1, "blue": 1}}, current=0)
+    view = CardGameView(game)
+    assert view.play.disabled and "no colour in your hand has 2 cards" in view.controls.children[2].children[1].value
+    game.set_up(hands={0: {"red": 2}}, yards={1: {"red": [3]}}, current=0)
+    view.refresh()
+    reason = view.controls.children[2].children[1].value
+    assert view.play.disabled and "red: your 2 cards (with your locomotives) do not outnumber player 1" in reason
+
+
+def test_card_game_view_second_card_disables_the_rest_with_reasons():
+    game = cardgame.new_game(players=2, seed=2)
+    game.set_up(face_up=["locomotive", "red", "blue", "green", "black"], current=0)
+    view = CardGameView(game)
+    view.deck.click()
+    locomotive = next(b for b in view.face_up.children if b.description == "locomotive")
+    assert locomotive.disabled and "counts as two cards" in locomotive.tooltip
+    assert view.play.disabled and view.draw_tickets.disabled
+    assert "First take your second card." in str([getattr(c, "children", c) for c in view.controls.children])
+
+
+def test_card_game_view_hint_points_at_a_train_wreck():
+    game = cardgame.new_game(players=2, seed=2)
+    game.set_up(hands={0: {"green": 3}}, yards={1: {"green": [2]}}, current=0)
+    view = CardGameView(game)
+    view.hint_button.click()
+    assert "Play a set of 3 green cards: it wrecks player 1 (2 cards)" in view.message.value
+
+
+def test_card_game_view_at_the_end_shows_the_final_table_only():
+    from zuzlab.core import random_bot
+
+    game = cardgame.new_game(players=2, seed=3)
+    view = CardGameView(game)
+    while not game.is_over:
+        assert view.act(random_bot(game, view.rng))
+    assert [type(c).__name__ for c in view.controls.children] == ["HTML"]
+    assert "Final score" in view.controls.children[0].value and "Winner" in view.controls.children[0].value
+    assert "over" in view.status.value and view.figure.title.text.startswith("The game is over after")
+    assert "✘ not fulfilled" in view.tickets.value or "✔ fulfilled" in view.tickets.value
+    cards = view.figure.select_one({"name": "cards"}).data_source.data
+    assert "hidden" not in cards["name"]  # at the end every hand and pile is turned up
 
 
 def test_map_view_fades_the_printed_routes_behind_its_overlay():

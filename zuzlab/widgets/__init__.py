@@ -8,9 +8,9 @@ from .game_views import CardGameView, InkGameView
 from .narration import Explanation, describe_step, explain, language_switch, narrate
 from .player import StepPlayer
 from .ttr_game import TtrGameView
-from .views import InkStepView, MapStepView, TextView
+from .views import FulfilmentView, InkStepView, MapStepView, TextView
 
 __all__ = [
-    "CardGameView", "Explanation", "InkGameView", "InkStepView", "MapStepView", "RuleExplorer", "StepPlayer", "TextView",
+    "CardGameView", "Explanation", "FulfilmentView", "InkGameView", "InkStepView", "MapStepView", "RuleExplorer", "StepPlayer", "TextView",
     "TtrGameView", "describe_step", "explain", "language_switch", "narrate", "random_bot",
 ]

@@ -1,7 +1,10 @@
-"""Play the Card Game and Railroad Ink in a notebook.
+"""Play the Card Game and Railroad Ink in a notebook, as a first-time player would need.
 
-- ``CardGameView``: the table (your hand and on-the-track pile shown, the others'
-  secret), your moves as buttons and menus, bots for the other players.
+- ``CardGameView``: the table (every card named; your hand and on-the-track pile shown,
+  the others' secret), your tickets marked fulfilled or not by your pile, a legend, your
+  moves as buttons and menus (disabled, with the reason, when they cannot be used now), a
+  train wreck framed on the table; bots for the other players; at the end the final
+  scores in place of the controls.
 - ``InkGameView``: the dice of the round, your board on a canvas: pick a result, turn or
   mirror it, click a square to draw it; a refused drawing is explained.
 """
@@ -14,75 +17,271 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from .. import cardgame, ink, texts
-from ..viz.ttr_map import bokeh_widget
+from ..cardgame.scoring import ticket_fulfilment
 from ..viz import InkCanvas, table_figure, tile_preview_scene
-from ..viz.cardgame_table import table_scene
-from .narration import follow_language, label
+from ..viz.cardgame_table import CARD_COLORS, TEXT_ON, card_chip, update_table_figure
+from ..viz.ttr_map import bokeh_widget
+from .narration import follow_language, label, markup, set_words
 from .playing import GameView
 
 
-class CardGameView(GameView):
-    """The Card Game against bots; ``view.widget`` shows it."""
+#: side texts: smaller and set closer than a widget's default (one line a button high)
+_SMALL = "font-size:90%;line-height:1.4"
+
+
+def _small(content: str) -> str:
+    """HTML set smaller and closer (empty stays empty)."""
+    return f"<div style='{_SMALL}'>{content}</div>" if content else ""
+
+
+def _reason(text: str) -> str:
+    """Why a control cannot be used now, as HTML to show beside it."""
+    return _small(f"<i style='color:#555'>{html.escape(text)}</i>") if text else ""
+
+
+def _note(text: str) -> widgets.HTML:
+    return widgets.HTML(_reason(text))
+
+
+class _CompactView(GameView):
+    """A game view whose narration and messages are set small and close, beside a board."""
+
+    def _show_texts(self) -> None:
+        super()._show_texts()
+        self.narration.value, self.message.value = _small(self.narration.value), _small(self.message.value)
+
+
+class CardGameView(_CompactView):
+    """The Card Game against bots; ``view.widget`` shows it.
+
+    Beside the table: your tickets, marked fulfilled or not by your on-the-track pile as
+    it stands, and a legend of the cards. Controls that cannot be used now stay visible,
+    disabled, with the reason beside them; a train wreck is framed on the table.
+    """
 
     def __init__(self, game: cardgame.Game, human: int = 0, bot: Callable | None = None, seed: int | str = 0):
         super().__init__(game, human, bot, seed)
         self.figure = table_figure(game, reveal=human)
         self.table = bokeh_widget(self.figure)
-        self.controls = widgets.VBox()
         self.status = widgets.HTML()
-        self.widget = widgets.VBox([self.status, self.table, self.controls, self.message, self.narration])
+        self.tickets = widgets.HTML(layout=widgets.Layout(width="52%"))
+        self.legend = widgets.HTML(layout=widgets.Layout(width="46%"))
+        self.face_up = widgets.HBox()
+        self.deck = widgets.Button(icon="clone", layout=widgets.Layout(width="auto"))
+        self.deck.on_click(lambda _: self.act(cardgame.DrawBlind()))
+        self.play_menu = widgets.Dropdown(layout=widgets.Layout(width="480px"))
+        self.play = widgets.Button(button_style="success")
+        self.play.on_click(lambda _: self.play_menu.value is not None and self.act(self.play_menu.value))
+        self.draw_tickets = widgets.Button(icon="ticket", layout=widgets.Layout(width="auto"))
+        self.draw_tickets.on_click(lambda _: self.act(cardgame.DrawTickets()))
+        self.keep_boxes = widgets.VBox()
+        self.keep = widgets.Button(button_style="info", layout=widgets.Layout(width="auto"))
+        self.keep_reason = widgets.HTML()
+        self.keep.on_click(lambda _: self.act(cardgame.KeepTickets(self.ticked())))
+        self.controls = widgets.VBox()
+        self.widget = widgets.VBox([self.status, self.table, widgets.HBox([self.tickets, self.legend]),
+                                    self.controls, self.message, self.narration])
         self._run_bots()
         self.refresh()
         follow_language(self.refresh)
 
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        # the Bokeh widget draws from the figure as it was made and only hears of changes
+        # while it is shown: moves played before it is (first or again) shown would be missing
+        self.table.update_from_model(self.figure)
+        display(self.widget)
+
+    # --- what the table shows -------------------------------------------------------------
+
+    def recent_wrecks(self) -> list:
+        """The train wrecks since your last move (yours and the bots'), to frame on the table."""
+        since = self._marks[-1][1] if self._marks else 0
+        return [event for event in self.log[since:] if event.kind == "train_wreck"]
+
     def refresh(self) -> None:
         game, me = self.game, self.human
-        source = self.figure.select_one({"name": "cards"}).data_source
-        source.data = table_scene(game, reveal=me)
+        # at the end every hand and pile is turned up: the final scores come from them
+        update_table_figure(self.figure, game, reveal=True if game.is_over else me, wrecks=self.recent_wrecks(),
+                            you=me)
         self._show_texts()
+        self.tickets.value = self._tickets_html()
+        self.legend.value = _small(markup(texts.text("explain.card.table")))
+        for button, key in ((self.deck, "draw_deck"), (self.play, "play_cards"), (self.draw_tickets, "draw_tickets"),
+                            (self.keep, "keep")):
+            button.description = label(key)
         if game.is_over:
             self.status.value = f"<b>{label('game_over')}</b>"
-            self.controls.children = [widgets.HTML(game.final_scores()._repr_html_())]
+            self.controls.children = [widgets.HTML(f"<h4>{label('final_score')}</h4>"
+                                                   + _small(game.final_scores()._repr_html_()))]
             return
-        self.status.value = f"<b>{label('to_play', player=game.current_player)}</b>"
-        legal = game.legal_actions()
+        deck = label("card_deck_left", cards=texts.quantity("card", len(game.cards.deck)))
+        whose = (label("card_your_turn", player=me) if game.current_player == me
+                 else label("to_play", player=game.current_player))
+        self.status.value = f"<b>{html.escape(whose)}</b> {html.escape(deck)}"
         pending = game.pending
+        if isinstance(pending, cardgame.ChooseTickets):
+            self.controls.children = self._ticket_choice(pending)
+        else:
+            self.controls.children = [*self._draw_rows(pending), *self._play_rows(pending), *self._ticket_rows(pending),
+                                      widgets.HBox([self.undo_button, self.hint_button])]
 
-        def button(text: str, action: Any, style: str = "") -> widgets.Button:
-            b = widgets.Button(description=text, button_style=style, layout=widgets.Layout(width="auto"))
-            b.on_click(lambda _: self.act(action))
-            return b
+    def _tickets_html(self) -> str:
+        """Your tickets, each marked fulfilled or not by your on-the-track pile as it stands."""
+        game, me = self.game, self.human
+        held = [game.data.ticket(t) for t in game.tickets[me]]
+        if not held:
+            return f"<b>{label('your_tickets')}</b>: {label('none_yet')}"
+        best = ticket_fulfilment(game, me)
+        done = {t.id for t in best.fulfilled}
+        summary = label("card_tickets_final" if game.is_over else "card_tickets_now", done=len(done), total=len(held),
+                        points=texts.quantity("point", best.score))
+        missed = label("card_ticket_missed" if game.is_over else "card_ticket_open")
+        lines = []
+        for ticket in held:
+            mark = (f"<span style='color:#1b5e20'>✔ {label('card_ticket_done')}</span>" if ticket.id in done
+                    else f"<span style='color:#9e9e9e'>✘ {missed}</span>")
+            chips = "".join(card_chip(color) for color in ticket.colors)
+            lines.append(f"<li>{html.escape(ticket.origin)}–{html.escape(ticket.destination)}, "
+                         f"{html.escape(texts.render(texts.quantity('point', ticket.points)))}: {chips} {mark}</li>")
+        return _small(f"<b>{label('your_tickets')}</b><br>{html.escape(summary)}"
+                      f"<ul style='margin:2px 0;padding-left:18px'>{''.join(lines)}</ul>")
 
-        if pending and pending.kind == "keep_tickets":
-            boxes = []
-            for ticket_id in pending.tickets:
-                box = widgets.Checkbox(value=True, description=str(game.data.ticket(ticket_id)),
-                                       indent=False, layout=widgets.Layout(width="460px"))
-                box.ticket = ticket_id
-                boxes.append(box)
-            keep = widgets.Button(description=label("keep"), button_style="info", layout=widgets.Layout(width="auto"))
-            keep.on_click(lambda _: self.act(cardgame.KeepTickets(tuple(b.ticket for b in boxes if b.value))))
-            self.controls.children = [widgets.HTML(f"<b>{label('keep_at_least', count=pending.keep_min)}</b>"),
-                                      *boxes, keep]
-            return
-        draws = [button(texts.term(c), cardgame.DrawFaceUp(c)) for c in dict.fromkeys(game.cards.face_up) if c]
-        draws.append(button(label("draw_deck"), cardgame.DrawBlind()))
-        rows = [widgets.HBox([widgets.Label(label("second_card" if pending else "your_move")), *draws])]
-        if not pending:
-            sets = [a for a in legal if isinstance(a, (cardgame.PlaySet, cardgame.PlayMixed))]
-            menu = widgets.Dropdown(options=[(self._play_label(a), a) for a in sets] or [(label("no_play"), None)],
-                                    layout=widgets.Layout(width="420px"))
-            play = widgets.Button(description=label("play_cards"), button_style="success")
-            play.on_click(lambda _: menu.value is not None and self.act(menu.value))
-            rows.append(widgets.HBox([menu, play]))
-            rows.append(widgets.HBox([button(label("draw_tickets"), cardgame.DrawTickets())]))
-        self.controls.children = rows
+    # --- the controls, each disabled with its reason when it cannot be used now ----------
 
-    @staticmethod
-    def _play_label(action: Any) -> str:
+    def _ticket_choice(self, pending: cardgame.ChooseTickets) -> list:
+        boxes = []
+        for ticket_id in pending.tickets:
+            ticket = self.game.data.ticket(ticket_id)
+            text = label("card_ticket", route=f"{ticket.origin}–{ticket.destination}",
+                         points=texts.quantity("point", ticket.points), colors=list(ticket.colors))
+            box = widgets.Checkbox(value=True, description=text, indent=False, layout=widgets.Layout(width="560px"))
+            box.ticket = ticket_id
+            box.observe(lambda _: self._check_keep(pending.keep_min), "value")
+            boxes.append(box)
+        self.keep_boxes.children = boxes
+        self._check_keep(pending.keep_min)
+        return [widgets.HTML(f"<b>{label('keep_at_least', count=pending.keep_min)}</b>"), self.keep_boxes,
+                widgets.HBox([self.keep, self.keep_reason]), widgets.HBox([self.undo_button, self.hint_button])]
+
+    def ticked(self) -> tuple[int, ...]:
+        """The tickets ticked to keep."""
+        return tuple(box.ticket for box in self.keep_boxes.children if box.value)
+
+    def _check_keep(self, keep_min: int) -> None:
+        too_few = len(self.ticked()) < keep_min
+        self.keep.disabled = too_few
+        self.keep_reason.value = _reason(label("card_tick_at_least", tickets=texts.quantity("ticket", keep_min))
+                                         if too_few else "")
+
+    def _draw_rows(self, pending: Any) -> list:
+        game = self.game
+        second = isinstance(pending, cardgame.SecondCard)
+        legal = set(game.legal_actions())
+        buttons, notes = [], []
+        for color in dict.fromkeys(c for c in game.cards.face_up if c):
+            button = widgets.Button(description=texts.term(color), layout=widgets.Layout(width="auto"),
+                                    style={"button_color": CARD_COLORS.get(color, "#cccccc"),
+                                           "text_color": TEXT_ON.get(color, "black")})
+            button.on_click(lambda _, c=color: self.act(cardgame.DrawFaceUp(c)))
+            button.disabled = cardgame.DrawFaceUp(color) not in legal
+            if button.disabled and second:
+                button.tooltip = texts.refusal(cardgame.RuleViolation("face_up_wild_second", card=color))
+                notes.append(button.tooltip)
+            buttons.append(button)
+        self.deck.disabled = cardgame.DrawBlind() not in legal
+        self.face_up.children = buttons
+        heading = label("second_card" if second else "card_draw")
+        rows = [widgets.HBox([widgets.HTML(f"<b>{heading}</b>&nbsp;"), self.face_up, self.deck])]
+        return rows + [_note(n) for n in notes]
+
+    def _play_rows(self, pending: Any) -> list:
+        game = self.game
+        if isinstance(pending, cardgame.SecondCard):
+            plays, reason = [], label("card_second_first")
+        else:
+            plays = [a for a in game.legal_actions() if isinstance(a, (cardgame.PlaySet, cardgame.PlayMixed))]
+            reason = "" if plays else self._why_no_play()
+        self.play_menu.options = [(self._play_label(a), a) for a in plays]
+        self.play_menu.value = plays[0] if plays else None
+        self.play.disabled = not plays
+        row = [self.play_menu, self.play] if plays else [self.play, _note(reason)]
+        return [widgets.HTML(f"<b>{label('card_play')}</b>"), widgets.HBox(row)]
+
+    def _ticket_rows(self, pending: Any) -> list:
+        game = self.game
+        if isinstance(pending, cardgame.SecondCard):
+            reason = label("card_second_first")
+        else:
+            reason = "" if game.ticket_deck else texts.refusal(cardgame.RuleViolation("no_tickets"))
+        self.draw_tickets.disabled = bool(reason)
+        return [widgets.HBox([widgets.HTML(f"<b>{label('card_or_tickets')}</b>&nbsp;"), self.draw_tickets,
+                              *([_note(reason)] if reason else [])])]
+
+    def _why_no_play(self) -> str:
+        """Why no set and no three single cards can be played now, in words."""
+        game, me, rules = self.game, self.human, self.game.rules
+        hand = game.hands[me]
+        locomotives = hand[cardgame.data.WILD]
+        reasons = []
+        pairs = [c for c in game.data.colors if hand[c] >= rules.set_min_cards]
+        if not pairs:
+            reasons.append(label("card_no_set", count=rules.set_min_cards))
+        for color in pairs:
+            rival = max(range(game.players), key=lambda p: -1 if p == me else game.largest_set(p, color))
+            reasons.append(label("card_set_beaten", color=color, player=rival,
+                                 have=texts.quantity("card", hand[color] + locomotives),
+                                 rival=texts.quantity("card", game.largest_set(rival, color))))
+        free = [c for c in game.data.colors if hand[c] and not any(
+            game.yards[p][c] for p in range(game.players) if p != me)]
+        reasons.append(label("card_no_mixed", count=len(free)))
+        return label("card_no_play", reasons="; ".join(reasons))
+
+    def _play_label(self, action: Any) -> str:
+        game = self.game
         if isinstance(action, cardgame.PlaySet):
-            return label("play_set", cards=action.cards, color=action.color, locomotives=action.locomotives)
+            text = label("play_set", **set_words(action.color, action.cards, action.locomotives))
+            victims = [(p, game.yard_size(p, action.color)) for p in range(game.players)
+                       if p != self.human and game.yards[p][action.color]]
+            if victims:
+                hit = [texts.phrase("wrecked_cards", player=p, cards=texts.quantity("card", n)) for p, n in victims]
+                text = label("card_play_wrecks", play=text, victims=hit)
+            return text
         return label("play_mixed", colors=list(action.colors))
+
+    # --- a hint --------------------------------------------------------------------------
+
+    def hint(self) -> str | None:
+        """A simple player's advice: wreck a rival set if you can, else lay a set your
+        tickets need, else draw the colours your tickets still need."""
+        game, me = self.game, self.human
+        if game.is_over:
+            return texts.text("hint.over")
+        pending = game.pending
+        if isinstance(pending, cardgame.ChooseTickets):
+            return texts.text("hint.card_keep")
+        if isinstance(pending, cardgame.SecondCard):
+            return texts.text("hint.card_second")
+        sets = [a for a in game.legal_actions() if isinstance(a, cardgame.PlaySet)]
+        wrecking = [a for a in sets if any(game.yards[p][a.color] for p in range(game.players) if p != me)]
+        if wrecking:  # the most cards wrecked, with the fewest locomotives spent
+            best = max(wrecking, key=lambda a: (sum(game.yard_size(p, a.color) for p in range(game.players)
+                                                    if p != me), -a.locomotives, -a.cards))
+            victims = [texts.phrase("wrecked_cards", player=p, cards=texts.quantity("card", game.yard_size(p, best.color)))
+                       for p in range(game.players) if p != me and game.yards[p][best.color]]
+            play = label("play_set", **set_words(best.color, best.cards, best.locomotives))
+            return texts.text("hint.card_wreck", play=play, victims=victims)
+        best_now = ticket_fulfilment(game, me)
+        needed = list(dict.fromkeys(c for t in best_now.unfulfilled for c in t.colors))
+        useful = [a for a in sets if a.color in needed and not a.locomotives]
+        if useful:
+            choice = max(useful, key=lambda a: a.cards)
+            play = label("play_set", **set_words(choice.color, choice.cards, 0))
+            return texts.text("hint.card_set", play=play, color=choice.color)
+        if needed:
+            return texts.text("hint.card_draw", colors=needed)
+        return texts.text("hint.card_nothing")
 
 
 class InkGameView(GameView):
