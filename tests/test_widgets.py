@@ -178,54 +178,124 @@ def ink_pixel(view, square):
     return (MARGIN + col + 0.5) * scale, (MARGIN + row + 0.5) * scale
 
 
+def button_labels(toggle):
+    return [text for text, _ in toggle.options]
+
+
 def test_ink_view_draws_the_chosen_result_where_the_board_is_clicked():
     game = ink.new_game(seed=11)
     view = InkGameView(game)
     code, square, orientation = game.legal_placements()[0]
-    view.tiles.value = code
+    view.choose(code)
     view.orientation = orientation
     assert view.click(*ink_pixel(view, ink.board.square_name(square)))
     assert game.boards[0].squares[square].variant == ink.variant(code, orientation)
     drawn = {s.square for s in view.board_canvas.shapes if s.style in ("highway", "railway")}
     assert ink.board.square_name(square) in drawn
-    assert code not in [value for _, value in view.tiles.options] or game.rolled.count(code) > 1
+    assert view.undo_button.disabled is False
 
 
-def test_ink_view_preview_turns_and_mirrors_the_tile():
+def test_ink_view_shows_a_result_rolled_twice_as_twice():
+    game = ink.new_game(seed=11).set_up(roll=["A0", "A0", "A3", "B2"])
+    view = InkGameView(game)
+    assert button_labels(view.groups["dice"]) == ["railway curve (A0) ×2", "highway T (A3)", "overpass (B2)"]
+    assert len(view.groups["specials"].options) == 6 and "optional" in view.headings["specials"].value
+    code, square, orientation = next(p for p in game.legal_placements() if p[0] == "A0")
+    assert view.act(ink.Place("A0", ink.board.square_name(square), orientation))
+    assert button_labels(view.groups["dice"])[0] == "railway curve (A0)"  # one A0 left to draw
+
+
+def test_ink_view_narrates_every_roll_from_the_first_round_on():
+    game = ink.new_game(seed=5)
+    view = InkGameView(game)
+    assert "Round 1: the dice show" in view.narration.value and "expansion" not in view.narration.value
+    while game.round == 1:
+        view.act(ink.bots.greedy_action(game, view.rng))
+    assert "Round 2: the dice show" in view.narration.value
+    lake = InkGameView(ink.new_game("lake", seed=12))
+    assert "the lake dice show" in lake.narration.value
+    set_up = InkGameView(ink.new_game(seed=5).set_up(round=3, roll=["A1", "A1", "A4", "B2"]))
+    assert "Round 3: the dice show railway straight (A1), railway straight (A1), highway straight (A4)" \
+        in set_up.narration.value  # the roll of the position set up, not the seed's first one
+
+
+def test_ink_view_preview_says_how_the_tile_is_turned():
     from zuzlab.viz import tile_preview_scene
 
     view = InkGameView(ink.new_game(seed=11))
-    view.tiles.value = "A0"  # a railway curve: turning it changes its sides
+    view.choose("A0")  # a railway curve: turning it changes its sides
+    assert "Orientation 0: as printed" in view.preview.value and "railway: north, west" in view.preview.value
     view.turn.click()
-    assert view.orientation == 1
+    assert view.orientation == 1 and "turned a quarter clockwise" in view.preview.value
     assert view.preview_canvas.shapes == tile_preview_scene(ink.variant("A0", 1))
     view.mirror.click()
-    assert view.orientation == 5 and "orientation 5" in view.preview.value
+    assert view.orientation == 5 and "mirrored, then turned a quarter clockwise" in view.preview.value
     view.mirror.click()
     view.turn.click(), view.turn.click(), view.turn.click()
     assert view.orientation == 0  # four quarter turns come back round
 
 
-def test_ink_view_explains_a_refused_drawing_and_changes_nothing():
+def test_ink_view_explains_a_refused_drawing_and_why_the_round_cannot_end_yet():
     game = ink.new_game(seed=11)
     view = InkGameView(game)
-    view.tiles.value = game.open_results[0][0]
+    view.choose(game.open_results[0][0])
     before = game.to_dict()
     assert view.click(*ink_pixel(view, "D3")) is False  # the middle, touching no exit or route
     assert "Not allowed" in view.message.value and "D3" in view.message.value
     assert game.to_dict() == before
     assert view.click(2.0, 2.0) is False and game.to_dict() == before  # the margin: no square
-    view.finish.click()  # results still to draw: finishing is refused
-    assert "must" in view.message.value and game.to_dict() == before
+    assert view.finish.disabled and "You must still draw" in view.finish_reason.value
 
 
-def test_ink_view_plays_a_whole_game_with_the_bot_for_the_human():
+def test_ink_view_scores_only_the_parts_its_game_has():
+    base = InkGameView(ink.new_game(seed=11))
+    assert "exit networks" in base.score.value and "0 points" in base.score.value
+    assert "river" not in base.score.value and "lake" not in base.score.value
+    assert "smallest lake" in InkGameView(ink.new_game("lake", seed=1)).score.value
+    river = InkGameView(ink.new_game("river", seed=7))
+    assert "best river" in river.score.value and "River dice" in river.headings["extras"].value
+
+
+def test_ink_view_explains_water_drawn_against_an_exit():
+    game = ink.new_game("lake", seed=1).set_up(roll=["A1", "A4", "A0", "B0", "L0", "L4"])
+    view = InkGameView(game)
+    view.choose("L0")
+    view.orientation = 3  # its water side turned to the west: D0's west side is a highway exit
+    assert view.click(*ink_pixel(view, "D0"))
+    assert "allowed" in view.message.value and "highway exit on the west side" in view.message.value
+    view.choose("L4")
+    view.orientation = 0
+    assert view.click(*ink_pixel(view, "C4"))  # water away from any exit: nothing to explain
+    assert view.message.value == ""
+
+
+def test_ink_view_hint_chooses_the_best_drawing_for_a_click():
+    game = ink.new_game(seed=11)
+    view = InkGameView(game)
+    view.hint_button.click()
+    advice = game.legal_placements()
+    assert "hint:" in view.message.value and view.chosen is not None
+    square = view.message.value.split(" on ")[1].split(",")[0]
+    assert view.click(*ink_pixel(view, square)) and game.history
+    assert any(code == game.history[-1].tile for code, _, _ in advice)
+
+
+def test_ink_view_at_the_end_shows_the_final_score_and_no_stale_controls():
+    from zuzlab import texts
+
     game = ink.new_game(seed=5)
     view = InkGameView(game)
     while not game.is_over:
         assert view.act(ink.bots.greedy_action(game, view.rng))
-    assert "over" in view.status.value.lower() and view.tiles.options == ()
-    assert f"total {ink.score(game.boards[0]).total}" in view.score.value
+    assert "over" in view.status.value.lower() and view.drawing.layout.display == "none"
+    assert view.undo_button.layout.display == "none" and view.hint_button.layout.display == "none"
+    assert "Final score" in view.final.value and f"{ink.score(game.boards[0]).total} points" in view.final.value
+    try:
+        texts.set_language("de")
+        assert "Schlusswertung" in view.final.value and "Punkte" in view.final.value
+        assert view.drawing.layout.display == "none"
+    finally:
+        texts.set_language("en")
 
 
 # --- the Card Game view --------------------------------------------------------------------------

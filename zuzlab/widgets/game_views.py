@@ -3,10 +3,14 @@
 - ``CardGameView``: the table (every card named; your hand and on-the-track pile shown,
   the others' secret), your tickets marked fulfilled or not by your pile, a legend, your
   moves as buttons and menus (disabled, with the reason, when they cannot be used now), a
-  train wreck framed on the table; bots for the other players; at the end the final
-  scores in place of the controls.
-- ``InkGameView``: the dice of the round, your board on a canvas: pick a result, turn or
-  mirror it, click a square to draw it; a refused drawing is explained.
+  train wreck framed on the table; bots for the other players.
+- ``InkGameView``: the dice of the round (a result rolled twice shows "×2"), the special
+  routes and the Deep Blue dice as separate groups, your board on a canvas: pick a
+  result, turn or mirror it (the preview says how in words), click a square to draw it; a
+  refused drawing is explained, and so is water drawn against an exit (allowed).
+- ``InkScoreView``: a Railroad Ink score in words, part by part.
+
+Both end with the final scores in place of the controls.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import ipywidgets as widgets
 
 from .. import cardgame, ink, texts
 from ..cardgame.scoring import ticket_fulfilment
+from ..core import Event, seeded_random
 from ..viz import InkCanvas, table_figure, tile_preview_scene
 from ..viz.cardgame_table import CARD_COLORS, TEXT_ON, card_chip, update_table_figure
 from ..viz.ttr_map import bokeh_widget
@@ -284,34 +289,114 @@ class CardGameView(_CompactView):
         return texts.text("hint.card_nothing")
 
 
-class InkGameView(GameView):
-    """Railroad Ink on a canvas: pick a result, turn or mirror it, click a square."""
+def score_lines(score: Any, expansion: str | None = None) -> list[tuple[str, int]]:
+    """A Railroad Ink score in words, part by part: only the parts the game has (a river
+    or a lake only with its expansion)."""
+    parts = [("exits", score.exit_points), ("highway", score.longest_highway),
+             ("railway", score.longest_railway), ("centre", score.centre)]
+    if expansion:
+        parts.append((expansion, getattr(score, expansion)))
+    parts += [("errors", -score.errors), ("total", score.total)]
+    return [(label(f"ink_score_{name}"), value) for name, value in parts]
+
+
+def score_html(score: Any, expansion: str | None = None) -> str:
+    rows = "".join(
+        f"<tr><td style='padding:0 12px 0 0'>{html.escape(name)}</td>"
+        f"<td style='text-align:right'>{html.escape(texts.render(texts.quantity('point', value)))}</td></tr>"
+        for name, value in score_lines(score, expansion))
+    return f"<table style='border-collapse:collapse;{_SMALL}'>{rows}</table>"
+
+
+class InkScoreView:
+    """A Railroad Ink score as a small table in words ("exit networks: 12 points"),
+    following the language switch. ``expansion``: "river" or "lake" adds that part."""
+
+    def __init__(self, score: Any, expansion: str | None = None):
+        self.score, self.expansion = score, expansion
+        self.widget = widgets.HTML()
+        self.refresh()
+        follow_language(self.refresh)
+
+    def refresh(self) -> None:
+        self.widget.value = score_html(self.score, self.expansion)
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+
+class InkGameView(_CompactView):
+    """Railroad Ink on a canvas: pick a result, turn or mirror it, click a square.
+
+    The results come in three groups: this round's dice (each must be drawn while it
+    fits; a result rolled twice shows "×2"), the special routes and the Deep Blue dice
+    (both optional). The preview says in words how the result is turned; the score so
+    far lists only the parts this game scores. At the end the drawing controls give way
+    to the final scores.
+    """
 
     def __init__(self, game: ink.Game, human: int = 0, bot: Callable | None = None, seed: int | str = 0):
         super().__init__(game, human, bot or ink.bots.greedy_action, seed)
+        if not game.is_over:  # this round's roll is told too (the first round's, or a set-up one)
+            self.log.append(Event("rolled", game.current_player, round=game.round, results=list(game.rolled),
+                                  expansion=list(game.rolled_extra)))
+        self.notice: dict | None = None  # water drawn against an exit: allowed, but said once
         self.board_canvas = InkCanvas(scale=52)
         self.board_canvas.canvas.on_mouse_down(self.click)
-        self.tiles = widgets.ToggleButtons(style={"button_width": "auto"})
         self.orientation = 0
+        self.groups = {name: widgets.ToggleButtons(style={"button_width": "auto"}, value=None)
+                       for name in ("dice", "specials", "extras")}
+        self.headings = {name: widgets.HTML() for name in self.groups}
+        self._choosing = False
+        for group in self.groups.values():
+            group.observe(self._on_choice, "value")
         self.turn = widgets.Button(icon="redo", layout=widgets.Layout(width="44px"))
         self.mirror = widgets.Button(icon="exchange-alt", layout=widgets.Layout(width="44px"))
-        self.preview = widgets.HTML()
+        self.preview = widgets.HTML(layout=widgets.Layout(width="270px"))
         self.preview_canvas = InkCanvas(scale=40, squares=1)
-        self.finish = widgets.Button(button_style="warning")
+        self.finish = widgets.Button(button_style="warning", layout=widgets.Layout(width="auto", align_self="flex-start"))
+        self.finish_reason = widgets.HTML()
         self.score = widgets.HTML()
+        self.final = widgets.HTML()
         self.status = widgets.HTML()
         self.turn.on_click(lambda _: self.rotate(1))
         self.mirror.on_click(lambda _: self.flip())
         self.finish.on_click(lambda _: self.act(ink.FinishRound()))
-        self.tiles.observe(lambda _: self._show_preview(), "value")
-        side = widgets.VBox([self.status, self.tiles, widgets.HBox([self.preview_canvas.canvas, widgets.VBox([widgets.HBox([self.turn, self.mirror]),
-                                                                         self.preview])]),
-                             self.finish, self.score, self.message, self.narration],
-                            layout=widgets.Layout(width="420px"))
+        self.drawing = widgets.VBox([
+            *(widget for name in self.groups for widget in (self.headings[name], self.groups[name])),
+            widgets.HBox([self.preview_canvas.canvas, widgets.VBox([widgets.HBox([self.turn, self.mirror]),
+                                                                    self.preview])]),
+            self.finish, self.finish_reason])
+        side = widgets.VBox([self.status, self.drawing, self.final, self.score, self.message,
+                             widgets.HBox([self.undo_button, self.hint_button]), self.narration],
+                            layout=widgets.Layout(width="460px"))
         self.widget = widgets.HBox([self.board_canvas.canvas, side])
         self._run_bots()
         self.refresh()
         follow_language(self.refresh)
+
+    # --- choosing a result and turning it -----------------------------------------------------
+
+    @property
+    def chosen(self) -> str | None:
+        """The result chosen to draw next (a tile code), from whichever group."""
+        return next((group.value for group in self.groups.values() if group.value), None)
+
+    def choose(self, code: str | None) -> None:
+        """Choose a result to draw (one of the buttons), or none."""
+        self._choosing = True
+        try:
+            for group in self.groups.values():
+                group.value = code if code in [value for _, value in group.options] else None
+        finally:
+            self._choosing = False
+        self._show_preview()
+
+    def _on_choice(self, change) -> None:
+        if not self._choosing and change["new"]:  # one choice across the three groups
+            self.choose(change["new"])
 
     # turning the chosen tile: 0–3 turn it, 4–7 are the mirrored ones
     def rotate(self, quarter_turns: int) -> None:
@@ -325,36 +410,148 @@ class InkGameView(GameView):
     def click(self, x: float, y: float) -> bool:
         """Draw the chosen result on the square under the click."""
         square = self.board_canvas.square_at(x, y)
-        if square is None or not self.tiles.value:
+        if square is None or not self.chosen:
             return False
-        return self.act(ink.Place(self.tiles.value, square, self.orientation))
+        return self.act(ink.Place(self.chosen, square, self.orientation))
+
+    def act(self, action: Any) -> bool:
+        """Your drawing (or finishing the round); a drawing that is allowed but may
+        surprise (water against an exit) is explained."""
+        self.notice = None
+        accepted = super().act(action)
+        if accepted and isinstance(action, ink.Place):
+            self.notice = self._water_at_exit(action)
+            self._show_notice()
+        return accepted
+
+    def undo(self) -> bool:
+        self.notice = None
+        return super().undo()
+
+    def _water_at_exit(self, action: Any) -> dict | None:
+        """Water drawn against an exit is allowed (only routes must match an exit): the
+        words to say so, or None."""
+        index = ink.board.square_index(action.square)
+        edges = ink.variant(action.tile, action.orientation).edges
+        for side, edge in enumerate(edges):
+            kind = ink.board.EXIT_AT.get((index, side))
+            if edge == ink.tiles.LAKE and kind:
+                return {"tile": texts.tile(action.tile), "square": action.square,
+                        "kind": ink.tiles.KIND_NAMES[kind], "side": ink.tiles.SIDE_NAMES[side]}
+        return None
+
+    def _show_notice(self) -> None:
+        if self.notice and self.refused is None:
+            words = label("ink_water_at_exit", **self.notice)
+            self.message.value = _small(f"<span style='color:#0d47a1'>ℹ {html.escape(words)}</span>")
 
     def _show_preview(self) -> None:
-        code = self.tiles.value
-        edges = ink.variant(code, self.orientation).edges if code else ()
-        words = ", ".join(f"{texts.term(side)}: {texts.term(ink.tiles.KIND_NAMES[e])}"
-                          for side, e in zip(("north", "east", "south", "west"), edges) if e)
-        self.preview.value = f"{label('orientation')} {self.orientation} – {words}" if code else ""
-        self.preview_canvas.draw(tile_preview_scene(ink.variant(code, self.orientation)) if code else [])
+        code = self.chosen
+        if not code:
+            self.preview.value = ""
+            self.preview_canvas.draw([])
+            return
+        drawn = ink.variant(code, self.orientation)
+        sides: dict[str, list[str]] = {}
+        for side, edge in zip(("north", "east", "south", "west"), drawn.edges):
+            if edge:
+                sides.setdefault(ink.tiles.KIND_NAMES[edge], []).append(side)
+        words = "; ".join(label("ink_sides", kind=kind, sides=names) for kind, names in sides.items())
+        how = label(f"ink_orientation_{self.orientation}")
+        self.preview.value = _small(f"{html.escape(label('ink_preview', orientation=self.orientation, how=how))}"
+                                    f"<br>{html.escape(words)}")
+        self.preview_canvas.draw(tile_preview_scene(drawn))
+
+    # --- showing the game --------------------------------------------------------------------
 
     def refresh(self) -> None:
         game, me = self.game, self.human
         board = game.boards[me]
-        now = ink.score(board, game.rules.loop_rule, game.rules.lake_squares_are_centre)
+        now = game.score(me)
         self.board_canvas.show(board, errors=[(e.square, e.side) for e in now.error_details])
         self.finish.description = label("finish_round")
         self.turn.tooltip, self.mirror.tooltip = label("turn_tile"), label("mirror_tile")
         self._show_texts()
-        self.score.value = f"<b>{label('score_now')}</b> " + html.escape(
-            ", ".join(f"{texts.term(name)} {value}" for name, value in now.breakdown().items()))
         if game.is_over:
             self.status.value = f"<b>{label('game_over')}</b>"
-            self.tiles.options = []
+            self.drawing.layout.display = "none"
+            self.undo_button.layout.display = self.hint_button.layout.display = "none"
+            self.score.value = ""
+            self.final.value = (f"<h4>{label('final_score')}</h4>{score_html(now, game.rules.expansion)}"
+                                + (game.final_scores()._repr_html_() if game.players > 1 else ""))
+            self.choose(None)
             return
-        self.status.value = f"<b>{label('ink_round', round=game.round, rounds=game.rules.rounds)}</b>"
-        options = [(texts.render(texts.tile(code)), code) for code in dict.fromkeys(game.drawable(me))]
-        previous = self.tiles.value
-        self.tiles.options = options
-        codes = [code for _, code in options]
-        self.tiles.value = previous if previous in codes else (codes[0] if codes else None)
+        self.drawing.layout.display = self.undo_button.layout.display = None
+        self.final.value = ""
+        self.score.value = f"<b>{label('score_now')}</b>{score_html(now, game.rules.expansion)}"
+        self.status.value = _small(f"<b>{label('ink_round', round=game.round, rounds=game.rules.rounds)}</b>")
+        self._fill_groups()
+        self._show_finish()
+        self._show_notice()
+
+    def _fill_groups(self) -> None:
+        """This round's results as buttons, each once with how often it was rolled."""
+        game, me = self.game, self.human
+        previous = self.chosen
+        groups = {"dice": game.open_results[me], "specials": game.specials_available(me),
+                  "extras": game.open_extras[me]}
+        self._choosing = True
+        try:
+            for name, codes in groups.items():
+                counts = {code: codes.count(code) for code in codes}
+                group = self.groups[name]
+                group.value = None
+                group.options = [(texts.render(texts.tile(code)) + (f" ×{n}" if n > 1 else ""), code)
+                                 for code, n in counts.items()]
+                group.layout.display = None if counts else "none"
+        finally:
+            self._choosing = False
+        rules, used = game.rules, len(game.specials_used[me])
+        if groups["specials"]:
+            specials = label("ink_specials", left=rules.specials_per_game - used)
+        elif used >= rules.specials_per_game:
+            specials = label("ink_specials_all_used", count=rules.specials_per_game)
+        else:
+            specials = label("ink_specials_this_round")
+        self.headings["dice"].value = _small(f"<b>{label('ink_dice')}</b>") if groups["dice"] else ""
+        self.headings["specials"].value = _small(f"<b>{html.escape(specials)}</b>")
+        extras = f"ink_extras_{rules.expansion}" if rules.expansion else None
+        self.headings["extras"].value = _small(f"<b>{label(extras)}</b>") if extras and groups["extras"] else ""
+        drawable = game.drawable(me)
+        self.choose(previous if previous in drawable else (groups["dice"] or drawable or [None])[0])
+
+    def _show_finish(self) -> None:
+        """Finishing is refused while a rolled result still fits: the button says why."""
+        game, me = self.game, self.human
+        required = set(game.open_results[me])
+        fits = next(((code, index, o) for code, index, o in game.legal_placements() if code in required), None)
+        self.finish.disabled = fits is not None
+        if fits:
+            code, index, orientation = fits
+            reason = texts.text("refusal.must_draw", tile=texts.tile(code), square=ink.board.square_name(index),
+                                orientation=orientation)
+        else:
+            reason = label("ink_may_finish")
+        self.finish_reason.value = _reason(reason)
+
+    # --- a hint --------------------------------------------------------------------------
+
+    def hint(self) -> str | None:
+        """The drawing that raises your score the most now (the greedy bot's choice); the
+        result and its orientation are chosen for you, so a click on the square draws it."""
+        game = self.game
+        if game.is_over:
+            return texts.text("hint.over")
+        action = ink.bots.greedy_action(game, seeded_random(game.seed, "hint", len(game.history)))
+        if not isinstance(action, ink.Place):
+            return texts.text("hint.ink_finish")
+        after = game.boards[self.human].copy()
+        after.place(action.tile, action.square, action.orientation)
+        rules = game.rules
+        points = ink.score(after, rules.loop_rule, rules.lake_squares_are_centre).total
+        self.choose(action.tile)
+        self.orientation = action.orientation
         self._show_preview()
+        return texts.text("hint.ink_place", tile=texts.tile(action.tile), square=action.square,
+                          how=label(f"ink_orientation_{action.orientation}"),
+                          before=game.score(self.human).total, after=points)

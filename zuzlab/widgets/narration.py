@@ -42,6 +42,8 @@ def narrate(event: Event, game: Any, lang: str | None = None) -> str | None:
     if event.kind == "round_scored":
         params["points"] = ", ".join(f"{p}: {v}" for p, v in enumerate(params["points"]))
     key = event.kind
+    if key == "rolled" and params.get("expansion"):  # Deep Blue: name its dice
+        key, params["dice"] = "rolled_expansion", f"{game.rules.expansion} dice"
     try:
         return texts.text(f"event.{key}", lang, **params)
     except KeyError:
