@@ -102,3 +102,15 @@ def test_steps_agree_with_the_fast_search(tickets, cards):
     bests = [s.best for s in steps]
     assert bests == sorted(bests)  # the best so far never falls
     assert {s.kind for s in steps} <= {"take", "blocked", "leave", "prune", "better", "done"}
+
+
+def test_steps_say_which_ticket_is_decided_in_the_order_tried():
+    from zuzlab.algorithms.fulfilment import search_order
+
+    tickets = [(6, ["yellow", "green"]), (19, ["white", "red", "orange", "orange"]), (11, ["green", "blue", "orange"])]
+    order = search_order(tickets)
+    assert order == [1, 2, 0]  # points per card: 4.75, 3.67, 3
+    for step in best_fulfilment_steps(tickets, {"orange": 2, "white": 1, "red": 1, "green": 1, "blue": 1}):
+        if step.ticket is not None:  # the ticket being decided is the next in the order
+            assert tickets[order[step.decided]] == step.ticket
+    assert step.kind == "done" and step.decided == len(tickets)

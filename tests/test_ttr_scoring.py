@@ -101,7 +101,7 @@ def test_scores_render_as_html():
     board = ttr.load_map("usa")
     game = finished(2, routes={0: [route_id(board, "Calgary", "Winnipeg")]}, tickets={})
     html = game.final_scores()._repr_html_()
-    assert "<table>" in html and "Winner: player 0" in html
+    assert "<table" in html and "Winner: player 0" in html
 
 
 def test_tie_breaker_is_holding_the_longest_route_even_when_it_is_worth_nothing():

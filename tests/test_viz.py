@@ -353,12 +353,63 @@ def test_card_game_table():
     zones = Counter(scene["zone"])
     assert zones["face_up"] == sum(1 for c in game.cards.face_up if c)
     assert zones["hand"] == sum(1 for p in range(3) for n in game.hands[p].values() if n)
-    assert zones["yard"] == sum(1 for p in range(3) for sets in game.yards[p].values() if sets)  # a card per colour
+    assert zones["yard"] == sum(len(sets) for p in range(3) for sets in game.yards[p].values())  # a card per set
     hidden = viz.table_scene(game, reveal=0)
     backs = [z for z, fill, player in zip(hidden["zone"], hidden["fill"], hidden["player"])
              if fill == viz.cardgame_table.CARD_COLORS["back"] and player in (1, 2)]
     assert Counter(backs) == {"hand": 2, "track": 2}  # the others' hands and piles stay secret
     assert viz.table_figure(game).select_one({"name": "cards"}) is not None
+
+
+def test_card_game_table_names_every_card_and_keeps_sets_apart():
+    from zuzlab import texts
+
+    game = cardgame.new_game(players=2, seed=3)
+    game.set_up(hands={0: {"red": 2, "locomotive": 1}}, yards={1: {"blue": [3, (1, 1)]}}, current=0)
+    scene = viz.table_scene(game)
+    hand = {name: label for zone, player, name, label in zip(scene["zone"], scene["player"], scene["name"], scene["label"])
+            if zone == "hand" and player == 0}
+    assert hand == {"red": "2", "locomotive": "1"}
+    yard = [(name, label) for zone, name, label in zip(scene["zone"], scene["name"], scene["label"]) if zone == "yard"]
+    assert yard == [("blue", "3"), ("blue", "1+1L")]  # two sets of one colour: two cards, oldest first
+    assert [n for z, n in zip(scene["zone"], scene["name"]) if z == "face_up"] == [texts.term(c) for c in game.cards.face_up]
+    try:
+        texts.set_language("de")
+        german = viz.table_scene(game)
+        labels = viz.cardgame_table.table_labels(game)["text"]
+    finally:
+        texts.set_language("en")
+    assert "rot" in german["name"] and "Lokomotive" in german["name"] and "Verschiebebahnhof" in labels
+
+
+def test_card_game_table_frames_a_train_wreck():
+    from zuzlab.viz.cardgame_table import FRAMES
+
+    game = cardgame.new_game(players=3, seed=2)
+    game.set_up(hands={0: {"red": 4}, 1: {"yellow": 3}, 2: {"white": 2}}, yards={1: {"red": [2]}, 2: {"red": [3]}},
+                current=0)
+    wreck = next(e for e in game.apply(cardgame.PlaySet("red", 4, 0)) if e.kind == "train_wreck")
+    scene = viz.table_scene(game, wrecks=[wreck])
+    cards = list(zip(scene["zone"], scene["player"], scene["label"], scene["line_color"]))
+    assert [(p, label) for zone, p, label, _ in cards if zone == "wrecked"] == [(1, "✕ 2"), (2, "✕ 3")]
+    assert {line for zone, *_, line in cards if zone == "wrecked"} == {FRAMES["wrecked"][0]}
+    assert [(p, label, line) for zone, p, label, line in cards if zone == "yard"] == [(0, "4", FRAMES["wrecker"][0])]
+    assert not any(zone == "wrecked" for zone in viz.table_scene(game)["zone"])  # no wreck given: no frames
+    assert viz.table_figure(game, wrecks=[wreck]).title.text == "Turn 2"
+
+
+# --- score tables ------------------------------------------------------------------------------
+
+def test_score_table_headers_sit_over_their_columns():
+    import re
+
+    table = cardgame.play_random_game(players=3, seed=2).final_scores()._repr_html_()
+    heads = re.findall(r"<th style='[^']*text-align:(\w+)[^']*'>([^<]*)</th>", table)
+    first_row = re.search(r"<tbody><tr>(.*?)</tr>", table).group(1)
+    cells = re.findall(r"<td style='[^']*text-align:(\w+)[^']*'>([^<]*)</td>", first_row)
+    assert [h for _, h in heads] == list(cardgame.play_random_game(players=3, seed=2).final_scores().rows()[0])
+    assert [align for align, _ in heads] == [align for align, _ in cells]  # each header aligned as its column
+    assert dict((h, a) for a, h in heads)["fulfilled"] == "right" and "padding" in table
 
 
 # --- the Railroad Ink board ------------------------------------------------------------------
@@ -464,3 +515,30 @@ def test_marked_routes_are_drawn_along_their_tracks_with_a_legend_entry():
     assert min(x0, x1) <= min(xs) and max(xs) <= max(x0, x1)  # the line runs along the route's own cars
     labels = [item.label.value for legend in fig.select({"type": Legend}) for item in legend.items]
     assert "borrowed by the station in Frankfurt" in labels
+
+
+def test_frames_are_drawn_over_the_tiles_even_on_water():
+    board = ink.Board()
+    for tile, square, o in [("L0", "C3", 2), ("L0", "C4", 2), ("L0", "E3", 0), ("L0", "E4", 0), ("L0", "D2", 1)]:
+        board.place(tile, square, o)
+    scene = ink_scene(board, frames={"frame": ["D3"]})
+    water = max(i for i, s in enumerate(scene) if s.style == "water" and s.square == "D3")
+    frame = next(i for i, s in enumerate(scene) if s.style == "frame")
+    assert scene[frame].kind == "frame" and scene[frame].square == "D3" and frame > water
+    recorder = RecordingCanvas()
+    viz.draw_scene(recorder, scene)
+    assert recorder.calls.count("stroke_rect") == 1
+
+
+def test_water_fill_steps_fill_one_square_a_step_as_place_does():
+    from zuzlab.ink import steps
+
+    drawings = [("L0", "C3", 2), ("L0", "C4", 2), ("L0", "E3", 0), ("L0", "E4", 0), ("L0", "D2", 1)]
+    stream = list(steps.water_fill_steps(drawings))
+    assert [(s.kind, s.square) for s in stream if s.kind == "fill"] == [("fill", "D3"), ("fill", "D4")]
+    assert stream[-1].result == ("D3", "D4") and stream[5].detail["sides"] == ["north", "south", "west"]
+    assert stream[4].detail["board"].squares[ink.board.square_index("D3")] is None  # before the fill
+    board = ink.Board()
+    for tile, square, o in drawings:
+        board.place(tile, square, o)
+    assert stream[-1].detail["board"].to_dict() == {k: [c, o, None] for k, (c, o, _) in board.to_dict().items()}

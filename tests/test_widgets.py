@@ -1,6 +1,8 @@
 """Widgets checked in Python: the step player's controls, the views it plays on, and the
 Ticket to Ride game view, by calling their handlers directly (no browser)."""
 
+import html
+
 import pytest
 
 from ttr_helpers import set_face_up, set_hand, stack_deck
@@ -265,76 +267,153 @@ def ink_pixel(view, square):
     return (MARGIN + col + 0.5) * scale, (MARGIN + row + 0.5) * scale
 
 
+def button_labels(toggle):
+    return [text for text, _ in toggle.options]
+
+
 def test_ink_view_draws_the_chosen_result_where_the_board_is_clicked():
     game = ink.new_game(seed=11)
     view = InkGameView(game)
     code, square, orientation = game.legal_placements()[0]
-    view.tiles.value = code
+    view.choose(code)
     view.orientation = orientation
     assert view.click(*ink_pixel(view, ink.board.square_name(square)))
     assert game.boards[0].squares[square].variant == ink.variant(code, orientation)
     drawn = {s.square for s in view.board_canvas.shapes if s.style in ("highway", "railway")}
     assert ink.board.square_name(square) in drawn
-    assert code not in [value for _, value in view.tiles.options] or game.rolled.count(code) > 1
+    assert view.undo_button.disabled is False
 
 
-def test_ink_view_preview_turns_and_mirrors_the_tile():
+def test_ink_view_shows_a_result_rolled_twice_as_twice():
+    game = ink.new_game(seed=11).set_up(roll=["A0", "A0", "A3", "B2"])
+    view = InkGameView(game)
+    assert button_labels(view.groups["dice"]) == ["railway curve (A0) ×2", "highway T (A3)", "overpass (B2)"]
+    assert len(view.groups["specials"].options) == 6 and "optional" in view.headings["specials"].value
+    code, square, orientation = next(p for p in game.legal_placements() if p[0] == "A0")
+    assert view.act(ink.Place("A0", ink.board.square_name(square), orientation))
+    assert button_labels(view.groups["dice"])[0] == "railway curve (A0)"  # one A0 left to draw
+
+
+def test_ink_view_narrates_every_roll_from_the_first_round_on():
+    game = ink.new_game(seed=5)
+    view = InkGameView(game)
+    assert "Round 1: the dice show" in view.narration.value and "expansion" not in view.narration.value
+    while game.round == 1:
+        view.act(ink.bots.greedy_action(game, view.rng))
+    assert "Round 2: the dice show" in view.narration.value
+    lake = InkGameView(ink.new_game("lake", seed=12))
+    assert "the lake dice show" in lake.narration.value
+    set_up = InkGameView(ink.new_game(seed=5).set_up(round=3, roll=["A1", "A1", "A4", "B2"]))
+    assert "Round 3: the dice show railway straight (A1), railway straight (A1), highway straight (A4)" \
+        in set_up.narration.value  # the roll of the position set up, not the seed's first one
+
+
+def test_ink_view_preview_says_how_the_tile_is_turned():
     from zuzlab.viz import tile_preview_scene
 
     view = InkGameView(ink.new_game(seed=11))
-    view.tiles.value = "A0"  # a railway curve: turning it changes its sides
+    view.choose("A0")  # a railway curve: turning it changes its sides
+    assert "Orientation 0: as printed" in view.preview.value and "railway: north, west" in view.preview.value
     view.turn.click()
-    assert view.orientation == 1
+    assert view.orientation == 1 and "turned a quarter clockwise" in view.preview.value
     assert view.preview_canvas.shapes == tile_preview_scene(ink.variant("A0", 1))
     view.mirror.click()
-    assert view.orientation == 5 and "orientation 5" in view.preview.value
+    assert view.orientation == 5 and "mirrored, then turned a quarter clockwise" in view.preview.value
     view.mirror.click()
     view.turn.click(), view.turn.click(), view.turn.click()
     assert view.orientation == 0  # four quarter turns come back round
 
 
-def test_ink_view_explains_a_refused_drawing_and_changes_nothing():
+def test_ink_view_explains_a_refused_drawing_and_why_the_round_cannot_end_yet():
     game = ink.new_game(seed=11)
     view = InkGameView(game)
-    view.tiles.value = game.open_results[0][0]
+    view.choose(game.open_results[0][0])
     before = game.to_dict()
     assert view.click(*ink_pixel(view, "D3")) is False  # the middle, touching no exit or route
     assert "Not allowed" in view.message.value and "D3" in view.message.value
     assert game.to_dict() == before
     assert view.click(2.0, 2.0) is False and game.to_dict() == before  # the margin: no square
-    view.finish.click()  # results still to draw: finishing is refused
-    assert "must" in view.message.value and game.to_dict() == before
+    assert view.finish.disabled and "You must still draw" in view.finish_reason.value
 
 
-def test_ink_view_plays_a_whole_game_with_the_bot_for_the_human():
+def test_ink_view_scores_only_the_parts_its_game_has():
+    base = InkGameView(ink.new_game(seed=11))
+    assert "exit networks" in base.score.value and "0 points" in base.score.value
+    assert "river" not in base.score.value and "lake" not in base.score.value
+    assert "smallest lake" in InkGameView(ink.new_game("lake", seed=1)).score.value
+    river = InkGameView(ink.new_game("river", seed=7))
+    assert "best river" in river.score.value and "River dice" in river.headings["extras"].value
+
+
+def test_ink_view_explains_water_drawn_against_an_exit():
+    game = ink.new_game("lake", seed=1).set_up(roll=["A1", "A4", "A0", "B0", "L0", "L4"])
+    view = InkGameView(game)
+    view.choose("L0")
+    view.orientation = 3  # its water side turned to the west: D0's west side is a highway exit
+    assert view.click(*ink_pixel(view, "D0"))
+    assert "allowed" in view.message.value and "highway exit on the west side" in view.message.value
+    view.choose("L4")
+    view.orientation = 0
+    assert view.click(*ink_pixel(view, "C4"))  # water away from any exit: nothing to explain
+    assert view.message.value == ""
+
+
+def test_ink_view_hint_chooses_the_best_drawing_for_a_click():
+    game = ink.new_game(seed=11)
+    view = InkGameView(game)
+    view.hint_button.click()
+    advice = game.legal_placements()
+    assert "hint:" in view.message.value and view.chosen is not None
+    square = view.message.value.split(" on ")[1].split(",")[0]
+    assert view.click(*ink_pixel(view, square)) and game.history
+    assert any(code == game.history[-1].tile for code, _, _ in advice)
+
+
+def test_ink_view_at_the_end_shows_the_final_score_and_no_stale_controls():
+    from zuzlab import texts
+
     game = ink.new_game(seed=5)
     view = InkGameView(game)
     while not game.is_over:
         assert view.act(ink.bots.greedy_action(game, view.rng))
-    assert "over" in view.status.value.lower() and view.tiles.options == ()
-    assert f"total {ink.score(game.boards[0]).total}" in view.score.value
+    assert "over" in view.status.value.lower() and view.drawing.layout.display == "none"
+    assert view.undo_button.layout.display == "none" and view.hint_button.layout.display == "none"
+    assert "Final score" in view.final.value and f"{ink.score(game.boards[0]).total} points" in view.final.value
+    try:
+        texts.set_language("de")
+        assert "Schlusswertung" in view.final.value and "Punkte" in view.final.value
+        assert view.drawing.layout.display == "none"
+    finally:
+        texts.set_language("en")
 
 
 # --- the Card Game view --------------------------------------------------------------------------
-
-def deck_button(view):
-    return next(b for b in view.controls.children[0].children if getattr(b, "description", "") == label("draw_deck"))
-
 
 def test_card_game_view_keeps_tickets_and_draws():
     game = cardgame.new_game("cardgame", players=3, seed=2)
     view = CardGameView(game)
     assert "Keep at least" in view.controls.children[0].value
-    view.controls.children[-1].click()  # keep all offered tickets
+    view.keep.click()  # keep all offered tickets
     assert not game.in_setup and game.current_player == 0
     hand = sum(game.hands[0].values())
-    deck_button(view).click()
+    view.deck.click()
     assert game.pending is not None and game.pending.kind == "second_card"
-    deck_button(view).click()
+    view.deck.click()
     assert sum(game.hands[0].values()) == hand + 2
     assert game.current_player == 0 and "Player 1" in view.narration.value  # the bots played
+    assert view.figure.title.text == "Turn 4"  # your turn, then two bots' turns: the fourth turn
     cards = view.figure.select_one({"name": "cards"}).data_source.data
     assert len(cards["x"]) > 0
+
+
+def test_card_game_view_keep_needs_enough_ticked_tickets():
+    view = CardGameView(cardgame.new_game(players=2, seed=2))
+    for box in view.keep_boxes.children:
+        box.value = False
+    assert view.keep.disabled and "Tick at least 1 ticket." in view.keep_reason.value
+    view.keep_boxes.children[0].value = True
+    assert not view.keep.disabled and view.keep_reason.value == ""
+    assert "cards:" in view.keep_boxes.children[0].description  # the colours a ticket needs
 
 
 def test_card_game_view_explains_a_refusal_and_changes_nothing():
@@ -343,6 +422,90 @@ def test_card_game_view_explains_a_refusal_and_changes_nothing():
     before = game.to_dict()
     assert view.act(cardgame.DrawBlind()) is False  # tickets must be chosen first
     assert "Not allowed" in view.message.value and game.to_dict() == before
+
+
+def test_card_game_view_shows_your_tickets_and_which_your_pile_fulfils():
+    from zuzlab import texts
+
+    game = cardgame.new_game(players=2, seed=2)
+    game.set_up(tickets={0: [3, 7]}, track={0: {"yellow": 1, "green": 1}})  # Chicago–Dallas: yellow, green
+    view = CardGameView(game)
+    lines = view.tickets.value.split("<li>")[1:]
+    assert "Chicago–Dallas" in lines[0] and "✔ fulfilled" in lines[0]
+    assert "Dallas–Raleigh" in lines[1] and "not yet" in lines[1]
+    assert "fulfils 1 of 2" in view.tickets.value and "would score -2 points" in view.tickets.value
+    try:
+        texts.set_language("de")
+        assert "erfüllt" in view.tickets.value and "Verschiebebahnhof" in str(
+            view.figure.select_one({"name": "zone_labels"}).data_source.data["text"])
+    finally:
+        texts.set_language("en")
+
+
+def test_card_game_view_frames_a_train_wreck_and_says_who_caused_it():
+    from zuzlab.viz.cardgame_table import FRAMES
+
+    game = cardgame.new_game(players=3, seed=2)
+    game.set_up(hands={0: {"red": 4, "blue": 2}, 1: {"yellow": 3}, 2: {"white": 2}},
+                yards={1: {"red": [2, (1, 1)]}, 2: {"red": [3]}}, current=0)
+    view = CardGameView(game)
+    choice = next(a for _, a in view.play_menu.options if a == cardgame.PlaySet("red", 4, 0))
+    assert "wrecks player 1 (4 cards), player 2 (3 cards)" in dict((a, t) for t, a in view.play_menu.options)[choice]
+    view.play_menu.value = choice
+    view.play.click()
+    told = html.unescape(view.narration.value)
+    assert "Train wreck! Player 0's new red set" in told
+    assert "player 1 (4 cards), player 2 (3 cards) are discarded" in told
+    cards = view.figure.select_one({"name": "cards"}).data_source.data
+    rows = list(zip(cards["zone"], cards["player"], cards["fill"], cards["label"], cards["line_color"]))
+    wrecked = [(player, label) for zone, player, _, label, _ in rows if zone == "wrecked"]
+    assert wrecked == [(1, "✕ 4"), (2, "✕ 3")]
+    assert any(zone == "yard" and player == 0 and line == FRAMES["wrecker"][0] for zone, player, _, _, line in rows)
+
+
+def test_card_game_view_disables_what_cannot_be_played_and_says_why():
+    game = cardgame.new_game(players=2, seed=2)
+    game.set_up(hands={0: {"red": 1, "blue": 1}}, current=0)
+    view = CardGameView(game)
+    assert view.play.disabled and "no colour in your hand has 2 cards" in view.controls.children[2].children[1].value
+    game.set_up(hands={0: {"red": 2}}, yards={1: {"red": [3]}}, current=0)
+    view.refresh()
+    reason = view.controls.children[2].children[1].value
+    assert view.play.disabled and "red: your 2 cards (with your locomotives) do not outnumber player 1" in reason
+
+
+def test_card_game_view_second_card_disables_the_rest_with_reasons():
+    game = cardgame.new_game(players=2, seed=2)
+    game.set_up(face_up=["locomotive", "red", "blue", "green", "black"], current=0)
+    view = CardGameView(game)
+    view.deck.click()
+    locomotive = next(b for b in view.face_up.children if b.description == "locomotive")
+    assert locomotive.disabled and "counts as two cards" in locomotive.tooltip
+    assert view.play.disabled and view.draw_tickets.disabled
+    assert "First take your second card." in str([getattr(c, "children", c) for c in view.controls.children])
+
+
+def test_card_game_view_hint_points_at_a_train_wreck():
+    game = cardgame.new_game(players=2, seed=2)
+    game.set_up(hands={0: {"green": 3}}, yards={1: {"green": [2]}}, current=0)
+    view = CardGameView(game)
+    view.hint_button.click()
+    assert "Play a set of 3 green cards: it wrecks player 1 (2 cards)" in view.message.value
+
+
+def test_card_game_view_at_the_end_shows_the_final_table_only():
+    from zuzlab.core import random_bot
+
+    game = cardgame.new_game(players=2, seed=3)
+    view = CardGameView(game)
+    while not game.is_over:
+        assert view.act(random_bot(game, view.rng))
+    assert [type(c).__name__ for c in view.controls.children] == ["HTML"]
+    assert "Final score" in view.controls.children[0].value and "Winner" in view.controls.children[0].value
+    assert "over" in view.status.value and view.figure.title.text.startswith("The game is over after")
+    assert "✘ not fulfilled" in view.tickets.value or "✔ fulfilled" in view.tickets.value
+    cards = view.figure.select_one({"name": "cards"}).data_source.data
+    assert "hidden" not in cards["name"]  # at the end every hand and pile is turned up
 
 
 def test_map_view_fades_the_printed_routes_behind_its_overlay():

@@ -4,9 +4,11 @@ itself as text (``print``) and as HTML in a notebook."""
 from __future__ import annotations
 
 import html
+import re
 from typing import Callable, NamedTuple, Sequence, TypeVar
 
 Score = TypeVar("Score")
+_NUMBER = re.compile(r"[-+−]?\d+(\.\d+)?(/\d+)?")  # 12, -3, 0.5, 6/11: set to the right
 
 
 class Ranking(NamedTuple):
@@ -59,10 +61,19 @@ class ScoreTable:
         return "\n".join(lines + [self.winner_line()] + self.details())
 
     def _repr_html_(self) -> str:
+        """The table with its own cell styles: inside a widget no notebook style sheet
+        spaces the cells, so each header is set over its column (numbers to the right)."""
         table = self.rows()
-        head = "".join(f"<th>{html.escape(h)}</th>" for h in table[0])
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row.values()) + "</tr>"
+        header = list(table[0])
+        numeric = [all(_NUMBER.fullmatch(str(row[h])) for row in table) for h in header]
+
+        def cell(tag: str, value: object, right: bool, rule: str = "") -> str:
+            style = f"padding:2px 10px;text-align:{'right' if right else 'left'};{rule}"
+            return f"<{tag} style='{style}'>{html.escape(str(value))}</{tag}>"
+
+        head = "".join(cell("th", h, right, "border-bottom:1px solid #888") for h, right in zip(header, numeric))
+        body = "".join("<tr>" + "".join(cell("td", row[h], right) for h, right in zip(header, numeric)) + "</tr>"
                        for row in table)
         details = "".join(f"<li>{html.escape(line)}</li>" for line in self.details())
-        return (f"<table><tr>{head}</tr>{body}</table><p><b>{html.escape(self.winner_line())}</b></p>"
-                + (f"<ul>{details}</ul>" if details else ""))
+        return (f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+                f"<p><b>{html.escape(self.winner_line())}</b></p>" + (f"<ul>{details}</ul>" if details else ""))

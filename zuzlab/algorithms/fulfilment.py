@@ -59,6 +59,7 @@ class Step:
     bound: float = 0.0  # the most this branch could still reach
     best: int = 0  # points of the best choice so far
     result: Fulfilment | None = field(default=None, compare=False)
+    decided: int = 0  # how many tickets, in the order tried (``search_order``), are decided
 
 
 def _points(ticket: Any) -> int:
@@ -68,6 +69,13 @@ def _points(ticket: Any) -> int:
 def _needs(ticket: Any) -> list[str]:
     colours = ticket.colors if hasattr(ticket, "colors") else ticket[1]
     return list(colours)
+
+
+def search_order(tickets: Iterable[Any]) -> list[int]:
+    """The order in which the search tries the tickets (their positions): the most points
+    per card first, so good choices come early and the bound cuts more."""
+    items = list(tickets)
+    return sorted(range(len(items)), key=lambda i: (-_points(items[i]) / len(_needs(items[i])), i))
 
 
 class _Problem:
@@ -99,8 +107,7 @@ class _Problem:
         self.needs = [tuple(Counter(number[c] for c in _needs(item)).items()) for item in self.items]
         self.sizes = [len(_needs(item)) for item in self.items]
         self.points = [_points(item) for item in self.items]
-        # the most points per card first: good choices come early, so the bound cuts more
-        self.order = sorted(range(len(self.items)), key=lambda i: (-self.points[i] / self.sizes[i], i))
+        self.order = search_order(self.items)
 
     def extra_shortfall(self, needed: list[int], i: int) -> int:
         """How many more locomotives the chosen tickets need if ticket ``i`` joins them."""
@@ -193,26 +200,27 @@ def best_fulfilment_steps(tickets: Iterable[Any], cards: Mapping[str, int]) -> I
         names = tuple(items[i] for i in chosen)
         if taken > best["points"]:
             best["points"], best["choice"] = taken, list(chosen)
-            yield Step("better", chosen=names, points=taken, best=taken)
+            yield Step("better", chosen=names, points=taken, best=taken, decided=position)
         if position == len(problem.order):
             return
         bound = problem.bound(position, taken, cards_left)
         if bound <= best["points"]:
-            yield Step("prune", chosen=names, points=taken, bound=bound, best=best["points"])
+            yield Step("prune", chosen=names, points=taken, bound=bound, best=best["points"], decided=position)
             return
         i = problem.order[position]
         more = problem.extra_shortfall(needed, i)
         if shortfall + more <= problem.wilds:
-            yield Step("take", items[i], names, taken, bound, best["points"])
+            yield Step("take", items[i], names, taken, bound, best["points"], decided=position)
             grown = list(needed)
             for colour, count in problem.needs[i]:
                 grown[colour] += count
             yield from search(position + 1, chosen + [i], grown, cards_left - problem.sizes[i], shortfall + more)
         else:
-            yield Step("blocked", items[i], names, taken, bound, best["points"])
-        yield Step("leave", items[i], names, taken, bound, best["points"])
+            yield Step("blocked", items[i], names, taken, bound, best["points"], decided=position)
+        yield Step("leave", items[i], names, taken, bound, best["points"], decided=position)
         yield from search(position + 1, chosen, needed, cards_left, shortfall)
 
     yield from search(0, [], [0] * len(problem.colors), problem.capacity, 0)
     result = problem.result(best["choice"])
-    yield Step("done", chosen=result.fulfilled, points=best["points"], best=best["points"], result=result)
+    yield Step("done", chosen=result.fulfilled, points=best["points"], best=best["points"], result=result,
+               decided=len(items))

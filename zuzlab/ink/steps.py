@@ -7,7 +7,9 @@ errors found), so a player can also step backwards.
 - ``network_steps``: a flood fill from square to square through matching edges;
 - ``longest_path_steps``: the depth-first search with its cuts (both loop rules);
 - ``error_steps``: the scan of every route end;
-- ``river_steps`` and ``lake_steps``: walking each river and each lake.
+- ``river_steps`` and ``lake_steps``: walking each river and each lake;
+- ``water_fill_steps``: drawing lake tiles one by one, and the water filling each empty
+  square that comes to face water on three sides (a step a square, as a cascade runs).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from .board import CENTRE, EXITS, NEIGHBOUR, OPPOSITE, Board, square_name
+from .board import CENTRE, EXITS, NEIGHBOUR, OPPOSITE, Board, Placement, square_index, square_name
 from .scoring import COLOUR, Error, Network, River
 from .tiles import HIGHWAY, KIND_NAMES, LAKE, RAILWAY, RIVER, ROUTES, SIDE_NAMES
 
@@ -258,6 +260,31 @@ def lake_steps(board: Board) -> Iterator[Step]:
             smallest = squares
     result = tuple(square_name(s) for s in sorted(smallest or []))
     yield Step("lake", "done", None, {"points": len(result)}, result)
+
+
+def water_fill_steps(drawings, board: Board | None = None) -> Iterator[Step]:
+    """Draw ``drawings`` ((tile, square, orientation), …) one by one and fill with water,
+    one square a step, each empty square that faces open water on three sides, as
+    ``Board.place`` does all at once. Each step carries the board as it stands
+    (``detail["board"]``) and the water sides a filled square faces (``detail["sides"]``);
+    the last step's result lists the squares filled, in order."""
+    board = Board() if board is None else board.copy()
+    filled: list[str] = []
+    for code, square, orientation in drawings:
+        board.squares[square_index(square)] = Placement(code, orientation)
+        yield Step("water", "draw", square_name(square_index(square)),
+                   {"board": board.copy(), "tile": code, "filled": list(filled)})
+        while True:
+            found = next((i for i, p in enumerate(board.squares) if p is None
+                          and sum(board.edge_facing(i, side) == LAKE for side in range(4)) >= 3), None)
+            if found is None:
+                break
+            sides = [SIDE_NAMES[side] for side in range(4) if board.edge_facing(found, side) == LAKE]
+            board.squares[found] = Placement("LF", 0)
+            filled.append(square_name(found))
+            yield Step("water", "fill", square_name(found),
+                       {"board": board.copy(), "sides": sides, "filled": list(filled)})
+    yield Step("water", "done", None, {"board": board.copy(), "filled": list(filled)}, tuple(filled))
 
 
 def centre_steps(board: Board, lake_squares_are_centre: bool = True) -> Iterator[Step]:

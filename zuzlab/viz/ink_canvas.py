@@ -43,6 +43,9 @@ STYLES: dict[str, dict[str, Any]] = {
     "visited": {"fill": "rgba(33, 150, 243, 0.25)"},
     "network": {"fill": "rgba(156, 39, 176, 0.25)"},
     "error": {"fill": "#e53935"},
+    # frames drawn over the tiles, so that they show on water too
+    "frame": {"stroke": "#d50000", "width": 0.09},
+    "frame-drawn": {"stroke": "#ff9800", "width": 0.07},
 }
 
 _SIDE_POINT = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))  # N, E, S, W within a square
@@ -51,7 +54,8 @@ _CORNERS = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))  # NW, NE, SE, SW
 
 @dataclass(frozen=True)
 class Shape:
-    """One thing to draw. ``kind``: "rect" (x, y, w, h), "line" (x0, y0, x1, y1), "curve"
+    """One thing to draw. ``kind``: "rect" (x, y, w, h), "frame" (x, y, w, h: the outline
+    of a rectangle), "line" (x0, y0, x1, y1), "curve"
     (x0, y0, cx, cy, x1, y1: a quadratic curve), "polygon" (x0, y0, x1, y1, …),
     "circle" (x, y, r) or "text" (x, y) with ``text``."""
 
@@ -118,9 +122,11 @@ def tile_shapes(index: int, variant: Variant, round_number: int | None = None) -
 
 
 def ink_scene(board: Board, highlights: dict[str, Iterable[str]] | None = None,
-              errors: Iterable[tuple[str, str]] = ()) -> list[Shape]:
+              errors: Iterable[tuple[str, str]] = (), frames: dict[str, Iterable[str]] | None = None) -> list[Shape]:
     """The whole board: paper, centre squares, highlights (style → squares, e.g. "path",
-    "best", "visited"), grid, exits, tiles and error marks ((square, side name) pairs)."""
+    "best", "visited") under the tiles, grid, exits, tiles, error marks ((square, side
+    name) pairs) and frames (style → squares: "frame", "frame-drawn") over the tiles,
+    which show where a highlight would vanish under water."""
     shapes = [Shape("rect", (0, 0, SIZE + 2 * MARGIN, SIZE + 2 * MARGIN), "paper")]
     for index in sorted(CENTRE):
         x, y = _origin(index)
@@ -141,6 +147,10 @@ def ink_scene(board: Board, highlights: dict[str, Iterable[str]] | None = None,
     for index, placement in enumerate(board.squares):
         if placement is not None:
             shapes += tile_shapes(index, placement.variant, placement.round)
+    for style, squares in (frames or {}).items():
+        for square in squares:
+            x, y = _origin(square_index(square))
+            shapes.append(Shape("frame", (x + 0.06, y + 0.06, 0.88, 0.88), style, square))
     names = ("north", "east", "south", "west")
     for square, side in errors:
         px, py = _point(square_index(square), names.index(side))
@@ -166,6 +176,9 @@ def draw_scene(canvas: Any, shapes: list[Shape], scale: float = 56.0) -> None:
             if shape.kind == "rect":
                 canvas.fill_style = style["fill"]
                 canvas.fill_rect(p[0], p[1], p[2], p[3])
+            elif shape.kind == "frame":
+                canvas.stroke_style = style["stroke"]
+                canvas.stroke_rect(p[0], p[1], p[2], p[3])
             elif shape.kind == "line":
                 canvas.stroke_style = style["stroke"]
                 canvas.stroke_line(p[0], p[1], p[2], p[3])
@@ -214,8 +227,8 @@ class InkCanvas:
         self.canvas.on_client_ready(lambda: draw_scene(self.canvas, self.shapes, self.scale))
 
     def show(self, board: Board, highlights: dict[str, Iterable[str]] | None = None,
-             errors: Iterable[tuple[str, str]] = ()) -> list[Shape]:
-        return self.draw(ink_scene(board, highlights, errors))
+             errors: Iterable[tuple[str, str]] = (), frames: dict[str, Iterable[str]] | None = None) -> list[Shape]:
+        return self.draw(ink_scene(board, highlights, errors, frames))
 
     def draw(self, shapes: list[Shape]) -> list[Shape]:
         self.shapes = shapes

@@ -4,13 +4,13 @@ follow a language switch (English / Deutsch)."""
 
 from ..core import random_bot
 from .explorer import RuleExplorer
-from .game_views import CardGameView, InkGameView
+from .game_views import CardGameView, InkGameView, InkScoreView
 from .narration import Explanation, describe_step, explain, language_switch, narrate
 from .player import StepPlayer
 from .ttr_game import TtrGameView
-from .views import InkStepView, MapStepView, TextView
+from .views import FulfilmentView, InkStepView, MapStepView, TextView
 
 __all__ = [
-    "CardGameView", "Explanation", "InkGameView", "InkStepView", "MapStepView", "RuleExplorer", "StepPlayer", "TextView",
+    "CardGameView", "Explanation", "FulfilmentView", "InkGameView", "InkScoreView", "InkStepView", "MapStepView", "RuleExplorer", "StepPlayer", "TextView",
     "TtrGameView", "describe_step", "explain", "language_switch", "narrate", "random_bot",
 ]

@@ -1,9 +1,16 @@
-"""Play the Card Game and Railroad Ink in a notebook.
+"""Play the Card Game and Railroad Ink in a notebook, as a first-time player would need.
 
-- ``CardGameView``: the table (your hand and on-the-track pile shown, the others'
-  secret), your moves as buttons and menus, bots for the other players.
-- ``InkGameView``: the dice of the round, your board on a canvas: pick a result, turn or
-  mirror it, click a square to draw it; a refused drawing is explained.
+- ``CardGameView``: the table (every card named; your hand and on-the-track pile shown,
+  the others' secret), your tickets marked fulfilled or not by your pile, a legend, your
+  moves as buttons and menus (disabled, with the reason, when they cannot be used now), a
+  train wreck framed on the table; bots for the other players.
+- ``InkGameView``: the dice of the round (a result rolled twice shows "×2"), the special
+  routes and the Deep Blue dice as separate groups, your board on a canvas: pick a
+  result, turn or mirror it (the preview says how in words), click a square to draw it; a
+  refused drawing is explained, and so is water drawn against an exit (allowed).
+- ``InkScoreView``: a Railroad Ink score in words, part by part.
+
+Both end with the final scores in place of the controls.
 """
 
 from __future__ import annotations
@@ -14,105 +21,382 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from .. import cardgame, ink, texts
-from ..viz.ttr_map import bokeh_widget
+from ..cardgame.scoring import ticket_fulfilment
+from ..core import Event, seeded_random
 from ..viz import InkCanvas, table_figure, tile_preview_scene
-from ..viz.cardgame_table import table_scene
-from .narration import follow_language, label
+from ..viz.cardgame_table import CARD_COLORS, TEXT_ON, card_chip, update_table_figure
+from ..viz.ttr_map import bokeh_widget
+from .narration import follow_language, label, markup, set_words
 from .playing import GameView
 
 
-class CardGameView(GameView):
-    """The Card Game against bots; ``view.widget`` shows it."""
+#: side texts: smaller and set closer than a widget's default (one line a button high)
+_SMALL = "font-size:90%;line-height:1.4"
+
+
+def _small(content: str) -> str:
+    """HTML set smaller and closer (empty stays empty)."""
+    return f"<div style='{_SMALL}'>{content}</div>" if content else ""
+
+
+def _reason(text: str) -> str:
+    """Why a control cannot be used now, as HTML to show beside it."""
+    return _small(f"<i style='color:#555'>{html.escape(text)}</i>") if text else ""
+
+
+def _note(text: str) -> widgets.HTML:
+    return widgets.HTML(_reason(text))
+
+
+class _CompactView(GameView):
+    """A game view whose narration and messages are set small and close, beside a board."""
+
+    def _show_texts(self) -> None:
+        super()._show_texts()
+        self.narration.value, self.message.value = _small(self.narration.value), _small(self.message.value)
+
+
+class CardGameView(_CompactView):
+    """The Card Game against bots; ``view.widget`` shows it.
+
+    Beside the table: your tickets, marked fulfilled or not by your on-the-track pile as
+    it stands, and a legend of the cards. Controls that cannot be used now stay visible,
+    disabled, with the reason beside them; a train wreck is framed on the table.
+    """
 
     def __init__(self, game: cardgame.Game, human: int = 0, bot: Callable | None = None, seed: int | str = 0):
         super().__init__(game, human, bot, seed)
         self.figure = table_figure(game, reveal=human)
         self.table = bokeh_widget(self.figure)
-        self.controls = widgets.VBox()
         self.status = widgets.HTML()
-        self.widget = widgets.VBox([self.status, self.table, self.controls, self.message, self.narration])
+        self.tickets = widgets.HTML(layout=widgets.Layout(width="52%"))
+        self.legend = widgets.HTML(layout=widgets.Layout(width="46%"))
+        self.face_up = widgets.HBox()
+        self.deck = widgets.Button(icon="clone", layout=widgets.Layout(width="auto"))
+        self.deck.on_click(lambda _: self.act(cardgame.DrawBlind()))
+        self.play_menu = widgets.Dropdown(layout=widgets.Layout(width="480px"))
+        self.play = widgets.Button(button_style="success")
+        self.play.on_click(lambda _: self.play_menu.value is not None and self.act(self.play_menu.value))
+        self.draw_tickets = widgets.Button(icon="ticket", layout=widgets.Layout(width="auto"))
+        self.draw_tickets.on_click(lambda _: self.act(cardgame.DrawTickets()))
+        self.keep_boxes = widgets.VBox()
+        self.keep = widgets.Button(button_style="info", layout=widgets.Layout(width="auto"))
+        self.keep_reason = widgets.HTML()
+        self.keep.on_click(lambda _: self.act(cardgame.KeepTickets(self.ticked())))
+        self.controls = widgets.VBox()
+        self.widget = widgets.VBox([self.status, self.table, widgets.HBox([self.tickets, self.legend]),
+                                    self.controls, self.message, self.narration])
         self._run_bots()
+        self.refresh()
+        follow_language(self.refresh)
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        # the Bokeh widget draws from the figure as it was made and only hears of changes
+        # while it is shown: moves played before it is (first or again) shown would be missing
+        self.table.update_from_model(self.figure)
+        display(self.widget)
+
+    # --- what the table shows -------------------------------------------------------------
+
+    def recent_wrecks(self) -> list:
+        """The train wrecks since your last move (yours and the bots'), to frame on the table."""
+        since = self._marks[-1][1] if self._marks else 0
+        return [event for event in self.log[since:] if event.kind == "train_wreck"]
+
+    def refresh(self) -> None:
+        game, me = self.game, self.human
+        # at the end every hand and pile is turned up: the final scores come from them
+        update_table_figure(self.figure, game, reveal=True if game.is_over else me, wrecks=self.recent_wrecks(),
+                            you=me)
+        self._show_texts()
+        self.tickets.value = self._tickets_html()
+        self.legend.value = _small(markup(texts.text("explain.card.table")))
+        for button, key in ((self.deck, "draw_deck"), (self.play, "play_cards"), (self.draw_tickets, "draw_tickets"),
+                            (self.keep, "keep")):
+            button.description = label(key)
+        if game.is_over:
+            self.status.value = f"<b>{label('game_over')}</b>"
+            self.controls.children = [widgets.HTML(f"<h4>{label('final_score')}</h4>"
+                                                   + _small(game.final_scores()._repr_html_()))]
+            return
+        deck = label("card_deck_left", cards=texts.quantity("card", len(game.cards.deck)))
+        whose = (label("card_your_turn", player=me) if game.current_player == me
+                 else label("to_play", player=game.current_player))
+        self.status.value = f"<b>{html.escape(whose)}</b> {html.escape(deck)}"
+        pending = game.pending
+        if isinstance(pending, cardgame.ChooseTickets):
+            self.controls.children = self._ticket_choice(pending)
+        else:
+            self.controls.children = [*self._draw_rows(pending), *self._play_rows(pending), *self._ticket_rows(pending),
+                                      widgets.HBox([self.undo_button, self.hint_button])]
+
+    def _tickets_html(self) -> str:
+        """Your tickets, each marked fulfilled or not by your on-the-track pile as it stands."""
+        game, me = self.game, self.human
+        held = [game.data.ticket(t) for t in game.tickets[me]]
+        if not held:
+            return f"<b>{label('your_tickets')}</b>: {label('none_yet')}"
+        best = ticket_fulfilment(game, me)
+        done = {t.id for t in best.fulfilled}
+        summary = label("card_tickets_final" if game.is_over else "card_tickets_now", done=len(done), total=len(held),
+                        points=texts.quantity("point", best.score))
+        missed = label("card_ticket_missed" if game.is_over else "card_ticket_open")
+        lines = []
+        for ticket in held:
+            mark = (f"<span style='color:#1b5e20'>✔ {label('card_ticket_done')}</span>" if ticket.id in done
+                    else f"<span style='color:#9e9e9e'>✘ {missed}</span>")
+            chips = "".join(card_chip(color) for color in ticket.colors)
+            lines.append(f"<li>{html.escape(ticket.origin)}–{html.escape(ticket.destination)}, "
+                         f"{html.escape(texts.render(texts.quantity('point', ticket.points)))}: {chips} {mark}</li>")
+        return _small(f"<b>{label('your_tickets')}</b><br>{html.escape(summary)}"
+                      f"<ul style='margin:2px 0;padding-left:18px'>{''.join(lines)}</ul>")
+
+    # --- the controls, each disabled with its reason when it cannot be used now ----------
+
+    def _ticket_choice(self, pending: cardgame.ChooseTickets) -> list:
+        boxes = []
+        for ticket_id in pending.tickets:
+            ticket = self.game.data.ticket(ticket_id)
+            text = label("card_ticket", route=f"{ticket.origin}–{ticket.destination}",
+                         points=texts.quantity("point", ticket.points), colors=list(ticket.colors))
+            box = widgets.Checkbox(value=True, description=text, indent=False, layout=widgets.Layout(width="560px"))
+            box.ticket = ticket_id
+            box.observe(lambda _: self._check_keep(pending.keep_min), "value")
+            boxes.append(box)
+        self.keep_boxes.children = boxes
+        self._check_keep(pending.keep_min)
+        return [widgets.HTML(f"<b>{label('keep_at_least', count=pending.keep_min)}</b>"), self.keep_boxes,
+                widgets.HBox([self.keep, self.keep_reason]), widgets.HBox([self.undo_button, self.hint_button])]
+
+    def ticked(self) -> tuple[int, ...]:
+        """The tickets ticked to keep."""
+        return tuple(box.ticket for box in self.keep_boxes.children if box.value)
+
+    def _check_keep(self, keep_min: int) -> None:
+        too_few = len(self.ticked()) < keep_min
+        self.keep.disabled = too_few
+        self.keep_reason.value = _reason(label("card_tick_at_least", tickets=texts.quantity("ticket", keep_min))
+                                         if too_few else "")
+
+    def _draw_rows(self, pending: Any) -> list:
+        game = self.game
+        second = isinstance(pending, cardgame.SecondCard)
+        legal = set(game.legal_actions())
+        buttons, notes = [], []
+        for color in dict.fromkeys(c for c in game.cards.face_up if c):
+            button = widgets.Button(description=texts.term(color), layout=widgets.Layout(width="auto"),
+                                    style={"button_color": CARD_COLORS.get(color, "#cccccc"),
+                                           "text_color": TEXT_ON.get(color, "black")})
+            button.on_click(lambda _, c=color: self.act(cardgame.DrawFaceUp(c)))
+            button.disabled = cardgame.DrawFaceUp(color) not in legal
+            if button.disabled and second:
+                button.tooltip = texts.refusal(cardgame.RuleViolation("face_up_wild_second", card=color))
+                notes.append(button.tooltip)
+            buttons.append(button)
+        self.deck.disabled = cardgame.DrawBlind() not in legal
+        self.face_up.children = buttons
+        heading = label("second_card" if second else "card_draw")
+        rows = [widgets.HBox([widgets.HTML(f"<b>{heading}</b>&nbsp;"), self.face_up, self.deck])]
+        return rows + [_note(n) for n in notes]
+
+    def _play_rows(self, pending: Any) -> list:
+        game = self.game
+        if isinstance(pending, cardgame.SecondCard):
+            plays, reason = [], label("card_second_first")
+        else:
+            plays = [a for a in game.legal_actions() if isinstance(a, (cardgame.PlaySet, cardgame.PlayMixed))]
+            reason = "" if plays else self._why_no_play()
+        self.play_menu.options = [(self._play_label(a), a) for a in plays]
+        self.play_menu.value = plays[0] if plays else None
+        self.play.disabled = not plays
+        row = [self.play_menu, self.play] if plays else [self.play, _note(reason)]
+        return [widgets.HTML(f"<b>{label('card_play')}</b>"), widgets.HBox(row)]
+
+    def _ticket_rows(self, pending: Any) -> list:
+        game = self.game
+        if isinstance(pending, cardgame.SecondCard):
+            reason = label("card_second_first")
+        else:
+            reason = "" if game.ticket_deck else texts.refusal(cardgame.RuleViolation("no_tickets"))
+        self.draw_tickets.disabled = bool(reason)
+        return [widgets.HBox([widgets.HTML(f"<b>{label('card_or_tickets')}</b>&nbsp;"), self.draw_tickets,
+                              *([_note(reason)] if reason else [])])]
+
+    def _why_no_play(self) -> str:
+        """Why no set and no three single cards can be played now, in words."""
+        game, me, rules = self.game, self.human, self.game.rules
+        hand = game.hands[me]
+        locomotives = hand[cardgame.data.WILD]
+        reasons = []
+        pairs = [c for c in game.data.colors if hand[c] >= rules.set_min_cards]
+        if not pairs:
+            reasons.append(label("card_no_set", count=rules.set_min_cards))
+        for color in pairs:
+            rival = max(range(game.players), key=lambda p: -1 if p == me else game.largest_set(p, color))
+            reasons.append(label("card_set_beaten", color=color, player=rival,
+                                 have=texts.quantity("card", hand[color] + locomotives),
+                                 rival=texts.quantity("card", game.largest_set(rival, color))))
+        free = [c for c in game.data.colors if hand[c] and not any(
+            game.yards[p][c] for p in range(game.players) if p != me)]
+        reasons.append(label("card_no_mixed", count=len(free)))
+        return label("card_no_play", reasons="; ".join(reasons))
+
+    def _play_label(self, action: Any) -> str:
+        game = self.game
+        if isinstance(action, cardgame.PlaySet):
+            text = label("play_set", **set_words(action.color, action.cards, action.locomotives))
+            victims = [(p, game.yard_size(p, action.color)) for p in range(game.players)
+                       if p != self.human and game.yards[p][action.color]]
+            if victims:
+                hit = [texts.phrase("wrecked_cards", player=p, cards=texts.quantity("card", n)) for p, n in victims]
+                text = label("card_play_wrecks", play=text, victims=hit)
+            return text
+        return label("play_mixed", colors=list(action.colors))
+
+    # --- a hint --------------------------------------------------------------------------
+
+    def hint(self) -> str | None:
+        """A simple player's advice: wreck a rival set if you can, else lay a set your
+        tickets need, else draw the colours your tickets still need."""
+        game, me = self.game, self.human
+        if game.is_over:
+            return texts.text("hint.over")
+        pending = game.pending
+        if isinstance(pending, cardgame.ChooseTickets):
+            return texts.text("hint.card_keep")
+        if isinstance(pending, cardgame.SecondCard):
+            return texts.text("hint.card_second")
+        sets = [a for a in game.legal_actions() if isinstance(a, cardgame.PlaySet)]
+        wrecking = [a for a in sets if any(game.yards[p][a.color] for p in range(game.players) if p != me)]
+        if wrecking:  # the most cards wrecked, with the fewest locomotives spent
+            best = max(wrecking, key=lambda a: (sum(game.yard_size(p, a.color) for p in range(game.players)
+                                                    if p != me), -a.locomotives, -a.cards))
+            victims = [texts.phrase("wrecked_cards", player=p, cards=texts.quantity("card", game.yard_size(p, best.color)))
+                       for p in range(game.players) if p != me and game.yards[p][best.color]]
+            play = label("play_set", **set_words(best.color, best.cards, best.locomotives))
+            return texts.text("hint.card_wreck", play=play, victims=victims)
+        best_now = ticket_fulfilment(game, me)
+        needed = list(dict.fromkeys(c for t in best_now.unfulfilled for c in t.colors))
+        useful = [a for a in sets if a.color in needed and not a.locomotives]
+        if useful:
+            choice = max(useful, key=lambda a: a.cards)
+            play = label("play_set", **set_words(choice.color, choice.cards, 0))
+            return texts.text("hint.card_set", play=play, color=choice.color)
+        if needed:
+            return texts.text("hint.card_draw", colors=needed)
+        return texts.text("hint.card_nothing")
+
+
+def score_lines(score: Any, expansion: str | None = None) -> list[tuple[str, int]]:
+    """A Railroad Ink score in words, part by part: only the parts the game has (a river
+    or a lake only with its expansion)."""
+    parts = [("exits", score.exit_points), ("highway", score.longest_highway),
+             ("railway", score.longest_railway), ("centre", score.centre)]
+    if expansion:
+        parts.append((expansion, getattr(score, expansion)))
+    parts += [("errors", -score.errors), ("total", score.total)]
+    return [(label(f"ink_score_{name}"), value) for name, value in parts]
+
+
+def score_html(score: Any, expansion: str | None = None) -> str:
+    rows = "".join(
+        f"<tr><td style='padding:0 12px 0 0'>{html.escape(name)}</td>"
+        f"<td style='text-align:right'>{html.escape(texts.render(texts.quantity('point', value)))}</td></tr>"
+        for name, value in score_lines(score, expansion))
+    return f"<table style='border-collapse:collapse;{_SMALL}'>{rows}</table>"
+
+
+class InkScoreView:
+    """A Railroad Ink score as a small table in words ("exit networks: 12 points"),
+    following the language switch. ``expansion``: "river" or "lake" adds that part."""
+
+    def __init__(self, score: Any, expansion: str | None = None):
+        self.score, self.expansion = score, expansion
+        self.widget = widgets.HTML()
         self.refresh()
         follow_language(self.refresh)
 
     def refresh(self) -> None:
-        game, me = self.game, self.human
-        source = self.figure.select_one({"name": "cards"}).data_source
-        source.data = table_scene(game, reveal=me)
-        self._show_texts()
-        if game.is_over:
-            self.status.value = f"<b>{label('game_over')}</b>"
-            self.controls.children = [widgets.HTML(game.final_scores()._repr_html_())]
-            return
-        self.status.value = f"<b>{label('to_play', player=game.current_player)}</b>"
-        legal = game.legal_actions()
-        pending = game.pending
+        self.widget.value = score_html(self.score, self.expansion)
 
-        def button(text: str, action: Any, style: str = "") -> widgets.Button:
-            b = widgets.Button(description=text, button_style=style, layout=widgets.Layout(width="auto"))
-            b.on_click(lambda _: self.act(action))
-            return b
+    def _ipython_display_(self):
+        from IPython.display import display
 
-        if pending and pending.kind == "keep_tickets":
-            boxes = []
-            for ticket_id in pending.tickets:
-                box = widgets.Checkbox(value=True, description=str(game.data.ticket(ticket_id)),
-                                       indent=False, layout=widgets.Layout(width="460px"))
-                box.ticket = ticket_id
-                boxes.append(box)
-            keep = widgets.Button(description=label("keep"), button_style="info", layout=widgets.Layout(width="auto"))
-            keep.on_click(lambda _: self.act(cardgame.KeepTickets(tuple(b.ticket for b in boxes if b.value))))
-            self.controls.children = [widgets.HTML(f"<b>{label('keep_at_least', count=pending.keep_min)}</b>"),
-                                      *boxes, keep]
-            return
-        draws = [button(texts.term(c), cardgame.DrawFaceUp(c)) for c in dict.fromkeys(game.cards.face_up) if c]
-        draws.append(button(label("draw_deck"), cardgame.DrawBlind()))
-        rows = [widgets.HBox([widgets.Label(label("second_card" if pending else "your_move")), *draws])]
-        if not pending:
-            sets = [a for a in legal if isinstance(a, (cardgame.PlaySet, cardgame.PlayMixed))]
-            menu = widgets.Dropdown(options=[(self._play_label(a), a) for a in sets] or [(label("no_play"), None)],
-                                    layout=widgets.Layout(width="420px"))
-            play = widgets.Button(description=label("play_cards"), button_style="success")
-            play.on_click(lambda _: menu.value is not None and self.act(menu.value))
-            rows.append(widgets.HBox([menu, play]))
-            rows.append(widgets.HBox([button(label("draw_tickets"), cardgame.DrawTickets())]))
-        self.controls.children = rows
-
-    @staticmethod
-    def _play_label(action: Any) -> str:
-        if isinstance(action, cardgame.PlaySet):
-            return label("play_set", cards=action.cards, color=action.color, locomotives=action.locomotives)
-        return label("play_mixed", colors=list(action.colors))
+        display(self.widget)
 
 
-class InkGameView(GameView):
-    """Railroad Ink on a canvas: pick a result, turn or mirror it, click a square."""
+class InkGameView(_CompactView):
+    """Railroad Ink on a canvas: pick a result, turn or mirror it, click a square.
+
+    The results come in three groups: this round's dice (each must be drawn while it
+    fits; a result rolled twice shows "×2"), the special routes and the Deep Blue dice
+    (both optional). The preview says in words how the result is turned; the score so
+    far lists only the parts this game scores. At the end the drawing controls give way
+    to the final scores.
+    """
 
     def __init__(self, game: ink.Game, human: int = 0, bot: Callable | None = None, seed: int | str = 0):
         super().__init__(game, human, bot or ink.bots.greedy_action, seed)
+        if not game.is_over:  # this round's roll is told too (the first round's, or a set-up one)
+            self.log.append(Event("rolled", game.current_player, round=game.round, results=list(game.rolled),
+                                  expansion=list(game.rolled_extra)))
+        self.notice: dict | None = None  # water drawn against an exit: allowed, but said once
         self.board_canvas = InkCanvas(scale=52)
         self.board_canvas.canvas.on_mouse_down(self.click)
-        self.tiles = widgets.ToggleButtons(style={"button_width": "auto"})
         self.orientation = 0
+        self.groups = {name: widgets.ToggleButtons(style={"button_width": "auto"}, value=None)
+                       for name in ("dice", "specials", "extras")}
+        self.headings = {name: widgets.HTML() for name in self.groups}
+        self._choosing = False
+        for group in self.groups.values():
+            group.observe(self._on_choice, "value")
         self.turn = widgets.Button(icon="redo", layout=widgets.Layout(width="44px"))
         self.mirror = widgets.Button(icon="exchange-alt", layout=widgets.Layout(width="44px"))
-        self.preview = widgets.HTML()
+        self.preview = widgets.HTML(layout=widgets.Layout(width="270px"))
         self.preview_canvas = InkCanvas(scale=40, squares=1)
-        self.finish = widgets.Button(button_style="warning")
+        self.finish = widgets.Button(button_style="warning", layout=widgets.Layout(width="auto", align_self="flex-start"))
+        self.finish_reason = widgets.HTML()
         self.score = widgets.HTML()
+        self.final = widgets.HTML()
         self.status = widgets.HTML()
         self.turn.on_click(lambda _: self.rotate(1))
         self.mirror.on_click(lambda _: self.flip())
         self.finish.on_click(lambda _: self.act(ink.FinishRound()))
-        self.tiles.observe(lambda _: self._show_preview(), "value")
-        side = widgets.VBox([self.status, self.tiles, widgets.HBox([self.preview_canvas.canvas, widgets.VBox([widgets.HBox([self.turn, self.mirror]),
-                                                                         self.preview])]),
-                             self.finish, self.score, self.message, self.narration],
-                            layout=widgets.Layout(width="420px"))
+        self.drawing = widgets.VBox([
+            *(widget for name in self.groups for widget in (self.headings[name], self.groups[name])),
+            widgets.HBox([self.preview_canvas.canvas, widgets.VBox([widgets.HBox([self.turn, self.mirror]),
+                                                                    self.preview])]),
+            self.finish, self.finish_reason])
+        side = widgets.VBox([self.status, self.drawing, self.final, self.score, self.message,
+                             widgets.HBox([self.undo_button, self.hint_button]), self.narration],
+                            layout=widgets.Layout(width="460px"))
         self.widget = widgets.HBox([self.board_canvas.canvas, side])
         self._run_bots()
         self.refresh()
         follow_language(self.refresh)
+
+    # --- choosing a result and turning it -----------------------------------------------------
+
+    @property
+    def chosen(self) -> str | None:
+        """The result chosen to draw next (a tile code), from whichever group."""
+        return next((group.value for group in self.groups.values() if group.value), None)
+
+    def choose(self, code: str | None) -> None:
+        """Choose a result to draw (one of the buttons), or none."""
+        self._choosing = True
+        try:
+            for group in self.groups.values():
+                group.value = code if code in [value for _, value in group.options] else None
+        finally:
+            self._choosing = False
+        self._show_preview()
+
+    def _on_choice(self, change) -> None:
+        if not self._choosing and change["new"]:  # one choice across the three groups
+            self.choose(change["new"])
 
     # turning the chosen tile: 0–3 turn it, 4–7 are the mirrored ones
     def rotate(self, quarter_turns: int) -> None:
@@ -126,36 +410,148 @@ class InkGameView(GameView):
     def click(self, x: float, y: float) -> bool:
         """Draw the chosen result on the square under the click."""
         square = self.board_canvas.square_at(x, y)
-        if square is None or not self.tiles.value:
+        if square is None or not self.chosen:
             return False
-        return self.act(ink.Place(self.tiles.value, square, self.orientation))
+        return self.act(ink.Place(self.chosen, square, self.orientation))
+
+    def act(self, action: Any) -> bool:
+        """Your drawing (or finishing the round); a drawing that is allowed but may
+        surprise (water against an exit) is explained."""
+        self.notice = None
+        accepted = super().act(action)
+        if accepted and isinstance(action, ink.Place):
+            self.notice = self._water_at_exit(action)
+            self._show_notice()
+        return accepted
+
+    def undo(self) -> bool:
+        self.notice = None
+        return super().undo()
+
+    def _water_at_exit(self, action: Any) -> dict | None:
+        """Water drawn against an exit is allowed (only routes must match an exit): the
+        words to say so, or None."""
+        index = ink.board.square_index(action.square)
+        edges = ink.variant(action.tile, action.orientation).edges
+        for side, edge in enumerate(edges):
+            kind = ink.board.EXIT_AT.get((index, side))
+            if edge == ink.tiles.LAKE and kind:
+                return {"tile": texts.tile(action.tile), "square": action.square,
+                        "kind": ink.tiles.KIND_NAMES[kind], "side": ink.tiles.SIDE_NAMES[side]}
+        return None
+
+    def _show_notice(self) -> None:
+        if self.notice and self.refused is None:
+            words = label("ink_water_at_exit", **self.notice)
+            self.message.value = _small(f"<span style='color:#0d47a1'>ℹ {html.escape(words)}</span>")
 
     def _show_preview(self) -> None:
-        code = self.tiles.value
-        edges = ink.variant(code, self.orientation).edges if code else ()
-        words = ", ".join(f"{texts.term(side)}: {texts.term(ink.tiles.KIND_NAMES[e])}"
-                          for side, e in zip(("north", "east", "south", "west"), edges) if e)
-        self.preview.value = f"{label('orientation')} {self.orientation} – {words}" if code else ""
-        self.preview_canvas.draw(tile_preview_scene(ink.variant(code, self.orientation)) if code else [])
+        code = self.chosen
+        if not code:
+            self.preview.value = ""
+            self.preview_canvas.draw([])
+            return
+        drawn = ink.variant(code, self.orientation)
+        sides: dict[str, list[str]] = {}
+        for side, edge in zip(("north", "east", "south", "west"), drawn.edges):
+            if edge:
+                sides.setdefault(ink.tiles.KIND_NAMES[edge], []).append(side)
+        words = "; ".join(label("ink_sides", kind=kind, sides=names) for kind, names in sides.items())
+        how = label(f"ink_orientation_{self.orientation}")
+        self.preview.value = _small(f"{html.escape(label('ink_preview', orientation=self.orientation, how=how))}"
+                                    f"<br>{html.escape(words)}")
+        self.preview_canvas.draw(tile_preview_scene(drawn))
+
+    # --- showing the game --------------------------------------------------------------------
 
     def refresh(self) -> None:
         game, me = self.game, self.human
         board = game.boards[me]
-        now = ink.score(board, game.rules.loop_rule, game.rules.lake_squares_are_centre)
+        now = game.score(me)
         self.board_canvas.show(board, errors=[(e.square, e.side) for e in now.error_details])
         self.finish.description = label("finish_round")
         self.turn.tooltip, self.mirror.tooltip = label("turn_tile"), label("mirror_tile")
         self._show_texts()
-        self.score.value = f"<b>{label('score_now')}</b> " + html.escape(
-            ", ".join(f"{texts.term(name)} {value}" for name, value in now.breakdown().items()))
         if game.is_over:
             self.status.value = f"<b>{label('game_over')}</b>"
-            self.tiles.options = []
+            self.drawing.layout.display = "none"
+            self.undo_button.layout.display = self.hint_button.layout.display = "none"
+            self.score.value = ""
+            self.final.value = (f"<h4>{label('final_score')}</h4>{score_html(now, game.rules.expansion)}"
+                                + (game.final_scores()._repr_html_() if game.players > 1 else ""))
+            self.choose(None)
             return
-        self.status.value = f"<b>{label('ink_round', round=game.round, rounds=game.rules.rounds)}</b>"
-        options = [(texts.render(texts.tile(code)), code) for code in dict.fromkeys(game.drawable(me))]
-        previous = self.tiles.value
-        self.tiles.options = options
-        codes = [code for _, code in options]
-        self.tiles.value = previous if previous in codes else (codes[0] if codes else None)
+        self.drawing.layout.display = self.undo_button.layout.display = None
+        self.final.value = ""
+        self.score.value = f"<b>{label('score_now')}</b>{score_html(now, game.rules.expansion)}"
+        self.status.value = _small(f"<b>{label('ink_round', round=game.round, rounds=game.rules.rounds)}</b>")
+        self._fill_groups()
+        self._show_finish()
+        self._show_notice()
+
+    def _fill_groups(self) -> None:
+        """This round's results as buttons, each once with how often it was rolled."""
+        game, me = self.game, self.human
+        previous = self.chosen
+        groups = {"dice": game.open_results[me], "specials": game.specials_available(me),
+                  "extras": game.open_extras[me]}
+        self._choosing = True
+        try:
+            for name, codes in groups.items():
+                counts = {code: codes.count(code) for code in codes}
+                group = self.groups[name]
+                group.value = None
+                group.options = [(texts.render(texts.tile(code)) + (f" ×{n}" if n > 1 else ""), code)
+                                 for code, n in counts.items()]
+                group.layout.display = None if counts else "none"
+        finally:
+            self._choosing = False
+        rules, used = game.rules, len(game.specials_used[me])
+        if groups["specials"]:
+            specials = label("ink_specials", left=rules.specials_per_game - used)
+        elif used >= rules.specials_per_game:
+            specials = label("ink_specials_all_used", count=rules.specials_per_game)
+        else:
+            specials = label("ink_specials_this_round")
+        self.headings["dice"].value = _small(f"<b>{label('ink_dice')}</b>") if groups["dice"] else ""
+        self.headings["specials"].value = _small(f"<b>{html.escape(specials)}</b>")
+        extras = f"ink_extras_{rules.expansion}" if rules.expansion else None
+        self.headings["extras"].value = _small(f"<b>{label(extras)}</b>") if extras and groups["extras"] else ""
+        drawable = game.drawable(me)
+        self.choose(previous if previous in drawable else (groups["dice"] or drawable or [None])[0])
+
+    def _show_finish(self) -> None:
+        """Finishing is refused while a rolled result still fits: the button says why."""
+        game, me = self.game, self.human
+        required = set(game.open_results[me])
+        fits = next(((code, index, o) for code, index, o in game.legal_placements() if code in required), None)
+        self.finish.disabled = fits is not None
+        if fits:
+            code, index, orientation = fits
+            reason = texts.text("refusal.must_draw", tile=texts.tile(code), square=ink.board.square_name(index),
+                                orientation=orientation)
+        else:
+            reason = label("ink_may_finish")
+        self.finish_reason.value = _reason(reason)
+
+    # --- a hint --------------------------------------------------------------------------
+
+    def hint(self) -> str | None:
+        """The drawing that raises your score the most now (the greedy bot's choice); the
+        result and its orientation are chosen for you, so a click on the square draws it."""
+        game = self.game
+        if game.is_over:
+            return texts.text("hint.over")
+        action = ink.bots.greedy_action(game, seeded_random(game.seed, "hint", len(game.history)))
+        if not isinstance(action, ink.Place):
+            return texts.text("hint.ink_finish")
+        after = game.boards[self.human].copy()
+        after.place(action.tile, action.square, action.orientation)
+        rules = game.rules
+        points = ink.score(after, rules.loop_rule, rules.lake_squares_are_centre).total
+        self.choose(action.tile)
+        self.orientation = action.orientation
         self._show_preview()
+        return texts.text("hint.ink_place", tile=texts.tile(action.tile), square=action.square,
+                          how=label(f"ink_orientation_{action.orientation}"),
+                          before=game.score(self.human).total, after=points)

@@ -45,14 +45,32 @@ def narrate(event: Event, game: Any, lang: str | None = None) -> str | None:
         if name in params:
             value = params[name]
             params[name] = [texts.tile(c) for c in value] if isinstance(value, list) else texts.tile(value)
-    if event.kind == "train_wreck":
-        params["players"] = sorted(params["discarded"])
+    if event.kind == "set_played":
+        params.update(set_words(event.data["color"], event.data["cards"], event.data["locomotives"]))
+    if event.kind == "train_wreck":  # who caused it (the event's player) and whom it hit
+        params["victims"] = wreck_victims(event)
     if event.kind == "round_scored":
         params["points"] = ", ".join(f"{p}: {v}" for p, v in enumerate(params["points"]))
+    key = event.kind
+    if key == "rolled" and params.get("expansion"):  # Deep Blue: name its dice
+        key, params["dice"] = "rolled_expansion", f"{game.rules.expansion} dice"
     try:
-        return texts.text(f"event.{event.kind}", lang, **params)
+        return texts.text(f"event.{key}", lang, **params)
     except KeyError:
         return None
+
+
+def set_words(color: str, cards: int, locomotives: int) -> dict[str, Any]:
+    """A Card Game set in words, as the parameters ``set`` ("3 red cards") and ``extra``
+    (" and 1 locomotive", or nothing) of a text."""
+    extra = texts.Phrase("phrase.with_locomotives", {"count": locomotives}) if locomotives else ""
+    return {"set": texts.Phrase("phrase.set_cards", {"count": cards, "color": color}), "extra": extra}
+
+
+def wreck_victims(event: Event) -> list:
+    """The players a train wreck hit, each with the cards they lost ("player 0 (3 cards)")."""
+    return [texts.phrase("wrecked_cards", player=player, cards=texts.quantity("card", cards))
+            for player, cards in sorted(event.data["discarded"].items())]
 
 
 def describe_step(step: Any, lang: str | None = None) -> str:
@@ -71,15 +89,27 @@ def describe_step(step: Any, lang: str | None = None) -> str:
         "part": getattr(step, "part", ""),
         "points": getattr(step, "points", 0),
         "bound": f"{getattr(step, 'bound', 0):.1f}",
-        "ticket": getattr(step, "ticket", "") or "",
+        "ticket": _ticket_words(getattr(step, "ticket", None)),
         "borrowed": [f"{city}: {route}" for city, route in getattr(step, "borrowed", ())] or "",
     }
+    kind = step.kind
     if family == "ink":
         params["length"] = step.detail.get("length", 0)
+        if step.part == "water":  # the water fill: what is drawn, which sides face water
+            kind = f"water_{kind}"
+            params.update(sides=step.detail.get("sides", []), filled=step.detail.get("filled", []),
+                          tile=texts.tile(step.detail["tile"]) if "tile" in step.detail else "")
     try:
-        return texts.text(f"step.{family}.{step.kind}", lang, **params)
+        return texts.text(f"step.{family}.{kind}", lang, **params)
     except KeyError:
         return step.kind
+
+
+def _ticket_words(ticket: Any) -> str:
+    """A Card Game ticket by its cities (its colours are words of a language: a view shows them)."""
+    if ticket is None:
+        return ""
+    return f"{ticket.origin}–{ticket.destination}" if hasattr(ticket, "origin") else str(ticket)
 
 
 def markup(text: str) -> str:

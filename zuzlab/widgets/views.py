@@ -4,7 +4,10 @@
   the best one so far and the routes still to explore (longest-route steps), or the
   cities reached and routes chosen (connection steps).
 - ``InkStepView``: the Railroad Ink board, with the squares of the current network, path
-  or lake highlighted and errors marked as they are found.
+  or lake highlighted and errors marked as they are found; for the water fill, the
+  board as it grows, the filled squares framed.
+- ``FulfilmentView``: the Card Game's ticket search: the on-the-track pile (which cards
+  the chosen tickets use) and the tickets in the order they are tried, each marked.
 - ``TextView``: any step as a line of text (and whatever ``details`` says).
 """
 
@@ -15,11 +18,14 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
+from .. import texts
 from ..algorithms import Plan, PlanStep, TrailStep
+from ..algorithms.fulfilment import WILD, search_order
 from ..ink import Board
 from ..ttr import Game, Map, load_map
 from ..viz.ttr_map import bokeh_widget
 from ..viz import InkCanvas, map_figure
+from ..viz.cardgame_table import CARD_COLORS, card_chip
 from ..viz.ttr_map import RouteLines
 
 #: overlay colours: what is being tried, the best so far, what is left
@@ -115,6 +121,10 @@ class InkStepView:
     def show(self, step: Any) -> None:
         self.shown = step
         detail = step.detail
+        if step.part == "water":  # the board as it stands: the filled squares framed over the water
+            self.canvas.show(detail["board"], frames={"frame": detail["filled"],
+                                                      "frame-drawn": [step.square] if step.kind == "draw" else []})
+            return
         highlights: dict[str, list[str]] = {}
         errors: list = []
         if step.part.startswith("longest"):
@@ -134,3 +144,73 @@ class InkStepView:
         else:
             highlights["visited"] = detail.get("squares", [])
         self.canvas.show(self.board, highlights, errors)
+
+
+class FulfilmentView:
+    """The search for the best choice of tickets (``best_fulfilment_steps``), drawn.
+
+    Above, the on-the-track pile, a square a card: filled where the chosen tickets use it,
+    hollow where it is spare; a locomotive is used for each card a colour lacks. Below,
+    the tickets in the order the search tries them (most points per card first), each
+    marked chosen, being tried, not fitting, left out or still open.
+    """
+
+    SYMBOLS = {"chosen": "✔", "trying": "▶", "blocked": "✘", "left": "–", "open": "·"}
+
+    def __init__(self, tickets, cards):
+        self.tickets, self.cards, self.colours = list(tickets), dict(cards), CARD_COLORS
+        self.order = search_order(self.tickets)
+        self.widget = widgets.HTML(layout=widgets.Layout(min_height="250px"))
+        self.shown: Any = None
+
+    def _squares(self, kind: str, held: int, used: int) -> str:
+        """A pile's cards of one kind, a square each; ✔ on those the chosen tickets use."""
+        colour = self.colours.get(kind, "#999999")
+        tick = "white" if kind in ("black", "blue", "purple", "red", "green") else "black"
+        squares = "".join(
+            f"<span style='display:inline-block;width:16px;height:18px;margin:1px;border:1px solid #444;"
+            f"background:{colour};color:{tick};text-align:center;line-height:18px;font-size:12px'>"
+            f"{'✔' if n < used else ''}</span>" for n in range(held))
+        return (f"<span style='display:inline-block;margin-right:12px'>{html.escape(texts.term(kind))} "
+                f"{squares}</span>")
+
+    def _status(self, step: Any, position: int) -> tuple[str, str]:
+        """A ticket's mark at this step: its word and colour."""
+        ticket = self.tickets[position]
+        if ticket in step.chosen:
+            return ("chosen", "#1b5e20")
+        if step.ticket is not None and ticket == step.ticket:
+            return {"take": ("trying", "#e65100"), "blocked": ("blocked", "#b71c1c"), "leave": ("left", "#757575")}[step.kind]
+        if position in self.order[:step.decided]:  # decided before this step, and not chosen
+            return ("left", "#757575")
+        return ("open", "#9e9e9e")
+
+    @staticmethod
+    def _word(key: str) -> str:
+        return texts.text(f"label.fulfil_{key}")
+
+    def show(self, step: Any) -> None:
+        self.shown = step
+        needed: dict[str, int] = {}
+        for ticket in step.chosen:
+            for colour in ticket.colors:
+                needed[colour] = needed.get(colour, 0) + 1
+        short = sum(max(0, n - self.cards.get(colour, 0)) for colour, n in needed.items())
+        pile = "".join(self._squares(kind, held, min(held, short if kind == WILD else needed.get(kind, 0)))
+                       for kind, held in self.cards.items() if held)
+        rows = []
+        for position in self.order:
+            ticket = self.tickets[position]
+            status, colour = self._status(step, position)
+            mark = f"{self.SYMBOLS[status]} {self._word(status)}"
+            chips = " ".join(card_chip(c) for c in ticket.colors)
+            rows.append(f"<tr style='color:{colour}'><td style='padding:1px 10px 1px 0'><b>{html.escape(mark)}</b></td>"
+                        f"<td style='padding:1px 10px 1px 0'>{html.escape(ticket.origin)}–{html.escape(ticket.destination)}</td>"
+                        f"<td style='padding:1px 10px 1px 0;text-align:right'>"
+                        f"{html.escape(texts.render(texts.quantity('point', ticket.points)))}</td><td>{chips}</td></tr>")
+        summary = texts.text("label.fulfil_summary", points=texts.quantity("point", step.points),
+                             best=texts.quantity("point", step.best))
+        self.widget.value = (f"<div><b>{html.escape(texts.text('label.fulfil_pile'))}</b><br>{pile}</div>"
+                             f"<div style='margin-top:6px'><b>{html.escape(texts.text('label.fulfil_order'))}</b>"
+                             f"<table style='border-collapse:collapse'>{''.join(rows)}</table></div>"
+                             f"<div style='margin-top:4px'>{html.escape(summary)}</div>")
