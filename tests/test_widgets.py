@@ -363,7 +363,7 @@ def test_ink_view_hint_chooses_the_best_drawing_for_a_click():
     view = InkGameView(game)
     view.hint_button.click()
     advice = game.legal_placements()
-    assert "hint:" in view.message.value and view.chosen is not None
+    assert "Hint:" in view.message.value and view.chosen is not None
     square = view.message.value.split(" on ")[1].split(",")[0]
     assert view.click(*ink_pixel(view, square)) and game.history
     assert any(code == game.history[-1].tile for code, _, _ in advice)

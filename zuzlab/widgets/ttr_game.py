@@ -125,6 +125,14 @@ class TtrGameView(GameView):
             self.selected_route = picked
         return accepted
 
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        # the Bokeh widget draws the figure as it was made and only hears of changes while
+        # it is shown: moves played before it is (first or again) shown would be missing
+        self.map.update_from_model(self.figure)
+        display(self.widget)
+
     # --- the bots ----------------------------------------------------------------------------
 
     def _run_bots(self) -> None:
