@@ -90,8 +90,11 @@ def describe_step(step: Any, lang: str | None = None) -> str:
         "points": getattr(step, "points", 0),
         "bound": f"{getattr(step, 'bound', 0):.1f}",
         "ticket": _ticket_words(getattr(step, "ticket", None)),
-        "borrowed": [f"{city}: {route}" for city, route in getattr(step, "borrowed", ())] or "",
+        "borrowed": [texts.phrase("station_borrows", city=city, route=route)
+                     for city, route in getattr(step, "borrowed", ())] or texts.phrase("no_borrowing"),
     }
+    if family == "station":  # "1 point", "9 points"
+        params["points"] = texts.quantity("point", step.points)
     kind = step.kind
     if family == "ink":
         params["length"] = step.detail.get("length", 0)
