@@ -455,13 +455,40 @@ _bokehjs_loaded = False
 
 def setup_notebook() -> None:
     """Load BokehJS into the notebook page from the package itself (not from the
-    internet), so figures work offline and in class. Figure widgets need it first."""
+    internet), so figures work offline and in class. Figure widgets need it first.
+
+    The loader is about 8 MB of JavaScript. It has done its work once the page has run
+    it, so when the next cell starts its output is replaced by nothing: a saved notebook
+    stays small enough to hand out (the page keeps BokehJS)."""
     global _bokehjs_loaded
+    import bokeh.io.notebook as bokeh_notebook
     from bokeh.io import output_notebook
     from bokeh.resources import INLINE
+    from IPython import get_ipython
+    from IPython.display import update_display
 
-    output_notebook(resources=INLINE, hide_banner=True)
+    publish = bokeh_notebook.publish_display_data
+
+    def with_display_id(data, metadata=None, *, transient=None, **kwargs):
+        publish(data, metadata, transient={**(transient or {}), "display_id": BOKEHJS_DISPLAY}, **kwargs)
+
+    bokeh_notebook.publish_display_data = with_display_id
+    try:
+        output_notebook(resources=INLINE, hide_banner=True)
+    finally:
+        bokeh_notebook.publish_display_data = publish
     _bokehjs_loaded = True
+    shell = get_ipython()
+    if shell is not None:
+        def shrink(*_: Any) -> None:
+            update_display({"text/plain": ""}, raw=True, display_id=BOKEHJS_DISPLAY)
+            shell.events.unregister("pre_run_cell", shrink)
+
+        shell.events.register("pre_run_cell", shrink)
+
+
+#: the display that carries the BokehJS loader (replaced by nothing once it has run)
+BOKEHJS_DISPLAY = "zuzlab-bokehjs-loader"
 
 
 def bokeh_widget(fig: Any) -> Any:
