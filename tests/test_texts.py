@@ -107,3 +107,41 @@ def test_figures_are_written_as_the_language_writes_numbers():
     assert texts.render(texts.share(0.3), "de") == "30\xa0%"  # a (non-breaking) space before the sign
     assert texts.text("label.sim_mean", "de", variant="gedruckte Regeln", mean=texts.number(2.5, 1)) == \
         "gedruckte Regeln (Mittelwert 2,5)"
+
+
+def test_the_chosen_language_is_remembered_for_the_next_notebooks(tmp_path, monkeypatch):
+    import subprocess
+    import sys
+
+    from zuzlab.widgets.narration import language_switch
+
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path))
+    switch = language_switch()
+    assert switch.value == "en" and texts.language() == "en"
+    try:
+        switch.value = "de"  # a click on "Deutsch"
+        assert texts.language() == "de" and (tmp_path / "zuzlab" / "settings.json").exists()
+        fresh = subprocess.run([sys.executable, "-c", "import zuzlab.texts as t; print(t.language())"],
+                               capture_output=True, text=True, check=True, env={**__import__("os").environ})
+        assert fresh.stdout.strip() == "de"  # a new kernel starts in German
+        fixed = subprocess.run([sys.executable, "-c", "import zuzlab.texts as t; print(t.language())"],
+                               capture_output=True, text=True, check=True,
+                               env={**__import__("os").environ, "ZUZLAB_LANG": "en"})
+        assert fixed.stdout.strip() == "en"  # ZUZLAB_LANG overrides the remembered choice
+    finally:
+        texts.set_language("en")
+
+
+def test_zuzlab_lang_overrides_a_notebooks_own_language_and_a_wrong_value_is_reported(monkeypatch):
+    from zuzlab.widgets.narration import language_switch
+
+    try:
+        monkeypatch.setenv("ZUZLAB_LANG", "de")
+        assert language_switch("en").value == "de" and texts.language() == "de"
+        monkeypatch.setenv("ZUZLAB_LANG", "fr")
+        with pytest.warns(UserWarning, match="ZUZLAB_LANG='fr' is not a language of zuzlab"):
+            assert language_switch("en").value == "en"
+        monkeypatch.delenv("ZUZLAB_LANG")
+        assert language_switch("de").value == "de"  # the notebook's own language
+    finally:
+        texts.set_language("en")

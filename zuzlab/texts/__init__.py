@@ -19,15 +19,57 @@ data): ``number(91.475, 1)`` reads "91.5" / "91,5", ``share(0.3)`` "30%" / "30 %
 from __future__ import annotations
 
 import functools
+import json
 import numbers
+import os
+import warnings
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 LANGUAGES = {"en": "English", "de": "Deutsch"}
-_language = "en"
+#: the environment variable that fixes the language (for a class, or a test run)
+LANGUAGE_VARIABLE = "ZUZLAB_LANG"
 _listeners: list[Callable[[str], None]] = []
+
+
+def settings_path() -> Path:
+    """Where the chosen language is remembered: ``zuzlab/settings.json`` in the user's
+    Jupyter data directory, so a class sets it once for every notebook and session."""
+    from jupyter_core.paths import jupyter_data_dir
+
+    return Path(jupyter_data_dir()) / "zuzlab" / "settings.json"
+
+
+def _remembered_language() -> str | None:
+    try:
+        saved = json.loads(settings_path().read_text(encoding="utf-8")).get("language")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return saved if saved in LANGUAGES else None
+
+
+def fixed_language() -> str | None:
+    """The language ``ZUZLAB_LANG`` fixes, or None; a value that is no language of the
+    kit is reported, not silently ignored."""
+    value = os.environ.get(LANGUAGE_VARIABLE)
+    if not value:
+        return None
+    if value not in LANGUAGES:
+        warnings.warn(f"{LANGUAGE_VARIABLE}={value!r} is not a language of zuzlab ({', '.join(LANGUAGES)}); "
+                      f"it is not used", stacklevel=2)
+        return None
+    return value
+
+
+def starting_language() -> str:
+    """The language a kernel starts in: ``ZUZLAB_LANG``, else the remembered choice,
+    else English."""
+    return fixed_language() or _remembered_language() or "en"
+
+
+_language = starting_language()
 
 
 @functools.lru_cache(maxsize=None)
@@ -42,11 +84,16 @@ def language() -> str:
     return _language
 
 
-def set_language(lang: str) -> None:
-    """Switch every text (and every live widget listening) to ``lang`` ("en" or "de")."""
+def set_language(lang: str, remember: bool = False) -> None:
+    """Switch every text (and every live widget listening) to ``lang`` ("en" or "de");
+    with ``remember`` the choice is also kept for the notebooks and sessions to come."""
     global _language
     table(lang)
     _language = lang
+    if remember:
+        path = settings_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"language": lang}), encoding="utf-8")
     for listener in list(_listeners):
         listener(lang)
 

@@ -167,11 +167,14 @@ def explain(key: str, **params: Any) -> Explanation:
     return Explanation(key, **params)
 
 
-def language_switch() -> widgets.ToggleButtons:
-    """English / Deutsch: switches every text the kit shows."""
-    switch = widgets.ToggleButtons(options=[(name, code) for code, name in texts.LANGUAGES.items()],
-                                   value=texts.language())
-    switch.observe(lambda change: texts.set_language(change["new"]), "value")
+def language_switch(lang: str | None = None) -> widgets.ToggleButtons:
+    """English / Deutsch: switches every text the kit shows, and remembers the choice for
+    the next notebooks. ``lang`` is the notebook's own language (its text is written in
+    it); ``ZUZLAB_LANG`` overrides it, and without either the remembered choice holds."""
+    start = texts.fixed_language() or lang or texts.language()
+    texts.set_language(start)
+    switch = widgets.ToggleButtons(options=[(name, code) for code, name in texts.LANGUAGES.items()], value=start)
+    switch.observe(lambda change: texts.set_language(change["new"], remember=True), "value")
     return switch
 
 
