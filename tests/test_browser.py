@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*/*.ipynb"))  # en/ and de/
 SCREENSHOTS = ROOT / "test-output" / "browser"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -182,15 +182,19 @@ ALL_CELLS_RAN_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[path.stem for path in NOTEBOOKS])
+def _name(notebook: Path) -> str:
+    return f"{notebook.parent.name}-{notebook.stem}"
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[_name(path) for path in NOTEBOOKS])
 def test_notebook_runs_and_renders_in_the_browser(lab, browser, notebook):
     assert notebook.stem in MUST_DRAW, f"add {notebook.stem} to MUST_DRAW in {Path(__file__).name}"
     report = _run_in_browser(lab, browser, notebook)
     if isinstance(report, StillRunning):  # once more on a fresh kernel, saying so
-        warnings.warn(f"{notebook.stem}: {report}; running it again")
+        warnings.warn(f"{_name(notebook)}: {report}; running it again")
         report = _run_in_browser(lab, browser, notebook)
         if isinstance(report, StillRunning):
-            pytest.fail(f"{notebook.stem}: {report}")
+            pytest.fail(f"{_name(notebook)}: {report}")
     page_errors = report["page_errors"]
 
     assert not report["errors"], "error output:\n" + "\n---\n".join(report["errors"])
@@ -220,23 +224,23 @@ def _run_in_browser(lab: str, browser, notebook: Path) -> dict | StillRunning:
     page_errors: list[str] = []
     page.on("pageerror", lambda error: page_errors.append(str(error)))
     try:
-        page.goto(f"{lab}/lab/tree/notebooks/{notebook.name}?reset&token={TOKEN}")
+        page.goto(f"{lab}/lab/tree/notebooks/{notebook.parent.name}/{notebook.name}?reset&token={TOKEN}")
         page.wait_for_selector(".jp-Notebook >> visible=true", timeout=60_000)
         page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
         _wait_for_one_steady_kernel(lab)
-        _run_all_cells(page, notebook.stem)
+        _run_all_cells(page, _name(notebook))
         try:
             outcome = page.wait_for_function(ALL_CELLS_RAN_JS, timeout=RUN_TIMEOUT_MS, polling=500).json_value()
         except PlaywrightTimeout:
             outcome = f"still running after {RUN_TIMEOUT_MS // 1000} s"
         if outcome != "done":
-            _save_screenshots(page, notebook.stem)
-            page.screenshot(path=str(SCREENSHOTS / f"{notebook.stem}-not-finished.png"))
+            _save_screenshots(page, _name(notebook))
+            page.screenshot(path=str(SCREENSHOTS / f"{_name(notebook)}-not-finished.png"))
             prompts = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-InputArea-prompt").all_inner_texts()
             return StillRunning(f"cells {outcome}; prompts: {prompts}; page errors: {page_errors}")
         page.wait_for_timeout(2000)  # widgets and figures finish drawing
         report = page.evaluate(REPORT_JS)
-        _save_screenshots(page, notebook.stem)
+        _save_screenshots(page, _name(notebook))
     finally:
         page.close()
         _shut_down_kernels(lab)

@@ -15,7 +15,7 @@ def test_readme_opens_with_the_two_commands():
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     first, second = readme_commands()[:2]
     assert text.index(first) < text.index("---")  # both come before anything else
-    assert "jupyter lab --allow-root notebooks/00_start_here.ipynb" in first  # as root too (containers)
+    assert "jupyter lab --allow-root notebooks/en/00_start_here.ipynb" in first  # as root too (containers)
     assert "pytest" in second
 
 
@@ -24,8 +24,12 @@ def test_ci_runs_the_readme_test_command():
     assert readme_commands()[1] in ci.splitlines()
 
 
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*/*.ipynb"))
+
+
 def test_notebooks_are_committed_without_outputs():
-    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+    assert NOTEBOOKS
+    for path in NOTEBOOKS:
         notebook = json.loads(path.read_text(encoding="utf-8"))
         for cell in notebook["cells"]:
             if cell["cell_type"] == "code":
@@ -51,17 +55,46 @@ def test_every_package_is_listed_for_installation():
 
 def test_readme_has_a_binder_link_for_every_notebook():
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        assert f"/HEAD?urlpath=lab/tree/notebooks/{path.name})" in text, path.name
+    for path in NOTEBOOKS:
+        link = f"/HEAD?urlpath=lab/tree/notebooks/{path.parent.name}/{path.name})"
+        assert link in text, link
     assert (ROOT / "binder" / "runtime.txt").read_text().strip() == "python-3.12"
     assert "-e ." in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
 
 
-def test_every_notebook_has_a_language_switch_in_its_first_code_cell():
-    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+def test_every_notebook_starts_its_language_switch_in_its_own_language():
+    for path in NOTEBOOKS:
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
         first_code = next(cell for cell in cells if cell["cell_type"] == "code")
-        assert "language_switch()" in "".join(first_code["source"]), path.name
+        assert f'language_switch("{path.parent.name}")' in "".join(first_code["source"]), path
+
+
+def test_the_english_and_german_notebooks_are_made_from_their_sources():
+    """``python -m zuzlab.notebooks`` writes them; an edited source or text without a
+    rebuild fails here."""
+    from zuzlab.notebooks import build_all
+
+    built = build_all(ROOT / "notebooks")
+    assert sorted(built) == NOTEBOOKS, "a notebook without a source, or a source not built"
+    for path, text in built.items():
+        assert path.read_text(encoding="utf-8") == text, f"{path} is out of date: run python -m zuzlab.notebooks"
+
+
+def test_a_lesson_reads_before_it_runs_in_both_languages():
+    """The lesson text is in markdown cells, in the notebook's language (GitHub and
+    nbviewer show it): every [explain] text a notebook names is there in full."""
+    from zuzlab import texts
+
+    for path in NOTEBOOKS:
+        lang = path.parent.name
+        markdown = "\n".join("".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
+                             if c["cell_type"] == "markdown")
+        source = (ROOT / "notebooks" / "source" / f"{path.stem}.py").read_text(encoding="utf-8")
+        keys = re.findall(r"^# %% \[markdown\] text (\S+)", source, re.M)
+        assert keys, path
+        for key in keys:
+            assert texts.raw(f"explain.{key}", lang).strip() in markdown, (path, key)
+        assert "zw.explain(\"" + keys[0] not in markdown
 
 
 def test_the_readme_protocol_example_runs(capsys):

@@ -1,0 +1,82 @@
+# %% [markdown] en
+# # zuzlab – start here
+#
+# The switch below changes the language of everything the kit shows while it runs, and the kit remembers your choice for the other notebooks.
+
+# %% [markdown] de
+# # zuzlab – hier beginnen
+#
+# Der Schalter unten wechselt die Sprache von allem, was das Kit beim Ausführen zeigt, und das Kit merkt sich deine Wahl für die anderen Notebooks.
+
+# %%
+from zuzlab import widgets as zw, viz, texts
+viz.setup_notebook()   # BokehJS from the package: works offline
+zw.language_switch(LANGUAGE)
+
+# %% [markdown] text start.what
+
+# %% [markdown] text start.widgets
+
+# %% [markdown] en
+# ## The notebooks
+#
+# | notebook | what you do |
+# |---|---|
+# | [Ticket to Ride: USA](01_usa.ipynb) | a game against strategy bots; each rule and each refusal explained |
+# | [Europe](02_europe.ipynb) | tunnels, ferries, stations |
+# | [Switzerland](03_switzerland.ipynb) | tunnel cards and country tickets |
+# | [The Card Game](04_cardgame.ipynb) | rail yard, train wreck, which tickets a pile fulfils |
+# | [Lesson: the longest route](05_lesson_longest_route.ipynb) | trails and paths, why it is hard, backtracking |
+# | [Lesson: connecting tickets](06_lesson_connecting_tickets.ipynb) | components, shortest paths, Steiner trees |
+# | [Railroad Ink](07_railroad_ink.ipynb) | draw the dice's routes, and the scoring part by part |
+# | [Railroad Ink Deep Blue](08_deep_blue.ipynb) | rivers and lakes |
+# | [Explore rule changes](09_rule_explorer.ipynb) | bots play the same games under two rulesets; compare |
+
+# %% [markdown] de
+# ## Die Notebooks
+#
+# | Notebook | was du tust |
+# |---|---|
+# | [Zug um Zug: USA](01_usa.ipynb) | eine Partie gegen Strategie-Bots; jede Regel und jede Ablehnung erklärt |
+# | [Europa](02_europe.ipynb) | Tunnel, Fähren, Bahnhöfe |
+# | [Schweiz](03_switzerland.ipynb) | Tunnelkarten und Länder-Zielkarten |
+# | [Das Kartenspiel](04_cardgame.ipynb) | Verschiebebahnhof, Zugunglück, welche Zielkarten ein Stapel erfüllt |
+# | [Lektion: die längste Strecke](05_lesson_longest_route.ipynb) | Kantenzüge und Pfade, warum es schwer ist, Backtracking |
+# | [Lektion: Zielkarten verbinden](06_lesson_connecting_tickets.ipynb) | Zusammenhangskomponenten, kürzeste Wege, Steinerbäume |
+# | [Railroad Ink](07_railroad_ink.ipynb) | die Routen der Würfel zeichnen, und die Wertung Teil für Teil |
+# | [Railroad Ink Deep Blue](08_deep_blue.ipynb) | Flüsse und Seen |
+# | [Regeländerungen erkunden](09_rule_explorer.ipynb) | Bots spielen dieselben Partien unter zwei Regelwerken; vergleichen |
+
+# %% [markdown] en
+# ## Ticket to Ride: USA
+
+# %% [markdown] de
+# ## Ticket to Ride: USA
+
+# %%
+from zuzlab import ttr
+
+usa = ttr.load_map("usa")
+viz.show(viz.map_figure(usa))
+assert (len(usa.cities), len(usa.routes), len(usa.tickets)) == (36, 100, 30)
+
+# %% [markdown] text start.game
+
+# %%
+game = ttr.play_game("usa", players=4, seed=7, bots=["balanced", "tickets", "long_routes", "balanced"])
+scores = game.final_scores()
+viz.show(viz.map_figure(game, player=scores.winners[0]))
+scores
+
+# %%
+for player in scores.players:
+    assert player.total == player.route_points + player.ticket_points + player.longest_route_bonus
+winner = scores[scores.winners[0]]
+assert winner.longest_route.length == ttr.longest_route(game.routes_of(winner.player))
+print(winner.longest_route.length, "–", " – ".join(winner.longest_route.cities))
+
+# %%
+again = ttr.replay("usa", players=4, seed=7, actions=game.history)   # same seed, same moves: the same game
+assert again.final_scores().totals == scores.totals
+assert ttr.load_game(game.to_json()).final_scores().totals == scores.totals
+scores.totals

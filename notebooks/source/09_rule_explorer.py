@@ -1,0 +1,95 @@
+# %% [markdown] en
+# # Explore rule changes
+
+# %% [markdown] de
+# # Regeländerungen erkunden
+
+# %%
+from zuzlab import widgets as zw, viz, texts
+viz.setup_notebook()   # BokehJS from the package: works offline
+zw.language_switch(LANGUAGE)
+
+# %% [markdown] text explore.idea
+
+# %% [markdown] text explore.worked
+
+# %%
+from dataclasses import replace
+from zuzlab import sim, ttr
+from zuzlab.viz import sim_plots
+
+bots = ["long_routes", "tickets", "balanced", "random"]
+printed = sim.simulate("usa", players=4, games=100, seed=1, bots=bots)
+printed.groupby("bot")[["route_points", "ticket_points", "longest_route_bonus", "total", "won"]].mean().round(2)
+
+# %%
+parts = printed.groupby("bot").mean(numeric_only=True)
+rates = sim.win_rates(printed)
+assert parts.route_points.idxmax() == "long_routes"     # long routes bring by far the most route points …
+assert parts.route_points["long_routes"] > 1.3 * parts.route_points.drop("long_routes").max()
+assert parts.ticket_points["tickets"] > parts.ticket_points["long_routes"]   # … fewer ticket points …
+assert 0.2 < rates["long_routes"] < 0.45 and rates["random"] < 0.05         # … and about a third of the wins
+zw.explain("explore.finding", won=int(printed[printed.bot == "long_routes"].won.sum()), games=printed.game.nunique(),
+           long_points=parts.route_points["long_routes"], other_points=parts.route_points.drop("long_routes").max(),
+           long_tickets=round(float(parts.ticket_points["long_routes"])),
+           ticket_tickets=round(float(parts.ticket_points["tickets"])))
+
+# %%
+printed_points = dict(ttr.rulesets.USA.route_points)        # length → points, as printed
+flat_points = {**printed_points, 4: 6, 5: 8, 6: 11}          # long routes flattened
+per_train = texts.number(printed_points[6] / 6, 1)
+zw.explain("explore.change", six=printed_points[6], per_train=per_train, one_train=printed_points[1],
+           four_flat=flat_points[4], five_flat=flat_points[5], six_flat=flat_points[6])
+
+# %%
+flat = replace(ttr.rulesets.USA, name="usa-flat", route_points=flat_points)
+flattened = sim.simulate(flat, players=4, games=100, seed=1, bots=bots)
+compared = {"printed": printed, "flat table": flattened}
+viz.show(sim_plots.win_rate_bars(compared))
+viz.show(sim_plots.histograms(compared, "total"))
+
+# %%
+assert (flattened.turns == printed.turns).all()         # the same games, scored anew
+rates = {name: sim.win_rates(table)["long_routes"] for name, table in compared.items()}
+assert rates["flat table"] < rates["printed"]
+print(f"long_routes win rate: printed {rates['printed']:.0%}, flat table {rates['flat table']:.0%}")
+
+# %%
+import pandas as pd
+
+candidates = {
+    "no longest-route bonus": replace(ttr.rulesets.USA, name="usa-bonus-0", longest_route_bonus=0),
+    "longest route 20": replace(ttr.rulesets.USA, name="usa-bonus-20", longest_route_bonus=20),
+    "linear table": replace(ttr.rulesets.USA, name="usa-linear", route_points={n: n for n in range(1, 7)}),
+}
+for name, rules in candidates.items():
+    compared[name] = sim.simulate(rules, players=4, games=100, seed=1, bots=bots)
+win_rates = pd.DataFrame({name: sim.win_rates(table) for name, table in compared.items()})
+long_routes = win_rates.loc["long_routes"]
+for bonus in ("no longest-route bonus", "longest route 20"):   # a smaller or a larger bonus hardly matters …
+    assert abs(long_routes[bonus] - long_routes["printed"]) < 0.05
+assert long_routes["linear table"] < long_routes["flat table"] < 0.65 * long_routes["printed"]   # … the table does
+display(win_rates.style.format("{:.0%}").set_caption(texts.text("label.sim_win_rates")))
+zw.explain("explore.candidates", per_train=per_train, one_train=printed_points[1],
+           **{key: texts.share(long_routes[name]) for key, name in [
+               ("printed", "printed"), ("bonus_0", "no longest-route bonus"), ("bonus_20", "longest route 20"),
+               ("flat", "flat table"), ("linear", "linear table")]})
+
+# %%
+viz.show(sim_plots.route_claims_figure("usa", printed))
+
+# %% [markdown] text explore.try
+
+# %%
+explorer = zw.RuleExplorer("usa", games=40, players=4)
+explorer
+
+# %%
+explorer.controls["longest_route_bonus"].value = 20    # the question we started with
+tables = explorer.simulate()                              # what the button does
+assert list(tables) == [texts.text("label.explore_base"), texts.text("label.explore_changed")]
+
+# %% [markdown] text explore.ink
+
+# %%
+zw.RuleExplorer("ink", games=20, players=1, bots=["lookahead"])

@@ -1,0 +1,75 @@
+"""The notebooks as a class receives them after running: with ``ZUZLAB_LANG=de`` every
+German notebook's outputs are German (no English word of the score tables and texts),
+and every executed notebook is small enough to hand out (at most 2 MB).
+
+Each notebook is executed headless once here (nbclient); nbval runs them too, checking
+their cells' assertions."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parents[1]
+GERMAN = sorted((ROOT / "notebooks" / "de").glob("*.ipynb"))
+ENGLISH_NOTEBOOKS = sorted((ROOT / "notebooks" / "en").glob("*.ipynb"))
+MAX_BYTES = 2 * 1024 * 1024
+#: English words of the score tables and of the kit's texts that no German output may show
+ENGLISH = ("player", "players", "winner", "routes", "tickets", "total", "place", "fulfilled", "exits", "points",
+           "trains", "cards", "claims", "draws", "keeps", "round", "the", "and", "of")
+
+
+def executed(path: Path, tmp_path: Path, language: str) -> tuple[dict, int]:
+    """The notebook run top to bottom in ``language`` (as ``ZUZLAB_LANG``), and the size
+    of its saved file."""
+    notebook = nbformat.read(path, as_version=4)
+    os.environ["ZUZLAB_LANG"] = language
+    try:
+        NotebookClient(notebook, timeout=300, kernel_name="python3",
+                       resources={"metadata": {"path": str(path.parent)}}).execute()
+    finally:
+        del os.environ["ZUZLAB_LANG"]
+    saved = tmp_path / path.name
+    nbformat.write(notebook, saved)
+    return notebook, saved.stat().st_size
+
+
+def shown_text(notebook: dict) -> list[str]:
+    """What the outputs show a reader as text (widgets are drawn, not read here: their
+    text/plain is a Python repr for other frontends)."""
+    shown = []
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "stream":
+                shown.append(output["text"])
+            data = output.get("data", {})
+            if "application/vnd.jupyter.widget-view+json" in data:
+                continue
+            if "text/html" in data:
+                shown.append(re.sub(r"<[^>]+>", " ", "".join(data["text/html"])))
+            elif "text/plain" in data:
+                shown.append("".join(data["text/plain"]))
+    return shown
+
+
+@pytest.mark.parametrize("path", GERMAN, ids=[p.stem for p in GERMAN])
+def test_a_german_notebook_shows_german_and_stays_small(path, tmp_path):
+    notebook, size = executed(path, tmp_path, "de")
+    assert size <= MAX_BYTES, f"{path.name} executed is {size / 1e6:.1f} MB"
+    english = []
+    for text in shown_text(notebook):
+        words = set(re.findall(r"[A-Za-z]+", text.lower()))
+        english += [word for word in ENGLISH if word in words]
+    assert not english, f"English in the outputs of {path.name}: {sorted(set(english))}"
+
+
+@pytest.mark.parametrize("path", ENGLISH_NOTEBOOKS, ids=[p.stem for p in ENGLISH_NOTEBOOKS])
+def test_an_english_notebook_stays_small(path, tmp_path):
+    _, size = executed(path, tmp_path, "en")
+    assert size <= MAX_BYTES, f"{path.name} executed is {size / 1e6:.1f} MB"
