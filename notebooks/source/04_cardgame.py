@@ -59,7 +59,7 @@ zw.StepPlayer(cardgame.best_fulfilment_steps(tickets, pile), zw.FulfilmentView(t
 best = cardgame.best_fulfilment(tickets, pile)
 assert list(cardgame.best_fulfilment_steps(tickets, pile))[-1].result == best and best.points_fulfilled == 30
 for ticket, cards in zip(best.fulfilled, best.assignment):
-    print(f"{ticket.origin}–{ticket.destination}:", cards)
+    zw.say("ticket_cards", ticket=f"{ticket.origin}–{ticket.destination}", cards=list(cards))
 # the same search scored the game above: each player's tickets against their on-the-track pile
 for player in range(3):
     held = [played.data.ticket(t) for t in played.tickets[player]]

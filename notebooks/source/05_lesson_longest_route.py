@@ -17,7 +17,7 @@ from zuzlab.algorithms import longest_trail_steps
 usa = ttr.load_map("usa")
 loop = [r for r in usa.routes if r.id in (31, 34, 18, 21, 58, 56)]  # Denver, Kansas City, Omaha, Chicago, Saint Louis
 trail = ttr.longest_trail(loop)
-print("trail:", trail.length, "–", " – ".join(trail.cities))
+zw.say("trail", length=texts.quantity("train", trail.length), cities=" – ".join(trail.cities))
 def longest_path(routes):
     """Every path that never visits a city twice (fine for a handful of routes)."""
     best = 0
@@ -32,7 +32,7 @@ def longest_path(routes):
     for city in {c for r in routes for c in r.cities}:
         walk(city, {city}, 0, set())
     return best
-print("path:", longest_path(loop))
+zw.say("path", length=texts.quantity("train", longest_path(loop)))
 assert trail.length >= longest_path(loop)
 
 # %% [markdown] text longest.hard
@@ -41,7 +41,7 @@ assert trail.length >= longest_path(loop)
 for trains in (15, 25, 35, 45):
     network = usa.random_network(trains=trains, seed=1)
     steps = sum(1 for s in longest_trail_steps(network) if s.kind == "extend")
-    print(f"{trains} trains, {len(network)} routes: {steps} trail steps tried")
+    zw.say("search_size", trains=texts.quantity("train", trains), routes=texts.quantity("route", len(network)), steps=texts.quantity("step", steps))
 
 # %% [markdown] text longest.watch
 
@@ -56,7 +56,7 @@ assert list(longest_trail_steps(network))[-1].best_length == ttr.longest_route(n
 
 # %%
 whole = ttr.longest_trail(usa.routes)
-print(whole.length, "trains over", len(whole.edges), "routes")
+zw.say("whole_map", length=texts.quantity("train", whole.length), routes=texts.quantity("route", len(whole.edges)))
 view = zw.MapStepView("usa")
 view.overlay({"best": list(whole.edges)})
 view.widget

@@ -33,7 +33,7 @@ zw.StepPlayer(shortest_route_steps(usa.routes, "Los Angeles", "New York"), zw.Ma
 # %%
 plan = shortest_route(usa.routes, "Los Angeles", "New York")
 assert list(shortest_route_steps(usa.routes, "Los Angeles", "New York"))[-1].result.length == plan.length
-print(plan.length, "trains:", " – ".join(plan.cities))
+zw.say("plan", length=texts.quantity("train", plan.length), cities=" – ".join(plan.cities))
 
 # %% [markdown] text connect.steiner
 
@@ -44,6 +44,6 @@ zw.StepPlayer(ticket_plan_steps(usa.routes, cities), zw.MapStepView("usa"))
 # %%
 tree = ticket_plan(usa.routes, cities)
 one_by_one = sum(shortest_route(usa.routes, cities[0], c).length for c in cities[1:])
-print(f"Steiner tree: {tree.length} trains; shortest paths from {cities[0]}, one by one: {one_by_one}")
+zw.say("steiner", tree=texts.quantity("train", tree.length), start=cities[0], one_by_one=texts.quantity("train", one_by_one))
 assert tree.length <= one_by_one
 assert list(ticket_plan_steps(usa.routes, cities))[-1].result == tree

@@ -52,7 +52,7 @@ viz.show(sim_plots.histograms(compared, "total"))
 assert (flattened.turns == printed.turns).all()         # the same games, scored anew
 rates = {name: sim.win_rates(table)["long_routes"] for name, table in compared.items()}
 assert rates["flat table"] < rates["printed"]
-print(f"long_routes win rate: printed {rates['printed']:.0%}, flat table {rates['flat table']:.0%}")
+zw.say("flat_table_rates", printed=texts.share(rates["printed"]), flat=texts.share(rates["flat table"]))
 
 # %%
 import pandas as pd

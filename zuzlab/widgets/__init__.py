@@ -5,12 +5,12 @@ follow a language switch (English / Deutsch)."""
 from ..core import random_bot
 from .explorer import RuleExplorer
 from .game_views import CardGameView, InkGameView, InkScoreView
-from .narration import Explanation, describe_step, explain, language_switch, narrate
+from .narration import Explanation, describe_step, explain, language_switch, narrate, say
 from .player import StepPlayer
 from .ttr_game import TtrGameView
 from .views import FulfilmentView, InkStepView, MapStepView, TextView
 
 __all__ = [
     "CardGameView", "Explanation", "FulfilmentView", "InkGameView", "InkScoreView", "InkStepView", "MapStepView", "RuleExplorer", "StepPlayer", "TextView",
-    "TtrGameView", "describe_step", "explain", "language_switch", "narrate", "random_bot",
+    "TtrGameView", "describe_step", "explain", "language_switch", "narrate", "random_bot", "say",
 ]

@@ -178,5 +178,10 @@ def language_switch(lang: str | None = None) -> widgets.ToggleButtons:
     return switch
 
 
+def say(key: str, **params: Any) -> None:
+    """Print a finding of a notebook cell in the reader's language (``[say]`` texts)."""
+    print(texts.text(f"say.{key}", **params))
+
+
 def label(key: str, **params: Any) -> str:
     return texts.text(f"label.{key}", **params)
