@@ -49,7 +49,8 @@ def test_a_refusal_in_german():
 
 def test_words_of_the_game_are_translated_in_parameters():
     route = ttr.load_map("europe").route(16)
-    assert texts.render(route, "de") == "München–Venezia (2 blau Tunnel)"
+    assert texts.render(route, "de") == "München–Venezia (2 blau, Tunnel)"
+    assert texts.render(route, "en") == "München–Venezia (2 blue tunnel)"
     assert texts.text("refusal.not_face_up", "de", color="red", shown=["blue", "locomotive"]) == \
         "Es liegt keine offene Karte rot aus (offen: blau, Lokomotive)."
     assert texts.render(texts.tile("A3"), "de") == "Autobahn-T-Kreuzung (A3)"

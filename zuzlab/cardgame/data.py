@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import texts
 from ..datafiles import Checker, data_dir, read_json
 
 DATA_FORMAT = "zuzlab-cardgame/1"
@@ -28,7 +29,8 @@ class Ticket:
         return (self.origin, self.destination)
 
     def __str__(self) -> str:
-        return f"{self.origin}–{self.destination} ({self.points}: {' '.join(self.colors)})"
+        """"Los Angeles–Dallas (10: white green)", the colours in the reader's language."""
+        return texts.render(self)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import texts
 from ..datafiles import Checker, MapError, data_dir, read_json
 
 MAP_FORMAT = "zuzlab-map/1"
@@ -50,9 +51,8 @@ class Route:
         return self.color == GRAY
 
     def __str__(self) -> str:
-        kind = " tunnel" if self.tunnel else ""
-        ferry = f" ferry({self.ferry_locomotives})" if self.ferry_locomotives else ""
-        return f"{self.a}–{self.b} ({self.length} {self.color}{kind}{ferry})"
+        """"Denver–Omaha (4 pink)", in the reader's language."""
+        return texts.render(self)
 
 
 @dataclass(frozen=True)
