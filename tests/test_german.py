@@ -96,3 +96,87 @@ def test_card_game_tickets_say_their_colours_in_the_language(german):
     assert texts.render(ticket, "en") == "Los Angeles–Dallas (10: white green)"
     texts.set_language("en")
     assert str(ticket) == "Los Angeles–Dallas (10: white green)"
+
+
+# --- colours as German adjectives, counted nouns -------------------------------------------
+
+def test_colours_are_adjectives_in_the_form_the_noun_needs():
+    assert texts.render(texts.cards("red", 2), "de") == "2 rote Karten"
+    assert texts.render(texts.cards("red", 1), "de") == "1 rote Karte"
+    assert texts.render(texts.cards("blue", 3), "de") == "3 blaue Karten"
+    assert texts.render(texts.cards("locomotive", 5), "de") == "5 Lokomotiven"
+    assert texts.render(texts.cards("tunnel", 1), "de") == "1 Tunnelkarte"
+    assert texts.render(texts.cards("red", 2), "en") == "2 red cards"
+    assert texts.render(texts.cards("locomotive", 1), "en") == "1 locomotive"
+    assert texts.colour_adjective("red", "plural", "de") == "rote"
+    assert texts.colour_adjective("pink", "neuter", "de") == "pinkes"
+    assert texts.colour_adjective("orange", "oblique", "de") == "orange"  # not inflected
+    assert texts.colour_adjective("red", "plural", "en") == "red"
+    assert texts.text("event.card_taken", "de", player=1, card=texts.card("yellow")) == \
+        "Spieler 1 nimmt die offene gelbe Karte."
+    assert texts.text("event.card_taken", "de", player=1, card=texts.card("tunnel")) == \
+        "Spieler 1 nimmt die offene Tunnelkarte."
+    assert texts.text("event.card_taken", "en", player=1, card=texts.card("yellow")) == \
+        "Player 1 takes the face-up yellow card."
+    assert texts.text("plural.point", "de", count=1) == "1 Punkt"
+    assert texts.text("plural.train", "de", count=1) == "1 Wagen"
+
+
+def test_every_german_colour_has_every_form_the_texts_ask_for():
+    import string
+
+    def specs(entry):
+        forms = entry.values() if isinstance(entry, dict) else [entry]
+        return {spec for form in forms for _, _, spec, _ in string.Formatter().parse(form) if spec}
+
+    asked = {spec for section in texts.table("de").values() for entry in section.values()
+             if isinstance(entry, (str, dict)) for spec in specs(entry)}
+    asked = {spec for spec in asked if spec.isalpha()}  # forms, not number formats like .0f
+    assert asked == {"singular", "plural", "oblique", "neuter"}
+    for colour, forms in texts.table("de")["colour"].items():
+        assert asked <= set(forms), colour
+    assert set(texts.table("en")["colour"]) == set(texts.table("de")["colour"])
+
+
+def test_no_text_patches_a_plural_with_brackets():
+    for lang in texts.LANGUAGES:
+        for section, entries in texts.table(lang).items():
+            for key, entry in entries.items():
+                for form in entry.values() if isinstance(entry, dict) else [entry]:
+                    assert not re.search(r"\w\((s|n|en|e)\)", form), (lang, section, key, form)
+
+
+def test_claiming_with_too_few_cards_is_refused_in_grammatical_german():
+    from ttr_helpers import set_hand, started
+
+    game = started()
+    route = game.map.route_between("Denver", "Omaha")
+    set_hand(game, 0, pink=1)
+    with pytest.raises(RuleViolation) as error:
+        game.apply(ttr.ClaimRoute(route.id, "pink", 0))
+    assert str(error.value) == "Paying for route Denver–Omaha (4 pink) needs 4 pink cards; you hold 1."
+    assert texts.refusal(error.value, "de") == \
+        "Für die Strecke Denver–Omaha (4 pink) brauchst du 4 pinke Karten; du hast 1."
+
+
+def test_card_game_refusals_and_events_inflect_their_colours():
+    from zuzlab.widgets.narration import narrate, set_words
+
+    violation = RuleViolation("set_not_larger", rival=texts.cards("red", 3), color="red",
+                              needed=texts.quantity("card", 4))
+    assert texts.refusal(violation, "de") == ("Ein anderer Spieler hat 3 rote Karten im Verschiebebahnhof: dein "
+                                              "rotes Set braucht mindestens 4 Karten, um ein Zugunglück auszulösen.")
+    assert str(violation) == "Another player has 3 red cards in the rail yard: your red set needs at least 4 cards " \
+                             "to wreck it."
+    taken = RuleViolation("mixed_color_taken", count=2, colors=["red", "blue"])
+    assert texts.refusal(taken, "de").startswith("In den Verschiebebahnhöfen anderer Spieler liegen schon rote und "
+                                                 "blaue Karten")
+    assert texts.text("event.set_played", "de", player=1, **set_words("red", 1, 1)) == \
+        "Spieler 1 legt ein Set aus einer roten Karte und einer Lokomotive in den Verschiebebahnhof."
+    assert texts.text("event.set_played", "de", player=1, **set_words("blue", 3, 0)) == \
+        "Spieler 1 legt ein Set aus 3 blauen Karten in den Verschiebebahnhof."
+    from zuzlab.core import Event
+
+    wreck = Event("train_wreck", 1, color="red", discarded={0: 3})
+    assert narrate(wreck, None, "de") == ("Zugunglück! Das neue rote Set von Spieler 1 ist größer als jedes andere "
+                                          "rote Set, also werden die roten Karten von Spieler 0 (3 Karten) abgelegt.")

@@ -51,8 +51,10 @@ def test_words_of_the_game_are_translated_in_parameters():
     route = ttr.load_map("europe").route(16)
     assert texts.render(route, "de") == "München–Venezia (2 blau, Tunnel)"
     assert texts.render(route, "en") == "München–Venezia (2 blue tunnel)"
-    assert texts.text("refusal.not_face_up", "de", color="red", shown=["blue", "locomotive"]) == \
-        "Es liegt keine offene Karte rot aus (offen: blau, Lokomotive)."
+    assert texts.text("refusal.not_face_up", "de", card=texts.card("red"), shown=["blue", "locomotive"]) == \
+        "Es liegt keine offene rote Karte aus (offen: blau, Lokomotive)."
+    assert texts.text("refusal.not_face_up", "de", card=texts.card("locomotive"), shown=["blue"]) == \
+        "Es liegt keine offene Lokomotive aus (offen: blau)."
     assert texts.render(texts.tile("A3"), "de") == "Autobahn-T-Kreuzung (A3)"
     assert texts.render("A3", "de") == "A3"  # a square name stays as it is
 

@@ -91,7 +91,7 @@ class TicketChoice:
             raise RuleViolation("bad_ticket_choice")
         not_offered = [t for t in action.tickets if t not in offer.tickets]
         if not_offered:
-            raise RuleViolation("not_offered", tickets=not_offered, offer=sorted(offer.tickets))
+            raise RuleViolation("not_offered", count=len(not_offered), tickets=not_offered, offer=sorted(offer.tickets))
         if len(action.tickets) < offer.keep_min:
             raise RuleViolation("keep_min", keep_min=offer.keep_min, offered=len(offer.tickets))
 

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
+from . import texts
 from .core import Action, Decision, RuleViolation, require, seeded_random
 
 Emit = Callable[..., None]
@@ -243,7 +244,7 @@ class DrawingTurn:
     def _check_face_up(self, action: DrawFaceUp) -> None:
         face_up = self.cards.face_up
         if action.color not in self.hands[self._current] or action.color not in face_up:
-            raise RuleViolation("not_face_up", color=action.color, shown=[c for c in face_up if c])
+            raise RuleViolation("not_face_up", card=texts.card(action.color), shown=[c for c in face_up if c])
         if isinstance(self._pending, SecondCard) and self._counts_double(action.color):
             raise RuleViolation("face_up_wild_second", card=action.color)
 

@@ -96,17 +96,23 @@ class Word(str):
 
 
 class Words(str):
-    """Words of a list, joined ("rot, blau"); a form in the placeholder inflects each."""
+    """Words of a list, joined ("rot, blau"); a form in the placeholder inflects each and
+    lists them as the language does: "{colors:plural} Karten" → "rote und blaue Karten"."""
 
     items: tuple
+    lang: str
 
-    def __new__(cls, items: list, joined: str) -> "Words":
+    def __new__(cls, items: list, joined: str, lang: str = "en") -> "Words":
         made = super().__new__(cls, joined)
-        made.items = tuple(items)
+        made.items, made.lang = tuple(items), lang
         return made
 
     def __format__(self, spec: str) -> str:
-        return ", ".join(format(item, spec) for item in self.items) if spec else str(self)
+        if not spec:
+            return str(self)
+        from babel.lists import format_list
+
+        return format_list([format(item, spec) for item in self.items], locale=self.lang)
 
 
 def word(value: str, lang: str | None = None) -> Word:
@@ -141,6 +147,13 @@ def card(colour: str) -> "Phrase":
     offene rote Karte", "die offene Lokomotive" (the ``[card]`` section)."""
     kind = colour if colour in ("locomotive", "tunnel") else "colour"
     return Phrase(f"card.{kind}", {"colour": colour})
+
+
+def map_title(board: Any) -> Any:
+    """A Ticket to Ride map by its title, as a parameter: a built-in map's title in the
+    reader's language (``[map] title/<name>``), another map's title from its file."""
+    key = f"title/{board.name}"
+    return Phrase(f"map.{key}", {}) if key in table("en").get("map", {}) else board.title
 
 
 def listing(items: Any, lang: str | None = None) -> str:
@@ -226,7 +239,7 @@ def render(value: Any, lang: str | None = None) -> str:
     if isinstance(value, (list, tuple, set, frozenset)):
         items = sorted(value) if isinstance(value, (set, frozenset)) else value
         words = [render(item, lang) for item in items]
-        return Words(words, ", ".join(words)) if words else term("nothing", lang)
+        return Words(words, ", ".join(words), lang) if words else term("nothing", lang)
     if hasattr(value, "a") and hasattr(value, "b") and hasattr(value, "length"):  # a Ticket to Ride route
         kind = ("tunnel" if getattr(value, "tunnel", False) else "ferry" if getattr(value, "ferry_locomotives", 0)
                 else "plain")
@@ -234,7 +247,7 @@ def render(value: Any, lang: str | None = None) -> str:
     if hasattr(value, "origin") and hasattr(value, "colors") and hasattr(value, "points"):  # a Card Game ticket
         colours = [word(c, lang) for c in value.colors]
         return text("ticket.cardgame", lang, origin=value.origin, destination=value.destination,
-                    points=value.points, colors=Words(colours, " ".join(colours)))
+                    points=value.points, colors=Words(colours, " ".join(colours), lang))
     if isinstance(value, str):
         return word(value, lang)
     return str(value)
