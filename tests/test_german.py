@@ -180,3 +180,43 @@ def test_card_game_refusals_and_events_inflect_their_colours():
     wreck = Event("train_wreck", 1, color="red", discarded={0: 3})
     assert narrate(wreck, None, "de") == ("Zugunglück! Das neue rote Set von Spieler 1 ist größer als jedes andere "
                                           "rote Set, also werden die roten Karten von Spieler 0 (3 Karten) abgelegt.")
+
+
+# --- wording -------------------------------------------------------------------------------
+
+def test_german_wording_follows_the_rule_texts():
+    german = texts.table("de")
+    everything = "\n".join(str(entry) for section in german.values() for entry in section.values())
+    for odd in ("in Anspruch", "Abspieler", "Zurückverfolgen", "Waggon", "am Zug", "rosa", "Ausfahrt",
+                "Sonderstrecke", "leiht", "geliehen"):
+        assert odd not in everything, odd
+    assert "Backtracking" in german["explain"]["longest.watch"]
+    status = texts.text("label.status", "de", game="Zug um Zug: USA (Grundspiel)", turn=32,
+                        whose=texts.text("label.to_play", "de", player=0))
+    assert status == "Zug um Zug: USA (Grundspiel) – Spielzug 32, Spieler 0 ist an der Reihe"
+
+
+def test_the_longest_trail_lesson_says_kantenzug_in_every_step():
+    steps = {key: entry for key, entry in texts.table("de")["step"].items() if key.startswith("trail.")}
+    for key in ("trail.start", "trail.better", "trail.done"):
+        assert "Kantenzug" in steps[key] and "Strecke " not in steps[key], key
+    assert "Kantenzug" in texts.table("de")["explain"]["longest.trails"]
+
+
+def test_refusals_name_no_internal_ids_and_no_python():
+    game = ttr.new_game("usa", players=2, seed=1)
+    while game.in_setup:
+        game.apply(ttr.KeepTickets(game.pending.tickets))
+    with pytest.raises(RuleViolation) as error:
+        game.apply(ttr.ClaimRoute(999, "red", 0))
+    assert str(error.value) == "There is no route 999 on the map “Ticket to Ride: USA (base game)”."
+    assert texts.refusal(error.value, "de") == "Auf dem Plan „Zug um Zug: USA (Grundspiel)“ gibt es keine Strecke 999."
+    with pytest.raises(RuleViolation) as error:
+        game.apply(ttr.BuildStation("Denver", "red", 0))
+    assert texts.refusal(error.value, "de") == "In Zug um Zug: USA (Grundspiel) gibt es keine Bahnhöfe."
+    for lang in texts.LANGUAGES:
+        for count in (1, 3):
+            named = texts.text("refusal.bad_payment/name_colour", lang, count=count)
+            assert "None" not in named and "color=" not in named and "wilds=" not in named
+    assert texts.text("refusal.bad_payment/name_colour", "de", count=3) == \
+        "Nenne die Farbe, mit der du bezahlst, oder bezahle nur mit 3 Jokern."

@@ -68,7 +68,7 @@ def test_numbers_stay_numbers_for_the_text_to_format():
     assert "34% without it, 30% with 20 points (printed rules: 31%)" in candidates
     assert "with the linear table 9%." in candidates and "pays 2.5 points a train" in candidates
     german = texts.text("explain.explore.candidates", "de", per_train=texts.number(2.5, 1), one_train=1, **shares)
-    assert "2,5 Punkte je Waggon" in german and "mit der linearen 9\xa0%." in german
+    assert "2,5 Punkte je Wagen" in german and "mit der linearen 9\xa0%." in german
     german = texts.text("explain.explore.finding", "de", won=31, games=100, long_points=82.64, other_points=53.8,
                         long_tickets=2, ticket_tickets=29)
     assert "**31 von 100**" in german and "(83 je Partie gegen 54" in german and "Zielkarten-Bot 29." in german

@@ -414,7 +414,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
     def _check_station(self, action: BuildStation) -> None:
         player, rules = self._current, self.rules
         if rules.stations_per_player == 0:
-            raise RuleViolation("no_stations", game=rules.name)
+            raise RuleViolation("no_stations", game=texts.map_title(self.map))
         if self.stations_built(player) >= rules.stations_per_player:
             raise RuleViolation("no_stations_left", count=rules.stations_per_player)
         city = self.map.cities.get(action.city)
