@@ -220,3 +220,69 @@ def test_refusals_name_no_internal_ids_and_no_python():
             assert "None" not in named and "color=" not in named and "wilds=" not in named
     assert texts.text("refusal.bad_payment/name_colour", "de", count=3) == \
         "Nenne die Farbe, mit der du bezahlst, oder bezahle nur mit 3 Jokern."
+
+
+# --- errors in map files and board strings ---------------------------------------------------
+
+def test_a_broken_map_file_is_explained_in_german(tmp_path, german):
+    import json
+
+    from zuzlab.ttr.maps import MapError, maps_dir
+
+    data = json.loads((maps_dir() / "usa.json").read_text())
+    data["routes"][3].update(a="Atlantis")
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(MapError) as error:
+        ttr.load_map(path)
+    assert str(error.value) == f"{path}: routes[3] (id 4): 'Atlantis' ist keine Stadt dieses Plans"
+    data["routes"][3].update(a="Atlanta", double_with=6)
+    path.write_text(json.dumps(data))
+    with pytest.raises(MapError) as error:
+        ttr.load_map(path)
+    assert str(error.value) == f"{path}: Strecke 4: ihr zweites Gleis (Strecke 6) verbindet andere Städte"
+    texts.set_language("en")
+    with pytest.raises(MapError) as error:
+        ttr.load_map(path)
+    assert str(error.value) == f"{path}: route 4: its double track (route 6) joins other cities"
+
+
+def test_a_route_named_wrongly_is_refused_in_german():
+    game = ttr.new_game("usa", players=2, seed=3)
+    with pytest.raises(RuleViolation) as error:
+        game.apply(ttr.ClaimRoute(("Miami", "Seattle"), "red"))
+    assert str(error.value) == "no route joins Miami and Seattle on the map “Ticket to Ride: USA (base game)”"
+    assert texts.refusal(error.value, "de") == \
+        "auf dem Plan „Zug um Zug: USA (Grundspiel)“ verbindet keine Strecke Miami und Seattle"
+
+
+def test_a_malformed_board_string_is_explained_in_german(german):
+    with pytest.raises(ValueError) as error:
+        ink.Board.from_anu("A4A10,A4B10,A4X10")
+    assert str(error.value) == "Eintrag 3 ('A4X10', bei Zeichen 12): 'X1' ist kein Feld (Zeilen A–G, Spalten 0–6)"
+    with pytest.raises(ValueError) as error:
+        ink.Board.from_anu("A4A10A4B,10")
+    assert str(error.value) == ("Eintrag 2 ('A4B', bei Zeichen 5) wird bei Zeichen 8 durch ',' getrennt: ein Eintrag "
+                                "hat 5 Zeichen ohne Trennzeichen dazwischen")
+    texts.set_language("en")
+    with pytest.raises(ValueError, match=r"placement 3 \('A4X10', at character 12\): 'X1' is not a square"):
+        ink.Board.from_anu("A4A10,A4B10,A4X10")
+
+
+# --- what notebooks print ------------------------------------------------------------------
+
+def test_actions_say_themselves_in_the_language(german):
+    from zuzlab.core import Pass
+
+    assert str(ttr.DrawFaceUp("yellow")) == "die offene gelbe Karte nehmen"
+    assert str(ttr.DrawFaceUp("locomotive")) == "die offene Lokomotive nehmen"
+    assert str(ttr.KeepTickets((3,))) == "die Zielkarte 3 behalten"
+    assert str(ttr.BuildStation("Wien", None, 1)) == "einen Bahnhof in Wien mit 1 Joker bauen"
+    assert str(cardgame.PlaySet("red", 1, 1)) == \
+        "ein Set aus einer roten Karte und einer Lokomotive in den Verschiebebahnhof legen"
+    assert str(ink.Place("A0", "C3", 2)) == "Eisenbahnkurve (A0) auf C3 zeichnen (Ausrichtung 2)"
+    assert str(Pass()) == "passen" and str(ink.FinishRound()) == "die Runde beenden"
+    texts.set_language("en")
+    assert str(ttr.ClaimRoute(5, "red", 2)) == "claim route 5 with red + 2 wild"
+    assert str(ttr.ClaimRoute(5, None, 3)) == "claim route 5 with 3 wild cards"
+    assert str(cardgame.PlayMixed(("red", "blue", "green"))) == "play blue, green, red to the rail yard"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from . import texts
 from .core import Action, Decision, RuleViolation, is_whole_number, require
 
 
@@ -14,7 +15,7 @@ class DrawTickets(Action):
     """Draw destination tickets (then keep some: a pending decision)."""
 
     def __str__(self) -> str:
-        return "draw destination tickets"
+        return texts.text("action.draw_tickets")
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,9 @@ class KeepTickets(Action):
         object.__setattr__(self, "tickets", tuple(sorted(self.tickets)))
 
     def __str__(self) -> str:
-        return f"keep tickets {', '.join(map(str, self.tickets)) or 'none'}"
+        if not self.tickets:
+            return texts.text("action.keep_none")
+        return texts.text("action.keep_tickets", count=len(self.tickets), tickets=", ".join(map(str, self.tickets)))
 
 
 @dataclass(frozen=True)

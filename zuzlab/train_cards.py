@@ -29,7 +29,7 @@ class DrawFaceUp(Action):
         require(isinstance(self.color, str), "DrawFaceUp", "card_colour", self.color)
 
     def __str__(self) -> str:
-        return f"take the face-up {self.color}"
+        return texts.text("action.face_up", card=texts.card(self.color))
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class DrawBlind(Action):
     """Draw the top card of the train deck."""
 
     def __str__(self) -> str:
-        return "draw from the deck"
+        return texts.text("action.deck")
 
 
 @dataclass(frozen=True)

@@ -288,7 +288,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         try:
             route = self.map.find_route(action.route, color=action.color)
         except MapError as problem:
-            raise RuleViolation("unknown_route", "unknown_route/named", problem=str(problem)) from None
+            raise RuleViolation("unknown_route", "unknown_route/named", problem=problem.phrase or str(problem)) from None
         return ClaimRoute(route.id, action.color, action.wilds)
 
     def _double_route_problem(self, route: Route, player: int) -> str | None:
