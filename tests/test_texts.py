@@ -49,9 +49,12 @@ def test_a_refusal_in_german():
 
 def test_words_of_the_game_are_translated_in_parameters():
     route = ttr.load_map("europe").route(16)
-    assert texts.render(route, "de") == "München–Venezia (2 blau Tunnel)"
-    assert texts.text("refusal.not_face_up", "de", color="red", shown=["blue", "locomotive"]) == \
-        "Es liegt keine offene Karte rot aus (offen: blau, Lokomotive)."
+    assert texts.render(route, "de") == "München–Venezia (2 blau, Tunnel)"
+    assert texts.render(route, "en") == "München–Venezia (2 blue tunnel)"
+    assert texts.text("refusal.not_face_up", "de", card=texts.card("red"), shown=["blue", "locomotive"]) == \
+        "Es liegt keine offene rote Karte aus (offen: blau, Lokomotive)."
+    assert texts.text("refusal.not_face_up", "de", card=texts.card("locomotive"), shown=["blue"]) == \
+        "Es liegt keine offene Lokomotive aus (offen: blau)."
     assert texts.render(texts.tile("A3"), "de") == "Autobahn-T-Kreuzung (A3)"
     assert texts.render("A3", "de") == "A3"  # a square name stays as it is
 
@@ -65,7 +68,7 @@ def test_numbers_stay_numbers_for_the_text_to_format():
     assert "34% without it, 30% with 20 points (printed rules: 31%)" in candidates
     assert "with the linear table 9%." in candidates and "pays 2.5 points a train" in candidates
     german = texts.text("explain.explore.candidates", "de", per_train=texts.number(2.5, 1), one_train=1, **shares)
-    assert "2,5 Punkte je Waggon" in german and "mit der linearen 9\xa0%." in german
+    assert "2,5 Punkte je Wagen" in german and "mit der linearen 9\xa0%." in german
     german = texts.text("explain.explore.finding", "de", won=31, games=100, long_points=82.64, other_points=53.8,
                         long_tickets=2, ticket_tickets=29)
     assert "**31 von 100**" in german and "(83 je Partie gegen 54" in german and "Zielkarten-Bot 29." in german

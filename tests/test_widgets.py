@@ -598,7 +598,7 @@ def test_rule_explorer_figures_follow_the_language(usa_run):
         texts.set_language("de")
         german = words(usa_run.figures())
         assert {"Gesamtpunkte je Spieler", "Siegquote je Bot", "Siege je gespieltem Platz",
-                "Züge je Partie", "Anteil", "Strecke"} <= set(german)
+                "Spielzüge je Partie", "Anteil", "Strecke"} <= set(german)
         assert any(label.startswith("gedruckte Regeln (Mittelwert ") and "," in label for label in german)
         assert "Wie oft jede Strecke gebaut wurde (geänderte Regeln, 10 Partien)" in german
         assert not set(english) & set(german)

@@ -123,7 +123,7 @@ class Pass(Action):
     """Do nothing: allowed only when no other action is legal."""
 
     def __str__(self) -> str:
-        return "pass"
+        return texts.text("action.pass")
 
 
 # --- pending decisions -----------------------------------------------------------------

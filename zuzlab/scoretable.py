@@ -1,11 +1,17 @@
 """Final scores shared by the engines: ranking with tie-breakers, and a table that shows
-itself as text (``print``) and as HTML in a notebook."""
+itself as text (``print``) and as HTML in a notebook, in the reader's language.
+
+A table's ``rows()`` keep English keys ("player", "total", …) for code that reads them;
+only what is shown (``str``, ``_repr_html_``) says them in the language, from the
+``[score]`` texts."""
 
 from __future__ import annotations
 
 import html
 import re
 from typing import Callable, NamedTuple, Sequence, TypeVar
+
+from . import texts
 
 Score = TypeVar("Score")
 _NUMBER = re.compile(r"[-+−]?\d+(\.\d+)?(/\d+)?")  # 12, -3, 0.5, 6/11: set to the right
@@ -43,17 +49,30 @@ class ScoreTable:
         return self.places[player]
 
     def rows(self) -> list[dict]:
+        """One dict per player; its keys are stable English names (``header`` says them
+        in the reader's language)."""
         raise NotImplementedError
 
     def details(self) -> list[str]:
         return []
 
+    @staticmethod
+    def header(key: str) -> str:
+        """A column's header in the reader's language (``score.<key>``)."""
+        try:
+            return texts.text(f"score.{key}")
+        except KeyError:
+            return key
+
     def winner_line(self) -> str:
-        return "Winner: " + " and ".join(f"player {w}" for w in self.winners)
+        """"Winner: player 3", "Winners: player 0 and player 2" in the reader's language."""
+        players = texts.listing([texts.text("score.player_name", player=w) for w in self.winners])
+        return texts.text("score.winners", count=len(self.winners), players=players)
 
     def __str__(self) -> str:
         table = self.rows()
-        header = list(table[0])
+        header = [self.header(key) for key in table[0]]
+        table = [dict(zip(header, row.values())) for row in table]
         cells = [[str(row[h]) for h in header] for row in table]
         widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(header)]
         lines = ["  ".join(h.rjust(w) for h, w in zip(header, widths))]
@@ -64,7 +83,8 @@ class ScoreTable:
         """The table with its own cell styles: inside a widget no notebook style sheet
         spaces the cells, so each header is set over its column (numbers to the right)."""
         table = self.rows()
-        header = list(table[0])
+        header = [self.header(key) for key in table[0]]
+        table = [dict(zip(header, row.values())) for row in table]
         numeric = [all(_NUMBER.fullmatch(str(row[h])) for row in table) for h in header]
 
         def cell(tag: str, value: object, right: bool, rule: str = "") -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from . import texts
 from .core import Action, Decision, RuleViolation, is_whole_number, require
 
 
@@ -14,7 +15,7 @@ class DrawTickets(Action):
     """Draw destination tickets (then keep some: a pending decision)."""
 
     def __str__(self) -> str:
-        return "draw destination tickets"
+        return texts.text("action.draw_tickets")
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,9 @@ class KeepTickets(Action):
         object.__setattr__(self, "tickets", tuple(sorted(self.tickets)))
 
     def __str__(self) -> str:
-        return f"keep tickets {', '.join(map(str, self.tickets)) or 'none'}"
+        if not self.tickets:
+            return texts.text("action.keep_none")
+        return texts.text("action.keep_tickets", count=len(self.tickets), tickets=", ".join(map(str, self.tickets)))
 
 
 @dataclass(frozen=True)
@@ -91,7 +94,7 @@ class TicketChoice:
             raise RuleViolation("bad_ticket_choice")
         not_offered = [t for t in action.tickets if t not in offer.tickets]
         if not_offered:
-            raise RuleViolation("not_offered", tickets=not_offered, offer=sorted(offer.tickets))
+            raise RuleViolation("not_offered", count=len(not_offered), tickets=not_offered, offer=sorted(offer.tickets))
         if len(action.tickets) < offer.keep_min:
             raise RuleViolation("keep_min", keep_min=offer.keep_min, offered=len(offer.tickets))
 

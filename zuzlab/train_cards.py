@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
+from . import texts
 from .core import Action, Decision, RuleViolation, require, seeded_random
 
 Emit = Callable[..., None]
@@ -28,7 +29,7 @@ class DrawFaceUp(Action):
         require(isinstance(self.color, str), "DrawFaceUp", "card_colour", self.color)
 
     def __str__(self) -> str:
-        return f"take the face-up {self.color}"
+        return texts.text("action.face_up", card=texts.card(self.color))
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ class DrawBlind(Action):
     """Draw the top card of the train deck."""
 
     def __str__(self) -> str:
-        return "draw from the deck"
+        return texts.text("action.deck")
 
 
 @dataclass(frozen=True)
@@ -243,7 +244,7 @@ class DrawingTurn:
     def _check_face_up(self, action: DrawFaceUp) -> None:
         face_up = self.cards.face_up
         if action.color not in self.hands[self._current] or action.color not in face_up:
-            raise RuleViolation("not_face_up", color=action.color, shown=[c for c in face_up if c])
+            raise RuleViolation("not_face_up", card=texts.card(action.color), shown=[c for c in face_up if c])
         if isinstance(self._pending, SecondCard) and self._counts_double(action.color):
             raise RuleViolation("face_up_wild_second", card=action.color)
 

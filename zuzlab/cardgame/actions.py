@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import texts
 from ..core import Action, is_whole_number, require
 
 
@@ -23,8 +24,9 @@ class PlaySet(Action):
                 (self.cards, self.locomotives))
 
     def __str__(self) -> str:
-        extra = f" + {self.locomotives} locomotive" if self.locomotives else ""
-        return f"play {self.cards} {self.color}{extra} to the rail yard"
+        extra = texts.Phrase("phrase.with_locomotives", {"count": self.locomotives}) if self.locomotives else ""
+        return texts.text("action.play_set", set=texts.Phrase("phrase.set_cards", {"count": self.cards, "color": self.color}),
+                          extra=extra)
 
 
 @dataclass(frozen=True)
@@ -39,4 +41,4 @@ class PlayMixed(Action):
         object.__setattr__(self, "colors", tuple(sorted(self.colors)))
 
     def __str__(self) -> str:
-        return f"play {', '.join(self.colors)} to the rail yard"
+        return texts.text("action.play_mixed", colors=list(self.colors))

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..datafiles import Checker, data_dir, read_json
+from .. import texts
+from ..datafiles import TOP_LEVEL, Checker, data_dir, read_json
 
 DATA_FORMAT = "zuzlab-cardgame/1"
 WILD = "locomotive"
@@ -28,7 +29,8 @@ class Ticket:
         return (self.origin, self.destination)
 
     def __str__(self) -> str:
-        return f"{self.origin}–{self.destination} ({self.points}: {' '.join(self.colors)})"
+        """"Los Angeles–Dallas (10: white green)", the colours in the reader's language."""
+        return texts.render(self)
 
 
 @dataclass(frozen=True)
@@ -72,36 +74,37 @@ def _builtin(name: str) -> CardGameData:
 
 def data_from_dict(data: Any, source: str = "<card game data>") -> CardGameData:
     check = Checker(source)
-    check.that(isinstance(data, dict), "top level", "must be a JSON object")
-    check.that(data.get("format") == DATA_FORMAT, "format", f"must be {DATA_FORMAT!r}, found {data.get('format')!r}")
-    name = check.string(data, "name", "top level")
+    check.that(isinstance(data, dict), TOP_LEVEL, "not_json_object")
+    check.that(data.get("format") == DATA_FORMAT, "format", "wrong_format", expected=repr(DATA_FORMAT),
+               found=repr(data.get("format")))
+    name = check.string(data, "name", TOP_LEVEL)
     colors = data.get("colors")
     check.that(isinstance(colors, list) and colors and all(isinstance(c, str) for c in colors)
                and len(set(colors)) == len(colors) and WILD not in colors,
-               "colors", f"must be a list of distinct colour names (not {WILD!r})")
-    cards_per_color = check.integer(data, "cards_per_color", "top level", minimum=1)
-    locomotives = check.integer(data, "locomotives", "top level", minimum=0)
+               "colors", "bad_card_colours", wild=repr(WILD))
+    cards_per_color = check.integer(data, "cards_per_color", TOP_LEVEL, minimum=1)
+    locomotives = check.integer(data, "locomotives", TOP_LEVEL, minimum=0)
     big_cities = {}
     for i, entry in enumerate(data.get("big_cities") or []):
         where = f"big_cities[{i}]"
-        check.that(isinstance(entry, dict), where, "must be an object")
+        check.that(isinstance(entry, dict), where, "not_object")
         big_cities[check.string(entry, "city", where)] = check.integer(entry, "points", where, minimum=1)
-    check.that(isinstance(data.get("tickets"), list) and data["tickets"], "tickets", "must be a non-empty list")
+    check.that(isinstance(data.get("tickets"), list) and data["tickets"], "tickets", "not_list")
     tickets, ids = [], set()
     for i, entry in enumerate(data["tickets"]):
         where = f"tickets[{i}]"
-        check.that(isinstance(entry, dict), where, "must be an object")
+        check.that(isinstance(entry, dict), where, "not_object")
         ticket_id = check.integer(entry, "id", where, minimum=0)
         where = f"tickets[{i}] (id {ticket_id})"
-        check.that(ticket_id not in ids, where, "ticket id appears twice")
+        check.that(ticket_id not in ids, where, "ticket_id_twice")
         ids.add(ticket_id)
         origin, destination = check.string(entry, "from", where), check.string(entry, "to", where)
         points = check.integer(entry, "points", where, minimum=1)
         needs = entry.get("colors")
         check.that(isinstance(needs, list) and 1 <= len(needs) and all(c in colors for c in needs), where,
-                   f"colors must list 1 or more of {', '.join(colors)}, found {needs!r}")
+                   "bad_ticket_colours", colors=", ".join(colors), found=repr(needs))
         tickets.append(Ticket(ticket_id, origin, destination, points, tuple(needs)))
     for city in big_cities:
-        check.that(any(city in t.cities for t in tickets), f"big_cities ({city})", "no ticket names this city")
+        check.that(any(city in t.cities for t in tickets), f"big_cities ({city})", "big_city_unused")
     return CardGameData(name, str(data.get("title", name)), tuple(colors), cards_per_color, locomotives,
                         big_cities, tuple(tickets))

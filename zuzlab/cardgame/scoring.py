@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import texts
 from ..algorithms import Fulfilment, best_fulfilment
 from ..scoretable import ScoreTable, rank
 
@@ -59,12 +60,18 @@ class FinalScores(ScoreTable):
         ]
 
     def details(self) -> list[str]:
+        """Each player's tickets fulfilled and not (the colours in the reader's language)
+        and the Big City cards won."""
+        def listed(tickets, sign: str) -> str:
+            return ", ".join(texts.text("score.ticket_points", ticket=texts.render(t), points=f"{sign}{t.points}")
+                             for t in tickets) or texts.text("score.none")
+
         lines = []
         for s in self.players:
-            done = ", ".join(f"{t} +{t.points}" for t in s.fulfilment.fulfilled) or "none"
-            missed = ", ".join(f"{t} -{t.points}" for t in s.fulfilment.unfulfilled) or "none"
-            lines.append(f"player {s.player} fulfilled: {done}; not: {missed}")
-            lines += [f"player {s.player} Big City {city} +{points}" for city, points in s.bonuses]
+            lines.append(texts.text("score.fulfilled_line", player=s.player, done=listed(s.fulfilment.fulfilled, "+"),
+                                    missed=listed(s.fulfilment.unfulfilled, "-")))
+            lines += [texts.text("score.big_city", player=s.player, city=city, points=points)
+                      for city, points in s.bonuses]
         return lines
 
 

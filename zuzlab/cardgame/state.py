@@ -25,6 +25,7 @@ import itertools
 from collections import Counter
 from typing import Mapping, Sequence
 
+from .. import texts
 from ..core import Decision, GameState, Pass, RuleViolation, decision_from_dict, decision_to_dict, seeded_random
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
@@ -197,13 +198,14 @@ class Game(DrawingTurn, TicketChoice, GameState):
         self._check_color(action.color)
         hand, rules = self.hands[self._current], self.rules
         if action.cards < rules.set_min_cards:
-            raise RuleViolation("set_too_small", count=rules.set_min_cards, color=action.color)
+            raise RuleViolation("set_too_small", cards=texts.cards(action.color, rules.set_min_cards))
         for card, count in ((action.color, action.cards), (WILD, action.locomotives)):
             if hand[card] < count:
-                raise RuleViolation("missing_cards", "missing_cards/set", count=count, card=card, held=hand[card])
+                raise RuleViolation("missing_cards", "missing_cards/set", cards=texts.cards(card, count), held=hand[card])
         rival = self.largest_other_set(action.color)
         if action.cards + action.locomotives <= rival:
-            raise RuleViolation("set_not_larger", rival=rival, color=action.color, needed=rival + 1)
+            raise RuleViolation("set_not_larger", rival=texts.cards(action.color, rival), color=action.color,
+                                needed=texts.quantity("card", rival + 1))
 
     def _do_set(self, action: PlaySet) -> None:
         me, color = self._current, action.color
@@ -242,10 +244,10 @@ class Game(DrawingTurn, TicketChoice, GameState):
         hand = self.hands[self._current]
         missing = [c for c in action.colors if not hand[c]]
         if missing:
-            raise RuleViolation("missing_cards", "missing_cards/mixed", colors=missing)
+            raise RuleViolation("missing_cards", "missing_cards/mixed", count=len(missing), colors=missing)
         taken = [c for c in action.colors if self._lies_elsewhere(c)]
         if taken:
-            raise RuleViolation("mixed_color_taken", colors=taken)
+            raise RuleViolation("mixed_color_taken", count=len(taken), colors=taken)
 
     def _do_mixed(self, action: PlayMixed) -> None:
         for color in action.colors:

@@ -171,25 +171,26 @@ class Board:
         """A board from placements like ``"A4A10"`` (tile A4, square A1, orientation 0),
         one after another, optionally separated by whitespace, commas or semicolons; base
         tiles only. Errors give the placement's number, text and (0-based) position, so a
-        stray character cannot shift the blame onto every later placement."""
+        stray character cannot shift the blame onto every later placement. The errors are
+        told in the reader's language (the ``[error]`` texts)."""
         if not isinstance(text, str):
-            raise ValueError(f"a board string is text, not {type(text).__name__}")
+            raise _board_error("board_not_text", kind=type(text).__name__)
         board = cls()
         for where, chunk in _anu_placements(text):
             code, square, orientation = chunk[:2], chunk[2:4], chunk[4]
             if code not in BASE_CODES:
-                raise ValueError(f"{where}: unknown tile {code!r} (base tiles: {', '.join(BASE_CODES)})")
+                raise _board_error("board_unknown_tile", where=where, code=repr(code), tiles=", ".join(BASE_CODES))
             try:
                 index = square_index(square)
             except ValueError:
-                raise ValueError(f"{where}: {square!r} is not a square (rows A–G, columns 0–6)") from None
+                raise _board_error("board_bad_square", where=where, square=repr(square)) from None
             if orientation not in "01234567":
-                raise ValueError(f"{where}: orientation {orientation!r} is not 0–7")
+                raise _board_error("board_bad_orientation", where=where, orientation=repr(orientation))
             if board.squares[index] is not None:
-                raise ValueError(f"{where}: square {square} is used twice")
+                raise _board_error("board_square_twice", where=where, square=square)
             board.squares[index] = Placement(code, int(orientation))
         if not board.filled():
-            raise ValueError(f"the board string {text!r} has no placements; the empty board is Board()")
+            raise _board_error("board_empty", text=repr(text))
         return board
 
     def to_anu(self) -> str:
@@ -198,8 +199,7 @@ class Board:
             if placement is None:
                 continue
             if placement.code not in BASE_CODES:
-                raise ValueError(f"{square_name(index)} holds {FACES[placement.code].name} ({placement.code}): "
-                                 f"the interchange format has base tiles only")
+                raise _board_error("board_not_base", square=square_name(index), tile=texts.tile(placement.code))
             parts.append(f"{placement.code}{square_name(index)}{placement.orientation}")
         return "".join(parts)
 
@@ -231,11 +231,16 @@ class Board:
         return f"<Board {len(self.filled())} tiles>"
 
 
+def _board_error(key: str, **params) -> ValueError:
+    """A malformed board string, told in the reader's language (``error.<key>``)."""
+    return ValueError(texts.text(f"error.{key}", **params))
+
+
 def _is_anu_separator(char: str) -> bool:
     return char.isspace() or char in ",;"
 
 
-def _anu_placements(text: str) -> Iterator[tuple[str, str]]:
+def _anu_placements(text: str) -> Iterator[tuple[texts.Phrase, str]]:
     """The 5-character placements of a board string, each with its description for
     messages ("placement 3 ('A4X10', at character 12)"), skipping separators between them."""
     position, number = 0, 0
@@ -248,13 +253,11 @@ def _anu_placements(text: str) -> Iterator[tuple[str, str]]:
         chunk = text[position:position + 5]
         cut = next((i for i, char in enumerate(chunk) if _is_anu_separator(char)), None)
         if cut is not None:
-            raise ValueError(f"placement {number} ({chunk[:cut]!r}, at character {position}) is cut by "
-                             f"{chunk[cut]!r} at character {position + cut}: a placement is 5 characters "
-                             f"without separators inside")
-        where = f"placement {number} ({chunk!r}, at character {position})"
+            raise _board_error("board_cut", number=number, chunk=repr(chunk[:cut]), position=position,
+                               separator=repr(chunk[cut]), at=position + cut)
+        where = texts.Phrase("error.board_placement", {"number": number, "chunk": repr(chunk), "position": position})
         if len(chunk) < 5:
-            raise ValueError(f"{where}: the string ends after {len(chunk)} of its 5 characters "
-                             f"(a board string is made of 5-character placements)")
+            raise _board_error("board_short", where=where, count=len(chunk))
         yield where, chunk
         position += 5
 

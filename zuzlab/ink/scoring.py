@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from .. import texts
 from ..algorithms import longest_trail
 from .board import CENTRE, EXITS, NEIGHBOUR, OPPOSITE, Board, square_name
 from .tiles import BLANK, E, HIGHWAY, KIND_NAMES, LAKE, RAILWAY, RIVER, ROUTES, S, SIDE_NAMES
@@ -75,12 +76,15 @@ class Score:
     smallest_lake: tuple[str, ...]
 
     def breakdown(self) -> dict[str, int]:
+        """The parts by stable English names (``zuzlab.sim`` reads them); ``str`` says
+        them in the reader's language."""
         return {"exits": self.exit_points, "longest highway": self.longest_highway,
                 "longest railway": self.longest_railway, "centre": self.centre, "river": self.river,
                 "lake": self.lake, "errors": -self.errors, "total": self.total}
 
     def __str__(self) -> str:
-        return ", ".join(f"{name} {value}" for name, value in self.breakdown().items())
+        return ", ".join(texts.text("score.part", part=texts.text(f"score.{name}"), value=value)
+                         for name, value in self.breakdown().items())
 
 
 class _Pieces:

@@ -40,7 +40,8 @@ class Place(Action):
                 "Place", "tile_square_orientation", (self.tile, self.square, self.orientation))
 
     def __str__(self) -> str:
-        return f"draw {FACES[self.tile].name if self.tile in FACES else self.tile} on {self.square} ({self.orientation})"
+        return texts.text("action.place", tile=texts.tile(self.tile) if self.tile in FACES else repr(self.tile),
+                          square=self.square, orientation=self.orientation)
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class FinishRound(Action):
     """Finish drawing for this round (only when no rolled route result can still be drawn)."""
 
     def __str__(self) -> str:
-        return "finish the round"
+        return texts.text("action.finish")
 
 
 @dataclass(frozen=True)

@@ -119,7 +119,95 @@ def term(word: str, lang: str | None = None) -> str:
         found = table(source).get("term", {}).get(word)
         if found is not None:
             return found
+        colour = table(source).get("colour", {}).get(word)
+        if colour is not None:
+            return colour["name"]
     return word
+
+
+class Word(str):
+    """A word of the language that a text may inflect: the text names the form in its
+    placeholder, ``{color:plural}`` ("2 {color:plural} Karten" → "2 rote Karten"). The
+    forms are data (the ``[colour]`` section: a German adjective's endings); a word
+    without that form (English adjectives do not inflect) stays as it is."""
+
+    forms: dict[str, str]
+
+    def __new__(cls, word: str, forms: dict[str, str] | None = None) -> "Word":
+        made = super().__new__(cls, word)
+        made.forms = dict(forms or {})
+        return made
+
+    def __format__(self, spec: str) -> str:
+        return self.forms.get(spec, str(self)) if spec else str(self)
+
+
+class Words(str):
+    """Words of a list, joined ("rot, blau"); a form in the placeholder inflects each and
+    lists them as the language does: "{colors:plural} Karten" → "rote und blaue Karten"."""
+
+    items: tuple
+    lang: str
+
+    def __new__(cls, items: list, joined: str, lang: str = "en") -> "Words":
+        made = super().__new__(cls, joined)
+        made.items, made.lang = tuple(items), lang
+        return made
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self)
+        from babel.lists import format_list
+
+        return format_list([format(item, spec) for item in self.items], locale=self.lang)
+
+
+def word(value: str, lang: str | None = None) -> Word:
+    """``value`` as a word of the language with its forms (a colour's adjective forms
+    from the ``[colour]`` section), or the ``term`` as a word without forms."""
+    lang = lang or _language
+    for source in (lang, "en"):
+        colour = table(source).get("colour", {}).get(value)
+        if colour is not None:
+            return Word(colour["name"], {form: text for form, text in colour.items() if form != "name"})
+    return Word(term(value, lang))
+
+
+def colour_adjective(colour: str, form: str, lang: str | None = None) -> str:
+    """A colour as an adjective in the form a noun needs (``[colour]`` section):
+    ``colour_adjective("red", "plural", "de")`` → "rote" ("2 rote Karten"); English: "red"."""
+    return format(word(colour, lang), form)
+
+
+def cards(colour: str, count: int) -> "Phrase":
+    """``count`` train cards of ``colour`` in the reader's language, as a parameter:
+    ``cards("red", 2)`` → "2 red cards" / "2 rote Karten", ``cards("red", 1)`` → "1 rote
+    Karte"; a wild card is a noun of its own: ``cards("locomotive", 5)`` → "5 Lokomotiven"
+    (the ``[cards]`` section)."""
+    kind = colour if colour in ("locomotive", "tunnel") else "colour"
+    return Phrase(f"cards.{kind}", {"count": count, "colour": colour})
+
+
+def card(colour: str) -> "Phrase":
+    """One train card of ``colour``, without a number and without an article, for a
+    text to put its own before it: "the face-up {card}" → "the face-up red card" / "die
+    offene rote Karte", "die offene Lokomotive" (the ``[card]`` section)."""
+    kind = colour if colour in ("locomotive", "tunnel") else "colour"
+    return Phrase(f"card.{kind}", {"colour": colour})
+
+
+def map_title(board: Any) -> Any:
+    """A Ticket to Ride map by its title, as a parameter: a built-in map's title in the
+    reader's language (``[map] title/<name>``), another map's title from its file."""
+    key = f"title/{board.name}"
+    return Phrase(f"map.{key}", {}) if key in table("en").get("map", {}) else board.title
+
+
+def listing(items: Any, lang: str | None = None) -> str:
+    """Items as the language lists them: "player 0 and player 2" / "Spieler 0 und Spieler 2"."""
+    from babel.lists import format_list
+
+    return format_list([render(item, lang) for item in items], locale=lang or _language)
 
 
 @dataclass(frozen=True)
@@ -189,20 +277,26 @@ def tile(code: str) -> Phrase:
 def render(value: Any, lang: str | None = None) -> str:
     """A parameter in words of the language."""
     lang = lang or _language
+    if isinstance(value, (Word, Words)):  # rendered already
+        return value
     if isinstance(value, Phrase):
         return text(value.key, lang, **value.params)
     if isinstance(value, Figure):
         return value.written(lang)
     if isinstance(value, (list, tuple, set, frozenset)):
         items = sorted(value) if isinstance(value, (set, frozenset)) else value
-        return ", ".join(render(item, lang) for item in items) or term("nothing", lang)
+        words = [render(item, lang) for item in items]
+        return Words(words, ", ".join(words), lang) if words else term("nothing", lang)
     if hasattr(value, "a") and hasattr(value, "b") and hasattr(value, "length"):  # a Ticket to Ride route
-        extra = f" {term('tunnel-route', lang)}" if getattr(value, "tunnel", False) else ""
-        if getattr(value, "ferry_locomotives", 0):
-            extra += f" {term('ferry', lang)}"
-        return f"{value.a}–{value.b} ({value.length} {term(value.color, lang)}{extra})"
+        kind = ("tunnel" if getattr(value, "tunnel", False) else "ferry" if getattr(value, "ferry_locomotives", 0)
+                else "plain")
+        return text(f"route.{kind}", lang, a=value.a, b=value.b, length=value.length, color=value.color)
+    if hasattr(value, "origin") and hasattr(value, "colors") and hasattr(value, "points"):  # a Card Game ticket
+        colours = [word(c, lang) for c in value.colors]
+        return text("ticket.cardgame", lang, origin=value.origin, destination=value.destination,
+                    points=value.points, colors=Words(colours, " ".join(colours), lang))
     if isinstance(value, str):
-        return term(value, lang)
+        return word(value, lang)
     return str(value)
 
 

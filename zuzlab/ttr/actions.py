@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import texts
 from ..core import Action, is_whole_number, require
 
 
@@ -33,10 +34,7 @@ class ClaimRoute(Action):
         require(is_whole_number(self.wilds), "ClaimRoute", "wild_count", self.wilds)
 
     def __str__(self) -> str:
-        if self.color is None:
-            return f"claim route {self.route} with {self.wilds} wild cards"
-        extra = f" + {self.wilds} wild" if self.wilds else ""
-        return f"claim route {self.route} with {self.color}{extra}"
+        return texts.text("action.claim", route=str(self.route), paid=_paid(self.color, self.wilds))
 
 
 @dataclass(frozen=True)
@@ -49,7 +47,7 @@ class PayTunnel(Action):
         require(is_whole_number(self.wilds), "PayTunnel", "wild_count", self.wilds)
 
     def __str__(self) -> str:
-        return f"pay the tunnel's extra cards ({self.wilds} wild)"
+        return texts.text("action.pay_tunnel", count=self.wilds)
 
 
 @dataclass(frozen=True)
@@ -57,7 +55,7 @@ class GiveUpTunnel(Action):
     """Give up a tunnel: the laid cards go back to the hand and the turn ends."""
 
     def __str__(self) -> str:
-        return "give up the tunnel"
+        return texts.text("action.give_up")
 
 
 @dataclass(frozen=True)
@@ -79,5 +77,11 @@ class BuildStation(Action):
         require(is_whole_number(self.wilds), "BuildStation", "wild_count", self.wilds)
 
     def __str__(self) -> str:
-        paid = f"{self.wilds} wild cards" if self.color is None else self.color + (f" + {self.wilds} wild" if self.wilds else "")
-        return f"build a station in {self.city} with {paid}"
+        return texts.text("action.station", city=self.city, paid=_paid(self.color, self.wilds))
+
+
+def _paid(color: str | None, wilds: int) -> texts.Phrase:
+    """A payment in words: "red", "red + 2 wild", "3 wild cards"."""
+    if color is None:
+        return texts.Phrase("action.paid_wilds_only", {"count": wilds})
+    return texts.Phrase("action.paid_wild" if wilds else "action.paid", {"color": color, "count": wilds})

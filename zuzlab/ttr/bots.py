@@ -212,7 +212,7 @@ class Strategy:
         if useful:
             best = max(wanted[c] for c in useful)
             color = rng.choice(sorted(c for c in useful if wanted[c] == best))
-            return face_up[color], ("useful_card", {"color": color, "count": wanted[color]})
+            return face_up[color], ("useful_card", {"cards": texts.cards(color, wanted[color])})
         wild = game.rules.wild
         if wild in face_up and game.pending is None and wanted:
             return face_up[wild], ("wild_card", {"wild": wild})

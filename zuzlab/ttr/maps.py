@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..datafiles import Checker, MapError, data_dir, read_json
+from .. import texts
+from ..datafiles import TOP_LEVEL, Checker, MapError, data_dir, map_error, read_json
 
 MAP_FORMAT = "zuzlab-map/1"
 TRAIN_COLORS = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
@@ -50,9 +51,8 @@ class Route:
         return self.color == GRAY
 
     def __str__(self) -> str:
-        kind = " tunnel" if self.tunnel else ""
-        ferry = f" ferry({self.ferry_locomotives})" if self.ferry_locomotives else ""
-        return f"{self.a}–{self.b} ({self.length} {self.color}{kind}{ferry})"
+        """"Denver–Omaha (4 pink)", in the reader's language."""
+        return texts.render(self)
 
 
 @dataclass(frozen=True)
@@ -125,15 +125,15 @@ class Map:
         of that colour; a ``MapError`` says why no single route fits."""
         for city in (a, b):
             if city not in self.cities:
-                raise MapError(f"there is no city {city!r} on the {self.name} map")
+                raise map_error("no_city", city=repr(city), map=texts.map_title(self))
         found = self.routes_between(a, b)
         if len(found) > 1 and color is not None:
             found = tuple(r for r in found if r.color == color) or found
         if not found:
-            raise MapError(f"no route joins {a} and {b} on the {self.name} map")
+            raise map_error("no_route_between", a=a, b=b, map=texts.map_title(self))
         if len(found) > 1:
-            tracks = ", ".join(f"route {r.id} ({r.color})" for r in found)
-            raise MapError(f"{a}–{b} is a double route ({tracks}): name the track by its id")
+            tracks = [texts.Phrase("error.track", {"route": r.id, "color": r.color}) for r in found]
+            raise map_error("double_route_named", a=a, b=b, tracks=tracks)
         return found[0]
 
     def find_route(self, name, color: str | None = None) -> Route:
@@ -141,7 +141,7 @@ class Map:
         like ``"Denver–Omaha"`` (``-`` works too where the city names allow it)."""
         if isinstance(name, int) and not isinstance(name, bool):
             if not self.has_route(name):
-                raise MapError(f"there is no route {name} on the {self.name} map")
+                raise map_error("no_route", route=name, map=texts.map_title(self))
             return self.route(name)
         if isinstance(name, (tuple, list)) and len(name) == 2 and all(isinstance(c, str) for c in name):
             return self.route_between(name[0], name[1], color)
@@ -150,8 +150,7 @@ class Map:
             known = [(a, b) for a, b in splits if a in self.cities and b in self.cities]
             if len(known) == 1:
                 return self.route_between(*known[0], color)
-        raise MapError(f"{name!r} names no route of the {self.name} map: give a route id, two cities "
-                       f"(\"Denver\", \"Omaha\") or \"Denver–Omaha\"")
+        raise map_error("names_no_route", name=repr(name), map=texts.map_title(self))
 
     def places(self, name: str) -> tuple[str, ...]:
         """The board points a ticket name stands for: a city, or a country's border points."""
@@ -236,7 +235,7 @@ def load_map(name_or_path: str | Path) -> Map:
     if isinstance(name_or_path, Path) or text.endswith(".json") or "/" in text or "\\" in text:
         return map_from_dict(read_json(Path(name_or_path)), source=str(name_or_path))
     if text not in builtin_maps():
-        raise MapError(f"no built-in map called {text!r}; built-in maps: {', '.join(builtin_maps())}")
+        raise map_error("no_builtin_map", name=repr(text), maps=", ".join(builtin_maps()))
     return _load_builtin(text)
 
 
@@ -249,69 +248,67 @@ def _load_builtin(name: str) -> Map:
 def map_from_dict(data: Any, source: str = "<map>") -> Map:
     """Build a ``Map`` from parsed JSON, checking every entry."""
     check = Checker(source)
-    check.that(isinstance(data, dict), "top level", "must be a JSON object")
-    check.that(data.get("format") == MAP_FORMAT, "format",
-               f"must be {MAP_FORMAT!r}, found {data.get('format')!r}")
-    name = check.string(data, "name", "top level")
+    check.that(isinstance(data, dict), TOP_LEVEL, "not_json_object")
+    check.that(data.get("format") == MAP_FORMAT, "format", "wrong_format", expected=repr(MAP_FORMAT),
+               found=repr(data.get("format")))
+    name = check.string(data, "name", TOP_LEVEL)
     title = data.get("title", name)
     for key in ("cities", "routes", "tickets"):
-        check.that(isinstance(data.get(key), list) and data[key], key, "must be a non-empty list")
+        check.that(isinstance(data.get(key), list) and data[key], key, "not_list")
 
     cities: dict[str, City] = {}
     for i, entry in enumerate(data["cities"]):
         where = f"cities[{i}]"
-        check.that(isinstance(entry, dict), where, "must be an object")
+        check.that(isinstance(entry, dict), where, "not_object")
         city_name = check.string(entry, "name", where)
         where = f"cities[{i}] ({city_name})"
-        check.that(city_name not in cities, where, "appears twice")
+        check.that(city_name not in cities, where, "city_twice")
         lat, lon = check.number(entry, "lat", where), check.number(entry, "lon", where)
-        check.that(-90 <= lat <= 90 and -180 <= lon <= 180, where, f"lat/lon ({lat}, {lon}) is not on Earth")
+        check.that(-90 <= lat <= 90 and -180 <= lon <= 180, where, "not_on_earth", lat=str(lat), lon=str(lon))
         kind = entry.get("kind", "city")
-        check.that(kind in CITY_KINDS, where, f"kind must be one of {CITY_KINDS}, found {kind!r}")
+        check.that(kind in CITY_KINDS, where, "bad_city_kind", kinds=str(CITY_KINDS), found=repr(kind))
         country = entry.get("country")
-        check.that((kind == "border") == bool(country), where, "a border point (and only a border point) names its country")
+        check.that((kind == "border") == bool(country), where, "border_country")
         cities[city_name] = City(city_name, float(lat), float(lon), kind, country)
 
     routes: list[Route] = []
     ids: set[int] = set()
     for i, entry in enumerate(data["routes"]):
         where = f"routes[{i}]"
-        check.that(isinstance(entry, dict), where, "must be an object")
+        check.that(isinstance(entry, dict), where, "not_object")
         route_id = check.integer(entry, "id", where, minimum=0)
         where = f"routes[{i}] (id {route_id})"
-        check.that(route_id not in ids, where, "route id appears twice")
+        check.that(route_id not in ids, where, "route_id_twice")
         ids.add(route_id)
         a, b = check.string(entry, "a", where), check.string(entry, "b", where)
         for end in (a, b):
-            check.that(end in cities, where, f"{end!r} is not a city of this map")
-        check.that(a != b, where, "a route must join two different cities")
+            check.that(end in cities, where, "not_a_city", city=repr(end))
+        check.that(a != b, where, "same_cities")
         length = check.integer(entry, "length", where, minimum=1)
         color = entry.get("color")
-        check.that(color in TRAIN_COLORS + (GRAY,), where,
-                   f"color must be one of {', '.join(TRAIN_COLORS + (GRAY,))}, found {color!r}")
+        check.that(color in TRAIN_COLORS + (GRAY,), where, "bad_route_colour",
+                   colors=", ".join(TRAIN_COLORS + (GRAY,)), found=repr(color))
         tunnel = entry.get("tunnel", False)
-        check.that(isinstance(tunnel, bool), where, "tunnel must be true or false")
+        check.that(isinstance(tunnel, bool), where, "bad_tunnel")
         ferry = check.integer(entry, "ferry_locomotives", where, minimum=0, default=0)
-        check.that(ferry <= length, where, f"a ferry cannot need {ferry} locomotives on a route of length {length}")
+        check.that(ferry <= length, where, "ferry_too_long", locomotives=ferry, length=length)
         double = entry.get("double_with")
         check.that(double is None or (isinstance(double, int) and not isinstance(double, bool)),
-                   where, "double_with must be a route id or null")
+                   where, "bad_double")
         routes.append(Route(route_id, a, b, length, color, tunnel, ferry, double))
 
     by_id = {r.id: r for r in routes}
     for route in routes:
         if route.double_with is None:
             continue
-        where = f"route {route.id}"
-        check.that(route.double_with != route.id, where, "double_with names the route itself")
+        where = texts.Phrase("error.route_entry", {"route": route.id})
+        check.that(route.double_with != route.id, where, "double_itself")
         other = by_id.get(route.double_with)
-        check.that(other is not None, where, f"double_with names route {route.double_with}, which does not exist")
-        check.that({other.a, other.b} == {route.a, route.b}, where,
-                   f"its double track (route {other.id}) joins other cities")
-        check.that(other.double_with == route.id, where,
-                   f"route {other.id} does not name route {route.id} as its double track")
-        check.that(other.length == route.length, where,
-                   f"its double track (route {other.id}) has length {other.length}, this one {route.length}")
+        check.that(other is not None, where, "double_missing", other=route.double_with)
+        check.that({other.a, other.b} == {route.a, route.b}, where, "double_elsewhere", other=other.id)
+        check.that(other.double_with == route.id, where, "double_one_way", other=other.id, route=route.id)
+        check.that(other.length == route.length, where, "double_length", other=other.id,
+                   other_length=other.length, length=route.length)
     _check_parallel_routes(check, routes)
 
     countries = {c.country for c in cities.values() if c.country}
@@ -319,29 +316,28 @@ def map_from_dict(data: Any, source: str = "<map>") -> Map:
     ticket_ids: set[int] = set()
     for i, entry in enumerate(data["tickets"]):
         where = f"tickets[{i}]"
-        check.that(isinstance(entry, dict), where, "must be an object")
+        check.that(isinstance(entry, dict), where, "not_object")
         ticket_id = check.integer(entry, "id", where, minimum=0)
         where = f"tickets[{i}] (id {ticket_id})"
-        check.that(ticket_id not in ticket_ids, where, "ticket id appears twice")
+        check.that(ticket_id not in ticket_ids, where, "ticket_id_twice")
         ticket_ids.add(ticket_id)
         origin = check.string(entry, "from", where)
         destinations = entry.get("to")
         values = entry.get("points")
         if not isinstance(destinations, list):
             destinations, values = [destinations], [values]
-        check.that(isinstance(values, list) and len(values) == len(destinations), where,
-                   "'points' must give one value per destination in 'to'")
+        check.that(isinstance(values, list) and len(values) == len(destinations), where, "points_per_destination")
         for place in [origin, *destinations]:
             check.that(isinstance(place, str) and (place in cities or place in countries), where,
-                       f"{place!r} is neither a city nor a country of this map")
-        check.that(origin not in destinations, where, "a ticket cannot lead to where it starts")
+                       "unknown_place", place=repr(place))
+        check.that(origin not in destinations, where, "ticket_loop")
         for place in destinations:
-            check.that(destinations.count(place) == 1, where, f"'to' names {place!r} twice")
+            check.that(destinations.count(place) == 1, where, "destination_twice", place=repr(place))
         for value in values:
             check.that(isinstance(value, int) and not isinstance(value, bool) and value > 0,
-                       where, f"points must be positive whole numbers, found {value!r}")
+                       where, "bad_points", found=repr(value))
         deck = entry.get("deck", "base")
-        check.that(isinstance(deck, str), where, "deck must be a string")
+        check.that(isinstance(deck, str), where, "bad_deck")
         tickets.append(Ticket(ticket_id, origin, tuple(destinations), tuple(values), deck))
 
     return Map(name, str(title), cities, tuple(routes), tuple(tickets), source=source)
@@ -355,12 +351,11 @@ def _check_parallel_routes(check: Checker, routes: list[Route]) -> None:
     for route in routes:
         by_pair.setdefault(frozenset(route.cities), []).append(route)
     for tracks in by_pair.values():
-        between = f"{tracks[0].a} and {tracks[0].b}"
+        a, b = tracks[0].a, tracks[0].b
         ids = ", ".join(str(r.id) for r in tracks)
-        check.that(len(tracks) <= 2, f"routes {ids}",
-                   f"{len(tracks)} routes join {between}; a double route has only two tracks")
+        check.that(len(tracks) <= 2, texts.Phrase("error.routes_entry", {"routes": ids}), "three_tracks",
+                   count=len(tracks), a=a, b=b)
         if len(tracks) == 2:
             first, second = tracks
-            check.that(first.double_with == second.id, f"route {second.id}",
-                       f"route {first.id} also joins {between}, but neither names the other in "
-                       "double_with (two routes between the same cities must be a double route)")
+            check.that(first.double_with == second.id, texts.Phrase("error.route_entry", {"route": second.id}),
+                       "parallel_not_double", other=first.id, a=a, b=b)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import texts
 from ..algorithms import Trail, longest_trail
 from ..algorithms.stations import best_station_use
 from ..scoretable import Ranking, ScoreTable
@@ -81,11 +82,16 @@ class FinalScores(ScoreTable):
         return any(s.stations_built or s.station_points for s in self.players)
 
     def details(self) -> list[str]:
+        """Each player's tickets with their points, and the route each station uses, in
+        the reader's language."""
         lines = []
         for s in self.players:
-            lines.append(f"player {s.player} tickets: " + (", ".join(
-                f"{t.ticket} {'+' if t.points > 0 else ''}{t.points}" for t in s.tickets) or "none"))
-            lines += [f"player {s.player} station in {city} uses {route}" for city, route in s.borrowed]
+            tickets = [texts.text("score.ticket_points", ticket=str(t.ticket), points=f"{t.points:+d}")
+                       for t in s.tickets]
+            lines.append(texts.text("score.tickets_line", player=s.player,
+                                    tickets=", ".join(tickets) or texts.text("score.none")))
+            lines += [texts.text("score.station_uses", player=s.player, city=city, route=route)
+                      for city, route in s.borrowed]
         return lines
 
 

@@ -257,7 +257,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         hand = self.hands[self._current]
         for card, needed in payment.items():
             if hand[card] < needed:
-                raise RuleViolation("missing_cards", "missing_cards/pay", what=what, needed=needed, card=card,
+                raise RuleViolation("missing_cards", "missing_cards/pay", what=what, cards=texts.cards(card, needed),
                                     held=hand[card])
         return payment
 
@@ -288,7 +288,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         try:
             route = self.map.find_route(action.route, color=action.color)
         except MapError as problem:
-            raise RuleViolation("unknown_route", "unknown_route/named", problem=str(problem)) from None
+            raise RuleViolation("unknown_route", "unknown_route/named", problem=problem.phrase or str(problem)) from None
         return ClaimRoute(route.id, action.color, action.wilds)
 
     def _double_route_problem(self, route: Route, player: int) -> str | None:
@@ -308,7 +308,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
     def _check_claim(self, action: ClaimRoute) -> None:
         player = self._current
         if not self.map.has_route(action.route):
-            raise RuleViolation("unknown_route", route=repr(action.route), map=self.map.name)
+            raise RuleViolation("unknown_route", route=repr(action.route), map=texts.map_title(self.map))
         route = self.map.route(action.route)
         if route.id in self.claimed:
             raise RuleViolation("route_taken", route=route, owner=self.claimed[route.id])
@@ -317,13 +317,13 @@ class Game(DrawingTurn, TicketChoice, GameState):
             raise RuleViolation("double_route", f"double_route/{problem}", a=route.a, b=route.b,
                                 other=route.double_with, players=self.players)
         if route.length > self.trains[player]:
-            raise RuleViolation("not_enough_trains", route=route, length=route.length, trains=self.trains[player])
+            raise RuleViolation("not_enough_trains", route=route, length=texts.quantity("train", route.length),
+                                trains=self.trains[player])
         colors = self.rules.colors if route.is_gray else (route.color,)
         self._check_payment(route.length, action.color, action.wilds, colors, self._wilds_usable_on(route),
                             texts.phrase("route", route=route))
         if action.wilds < route.ferry_locomotives:
-            raise RuleViolation("ferry", route=route, count=route.ferry_locomotives,
-                                wilds=texts.phrase(f"{self.rules.wild}_cards"))
+            raise RuleViolation("ferry", route=route, wilds=texts.cards(self.rules.wild, route.ferry_locomotives))
 
     def _do_claim(self, action: ClaimRoute) -> None:
         route = self.map.route(action.route)
@@ -359,14 +359,16 @@ class Game(DrawingTurn, TicketChoice, GameState):
         tunnel, rules = self._pending, self.rules
         extra, color = tunnel.extra, tunnel.color
         if not 0 <= wilds <= extra:
-            raise RuleViolation("bad_payment", "bad_payment/tunnel_range", extra=extra, wilds=wilds)
+            raise RuleViolation("bad_payment", "bad_payment/tunnel_range", extra=texts.quantity("extra_card", extra),
+                                 wilds=wilds)
         if color is None and wilds != extra:
             raise RuleViolation("tunnel_wilds_only", wilds=texts.phrase(f"{rules.wild}_cards"), extra=extra)
         payment = self._cards(extra, color, wilds)
         hand = self.hands[self._current]
         for card, needed in payment.items():
             if hand[card] < needed:
-                raise RuleViolation("missing_cards", "missing_cards/tunnel", needed=needed, card=card, held=hand[card])
+                raise RuleViolation("missing_cards", "missing_cards/tunnel", cards=texts.cards(card, needed),
+                                    held=hand[card])
         return payment
 
     def _check_pay_tunnel(self, action: PayTunnel) -> None:
@@ -412,17 +414,17 @@ class Game(DrawingTurn, TicketChoice, GameState):
     def _check_station(self, action: BuildStation) -> None:
         player, rules = self._current, self.rules
         if rules.stations_per_player == 0:
-            raise RuleViolation("no_stations", game=rules.name)
+            raise RuleViolation("no_stations", game=texts.map_title(self.map))
         if self.stations_built(player) >= rules.stations_per_player:
             raise RuleViolation("no_stations_left", count=rules.stations_per_player)
         city = self.map.cities.get(action.city)
         if city is None or city.kind != "city":
-            raise RuleViolation("unknown_city", city=repr(action.city), map=self.map.name)
+            raise RuleViolation("unknown_city", city=repr(action.city), map=texts.map_title(self.map))
         if action.city in self.stations:
             raise RuleViolation("station_taken", city=action.city, owner=self.stations[action.city])
         cost = self._station_cost(player)
         self._check_payment(cost, action.color, action.wilds, rules.colors, True,
-                            texts.phrase("station", number=self.stations_built(player) + 1, cost=cost))
+                            texts.phrase("station", number=self.stations_built(player) + 1, count=cost))
 
     def _do_station(self, action: BuildStation) -> None:
         player = self._current

@@ -50,7 +50,10 @@ def narrate(event: Event, game: Any, lang: str | None = None) -> str | None:
     if event.kind == "train_wreck":  # who caused it (the event's player) and whom it hit
         params["victims"] = wreck_victims(event)
     if event.kind == "round_scored":
-        params["points"] = ", ".join(f"{p}: {v}" for p, v in enumerate(params["points"]))
+        params["points"] = [texts.phrase("player_points", player=p, points=texts.quantity("point", v))
+                            for p, v in enumerate(params["points"])]
+    if event.kind == "card_taken":  # "the face-up red card", "die offene Lokomotive"
+        params["card"] = texts.card(params["color"])
     key = event.kind
     if key == "rolled" and params.get("expansion"):  # Deep Blue: name its dice
         key, params["dice"] = "rolled_expansion", f"{game.rules.expansion} dice"

@@ -155,7 +155,7 @@ class TtrGameView(GameView):
             return label("move_claim", route=texts.render(self.game.map.route(action.route)),
                          paid=self._payment(self.game.map.route(action.route).length, action.color, action.wilds))
         if isinstance(action, DrawFaceUp):
-            return label("move_face_up", card=action.color)
+            return label("move_face_up", card=texts.card(action.color))
         if isinstance(action, KeepTickets):
             return label("move_keep", tickets=[self.game.map.ticket(t) for t in action.tickets])
         if isinstance(action, PayTunnel):
@@ -273,9 +273,10 @@ class TtrGameView(GameView):
         pays = [(self._tunnel_label(a, tunnel.extra), a) for a in self.game.legal_actions() if isinstance(a, PayTunnel)]
         _offer(self.tunnel_menu, pays)
         self.pay.disabled = not pays
-        colour = texts.term(tunnel.color) if tunnel.color else texts.term(self.game.rules.wild)
-        self.pay_why.value = "" if pays else _why(label("cannot_pay_tunnel", count=tunnel.extra, colour=colour,
-                                                        wild=texts.term(self.game.rules.wild)))
+        wild = self.game.rules.wild
+        self.pay_why.value = "" if pays else _why(label("cannot_pay_tunnel", cards=texts.cards(tunnel.color or wild,
+                                                                                               tunnel.extra),
+                                                        wilds=texts.phrase(f"{wild}_cards")))
         need = label("tunnel_extra", extra=texts.quantity("extra_card", tunnel.extra))
         return [widgets.HTML(f"<b>{html.escape(need)}</b>"),
                 widgets.HBox([self.tunnel_menu, self.pay, self.give_up]), self.pay_why]
