@@ -52,7 +52,8 @@ def shown_text(notebook: dict) -> list[str]:
             if "application/vnd.jupyter.widget-view+json" in data:
                 continue
             if "text/html" in data:
-                shown.append(re.sub(r"<[^>]+>", " ", "".join(data["text/html"])))
+                page = re.sub(r"<style.*?</style>", " ", "".join(data["text/html"]), flags=re.S)  # CSS is not read
+                shown.append(re.sub(r"<[^>]+>", " ", page))
             elif "text/plain" in data:
                 shown.append("".join(data["text/plain"]))
     return shown

@@ -171,6 +171,22 @@ def seat_bots(family: Family, bots: Sequence[str] | str | None, players: int) ->
     return tuple(names)
 
 
+#: the score parts ``mean_parts`` shows, each with its [label] text
+SHOWN_PARTS = ("route_points", "ticket_points", "longest_route_bonus", "total", "won")
+
+
+def mean_parts(table, parts: Sequence[str] = SHOWN_PARTS) -> Any:
+    """Each bot's mean of each score part (and its share of wins), labelled in the
+    reader's language, for showing in a notebook."""
+    from . import texts
+
+    means = table.groupby("bot")[list(parts)].mean().round(2)
+    means.index = [texts.bot_name(bot) for bot in means.index]
+    means.index.name = texts.text("label.explore_bot")
+    means.columns = [texts.text(f"label.part_{part}") for part in parts]
+    return means
+
+
 def win_rates(table) -> Any:
     """Each bot's share of wins per seat it played (a shared win counts for each winner)."""
     return table.groupby("bot")["won"].mean().sort_values(ascending=False)

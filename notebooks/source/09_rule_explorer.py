@@ -20,7 +20,7 @@ from zuzlab.viz import sim_plots
 
 bots = ["long_routes", "tickets", "balanced", "random"]
 printed = sim.simulate("usa", players=4, games=100, seed=1, bots=bots)
-printed.groupby("bot")[["route_points", "ticket_points", "longest_route_bonus", "total", "won"]].mean().round(2)
+sim.mean_parts(printed)   # each bot's mean score parts and share of wins
 
 # %%
 parts = printed.groupby("bot").mean(numeric_only=True)
@@ -44,36 +44,39 @@ zw.explain("explore.change", six=printed_points[6], per_train=per_train, one_tra
 # %%
 flat = replace(ttr.rulesets.USA, name="usa-flat", route_points=flat_points)
 flattened = sim.simulate(flat, players=4, games=100, seed=1, bots=bots)
-compared = {"printed": printed, "flat table": flattened}
-viz.show(sim_plots.win_rate_bars(compared))
-viz.show(sim_plots.histograms(compared, "total"))
+compared = {"printed": printed, "flat": flattened}
+variant = lambda key: texts.text(f"say.variant_{key}")   # the name a reader sees
+shown = {variant(key): table for key, table in compared.items()}
+viz.show(sim_plots.win_rate_bars(shown))
+viz.show(sim_plots.histograms(shown, "total"))
 
 # %%
 assert (flattened.turns == printed.turns).all()         # the same games, scored anew
 rates = {name: sim.win_rates(table)["long_routes"] for name, table in compared.items()}
-assert rates["flat table"] < rates["printed"]
-zw.say("flat_table_rates", printed=texts.share(rates["printed"]), flat=texts.share(rates["flat table"]))
+assert rates["flat"] < rates["printed"]
+zw.say("flat_table_rates", printed=texts.share(rates["printed"]), flat=texts.share(rates["flat"]))
 
 # %%
 import pandas as pd
 
 candidates = {
-    "no longest-route bonus": replace(ttr.rulesets.USA, name="usa-bonus-0", longest_route_bonus=0),
-    "longest route 20": replace(ttr.rulesets.USA, name="usa-bonus-20", longest_route_bonus=20),
-    "linear table": replace(ttr.rulesets.USA, name="usa-linear", route_points={n: n for n in range(1, 7)}),
+    "bonus_0": replace(ttr.rulesets.USA, name="usa-bonus-0", longest_route_bonus=0),
+    "bonus_20": replace(ttr.rulesets.USA, name="usa-bonus-20", longest_route_bonus=20),
+    "linear": replace(ttr.rulesets.USA, name="usa-linear", route_points={n: n for n in range(1, 7)}),
 }
 for name, rules in candidates.items():
     compared[name] = sim.simulate(rules, players=4, games=100, seed=1, bots=bots)
 win_rates = pd.DataFrame({name: sim.win_rates(table) for name, table in compared.items()})
 long_routes = win_rates.loc["long_routes"]
-for bonus in ("no longest-route bonus", "longest route 20"):   # a smaller or a larger bonus hardly matters …
+for bonus in ("bonus_0", "bonus_20"):   # a smaller or a larger bonus hardly matters …
     assert abs(long_routes[bonus] - long_routes["printed"]) < 0.05
-assert long_routes["linear table"] < long_routes["flat table"] < 0.65 * long_routes["printed"]   # … the table does
-display(win_rates.style.format("{:.0%}").set_caption(texts.text("label.sim_win_rates")))
+assert long_routes["linear"] < long_routes["flat"] < 0.65 * long_routes["printed"]   # … the table does
+shown_rates = win_rates.rename(columns=variant, index=texts.bot_name)
+display(shown_rates.style.format(lambda rate: texts.render(texts.share(rate))).set_caption(texts.text("label.sim_win_rates")))
 zw.explain("explore.candidates", per_train=per_train, one_train=printed_points[1],
            **{key: texts.share(long_routes[name]) for key, name in [
-               ("printed", "printed"), ("bonus_0", "no longest-route bonus"), ("bonus_20", "longest route 20"),
-               ("flat", "flat table"), ("linear", "linear table")]})
+               ("printed", "printed"), ("bonus_0", "bonus_0"), ("bonus_20", "bonus_20"),
+               ("flat", "flat"), ("linear", "linear")]})
 
 # %%
 viz.show(sim_plots.route_claims_figure("usa", printed))

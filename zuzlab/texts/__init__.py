@@ -269,6 +269,15 @@ def share(value: float) -> Figure:
     return Figure(float(value), percent=True)
 
 
+def bot_name(name: str, lang: str | None = None) -> str:
+    """A bot's name for a reader ("ausgewogener Bot" for ``balanced``); a bot the texts
+    do not know keeps the name it was given."""
+    try:
+        return text(f"label.bot_{name}", lang)
+    except KeyError:
+        return name
+
+
 def tile(code: str) -> Phrase:
     """A Railroad Ink tile's name (``tile.<code>``), as a parameter."""
     return Phrase(f"tile.{code}", {})

@@ -69,7 +69,7 @@ def win_rate_bars(tables: Mapping[str, Any], width: int = 620, height: int = 300
         for label in labels:
             table = tables[label]
             played = table[table.bot == bot]
-            factors.append((bot, label))
+            factors.append((texts.bot_name(bot), label))
             rates.append(float(played.won.mean()) if len(played) else 0.0)
             variants.append(label)
     source = ColumnDataSource({"x": factors, "rate": rates, "variant": variants})

@@ -296,6 +296,7 @@ def summary(tables: dict[str, Any]) -> Any:
         part = table.groupby("bot").agg(**{total: ("total", "mean"), won: ("won", "mean")})
         parts[name] = part.drop(columns=won) if one_player else part
     frame = pd.concat(parts, axis=1)
+    frame.index = [texts.bot_name(bot) for bot in frame.index]
     frame.index.name = label("explore_bot")
 
     def written(column: tuple[str, str]) -> Callable[[float], str]:
