@@ -286,3 +286,24 @@ def test_actions_say_themselves_in_the_language(german):
     assert str(ttr.ClaimRoute(5, "red", 2)) == "claim route 5 with red + 2 wild"
     assert str(ttr.ClaimRoute(5, None, 3)) == "claim route 5 with 3 wild cards"
     assert str(cardgame.PlayMixed(("red", "blue", "green"))) == "play blue, green, red to the rail yard"
+
+
+def test_narration_agrees_verbs_and_writes_numbers_the_german_way():
+    from zuzlab.core import Event
+    from zuzlab.widgets.narration import describe_step, narrate
+
+    game = ttr.new_game("europe", players=2, seed=1)
+    one = Event("tunnel_revealed", 0, route=16, revealed=["blue", "locomotive", "red"], extra=1)
+    two = Event("tunnel_revealed", 0, route=16, revealed=["blue", "locomotive", "red"], extra=2)
+    assert narrate(one, game, "de").endswith("Aufgedeckt: blau, Lokomotive, rot; also ist 1 zusätzliche "
+                                             "Karte fällig.")
+    assert narrate(two, game, "de").endswith("also sind 2 zusätzliche Karten fällig.")
+    assert narrate(one, game, "en").endswith("so 1 extra card is due.")
+    scored = Event("round_scored", None, points=[12, -1])
+    assert narrate(scored, game, "de") == ("Der Stapel ist aufgebraucht: die Zielkarten auf der Hand werden gewertet "
+                                           "(Spieler 0: 12 Punkte, Spieler 1: -1 Punkt).")
+    from zuzlab.algorithms.fulfilment import Step
+
+    cut = Step("prune", chosen=(), points=0, bound=128.5, best=140, decided=0)
+    assert describe_step(cut, "de") == "Abbruch: hier höchstens 128,5 Punkte, die beste Wahl hat 140."
+    assert describe_step(cut, "en").startswith("Cut: at most 128.5 points")

@@ -25,8 +25,8 @@ class PlaySet(Action):
 
     def __str__(self) -> str:
         extra = texts.Phrase("phrase.with_locomotives", {"count": self.locomotives}) if self.locomotives else ""
-        return texts.text("action.play_set", set=texts.Phrase("phrase.set_cards", {"count": self.cards, "color": self.color}),
-                          extra=extra)
+        cards = texts.Phrase("phrase.set_cards", {"count": self.cards, "color": self.color})
+        return texts.text("action.play_set", set=cards, extra=extra)
 
 
 @dataclass(frozen=True)

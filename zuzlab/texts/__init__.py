@@ -14,6 +14,14 @@ parameter, and ``quantity("point", 5)`` is a parameter that reads "5 points" / "
 
 Numbers a text shows as figures are written as the language writes them (Babel's CLDR
 data): ``number(91.475, 1)`` reads "91.5" / "91,5", ``share(0.3)`` "30%" / "30 %".
+
+Words inflect by forms in the text files too: a colour is a ``[colour]`` entry with the
+German adjective's forms, and a text names the form its noun needs in the placeholder,
+``"{count} {colour:plural} Karten"`` → "2 rote Karten", ``"dein {color:neuter} Set"`` →
+"dein rotes Set" (English has the word alone, so every form is "red"). ``cards("red", 2)``
+is "2 red cards" / "2 rote Karten" as a parameter, ``card("yellow")`` the one card a text
+puts its own article before ("die offene gelbe Karte"); a locomotive or tunnel card is a
+noun of its own ("5 Lokomotiven").
 """
 
 from __future__ import annotations

@@ -37,6 +37,8 @@ def narrate(event: Event, game: Any, lang: str | None = None) -> str | None:
     for name in ("tickets", "kept", "returned", "skipped", "squares"):
         if isinstance(params.get(name), list):
             params[f"{name}_count"] = len(params[name])
+    if event.kind == "tunnel_revealed":  # "1 extra card is due" / "2 extra cards are due"
+        params["count"] = params["extra"]
     for name, noun in COUNTED.get(event.kind, {}).items():  # "1 point", "2 trains": plural forms
         params[name] = texts.quantity(noun, params[name])
     if event.kind == "face_up_reset":
@@ -91,7 +93,7 @@ def describe_step(step: Any, lang: str | None = None) -> str:
         "best": getattr(step, "best_length", None) if family == "trail" else getattr(step, "best", 0),
         "part": getattr(step, "part", ""),
         "points": getattr(step, "points", 0),
-        "bound": f"{getattr(step, 'bound', 0):.1f}",
+        "bound": texts.number(getattr(step, "bound", 0), 1),
         "ticket": _ticket_words(getattr(step, "ticket", None)),
         "borrowed": [texts.phrase("station_borrows", city=city, route=route)
                      for city, route in getattr(step, "borrowed", ())] or texts.phrase("no_borrowing"),
