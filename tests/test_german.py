@@ -300,7 +300,7 @@ def test_narration_agrees_verbs_and_writes_numbers_the_german_way():
     assert narrate(two, game, "de").endswith("also sind 2 zusätzliche Karten fällig.")
     assert narrate(one, game, "en").endswith("so 1 extra card is due.")
     scored = Event("round_scored", None, points=[12, -1])
-    assert narrate(scored, game, "de") == ("Der Stapel ist aufgebraucht: die Zielkarten auf der Hand werden gewertet "
+    assert narrate(scored, game, "de") == ("Der Stapel ist aufgebraucht: Die Zielkarten auf der Hand werden gewertet "
                                            "(Spieler 0: 12 Punkte, Spieler 1: -1 Punkt).")
     from zuzlab.algorithms.fulfilment import Step
 
