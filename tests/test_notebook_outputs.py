@@ -7,7 +7,6 @@ their cells' assertions."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from pathlib import Path

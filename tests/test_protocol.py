@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from zuzlab import cardgame, ink, ttr
-from zuzlab.core import RuleViolation, play_randomly
+from zuzlab.core import RuleViolation
 from zuzlab.train_cards import TrainCards
 
 ENGINES = {"ttr": ttr, "cardgame": cardgame, "ink": ink}

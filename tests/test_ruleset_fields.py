@@ -30,7 +30,6 @@ from ttr_helpers import kinds, refused
 from zuzlab import cardgame, ink, ttr
 from zuzlab.cardgame import PlayMixed, PlaySet
 from zuzlab.cardgame.rules import CARD_GAME, CardGameRules
-from zuzlab.core import play_randomly
 from zuzlab.datafiles import data_dir
 from zuzlab.ink import Board, FinishRound, Place
 from zuzlab.ink.rules import INK, INK_LAKE, LAKE_DIE, ROUTE_DIE, InkRules

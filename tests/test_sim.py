@@ -7,8 +7,8 @@ from dataclasses import replace
 import pandas as pd
 import pytest
 
-from zuzlab import cardgame, ink, sim, ttr
-from zuzlab.core import play_with_bots, random_bot
+from zuzlab import ink, sim, ttr
+from zuzlab.core import play_with_bots
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,6 @@ from zuzlab import cardgame, ink, ttr
 from zuzlab.algorithms import longest_trail, longest_trail_steps, ticket_plan, ticket_plan_steps
 from zuzlab.ink import steps as ink_steps
 from zuzlab.widgets import CardGameView, InkGameView, InkStepView, MapStepView, StepPlayer, TextView, TtrGameView
-from zuzlab.widgets.narration import label
 from zuzlab.widgets.views import OVERLAY
 
 USA = ttr.load_map("usa")

@@ -11,7 +11,7 @@ from typing import Iterable, Iterator
 
 from .. import texts
 from .tiles import (
-    BASE_CODES, BLANK, DISTINCT_ORIENTATIONS, E, FACES, HIGHWAY, KIND_NAMES, LAKE, N, RAILWAY, RIVER, ROUTES, S,
+    BASE_CODES, BLANK, DISTINCT_ORIENTATIONS, E, HIGHWAY, KIND_NAMES, LAKE, N, RAILWAY, RIVER, ROUTES, S,
     SIDE_NAMES, W, Variant, variant,
 )
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import texts
-from ..datafiles import TOP_LEVEL, Checker, MapError, data_dir, map_error, read_json
+from ..datafiles import TOP_LEVEL, Checker, MapError, data_dir, map_error, read_json  # noqa: F401  (MapError: re-exported)
 
 MAP_FORMAT = "zuzlab-map/1"
 TRAIN_COLORS = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
