@@ -10,7 +10,6 @@ explains each problem in plain words::
 from __future__ import annotations
 
 import threading
-import time
 from collections import namedtuple
 from dataclasses import dataclass, field
 from typing import Any, Callable
