@@ -70,7 +70,10 @@ def test_too_slow_rejected_quickly(slow):
         time.sleep(30)
 
     def endless(routes):
-        while True:
+        # busy like an endless loop, but only for a few seconds: a stuck thread cannot be
+        # stopped, and one spinning for the rest of the session would slow every test after it
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline:
             pass
 
     task = Task("quick", "test", longest_route_cases, longest_route_reference, time_limit=0.3)
