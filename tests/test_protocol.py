@@ -263,3 +263,18 @@ def test_rewind_takes_back_many_actions_at_once():
     with pytest.raises(ValueError, match="rewind to 0–40 actions, not 41"):
         game.rewind(41)
     assert game.rewind(40) == [] and game == middle
+
+
+def test_a_position_reads_back_with_each_kind_of_pending_decision():
+    """The position part of a save (also a set-up start) keeps its typed decision."""
+    game = ttr.new_game("europe", players=2, seed=4)
+    seen = set()
+    rng = __import__("random").Random(4)
+    while len(seen) < 3 and not game.is_over:
+        if game.pending is not None:
+            back = ttr.Game._from_position_dict(json.loads(json.dumps(game._position_dict())))
+            assert back.pending == game.pending and type(back.pending) is type(game.pending)
+            seen.add(type(game.pending))
+        claims = [a for a in game.legal_actions() if isinstance(a, ttr.ClaimRoute) and game.map.route(a.route).tunnel]
+        game.apply(claims[0] if claims else rng.choice(game.legal_actions()))
+    assert {ttr.ChooseTickets, ttr.SecondCard} <= seen

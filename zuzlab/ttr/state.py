@@ -52,8 +52,8 @@ class TunnelPayment(Decision):
     extra: int = 0
 
 
-#: every pending decision of Ticket to Ride, by ``kind`` (for saved games)
-DECISIONS = {d.kind: d for d in (ChooseTickets, SecondCard, TunnelPayment)}
+#: every pending decision of Ticket to Ride (read back from saved positions by its ``kind``)
+DECISIONS = (ChooseTickets, SecondCard, TunnelPayment)
 
 
 class Game(DrawingTurn, TicketChoice, GameState):
