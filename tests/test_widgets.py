@@ -23,7 +23,7 @@ def test_player_steps_forward_back_and_to_the_end():
     assert view.shown == 0 and "step 1 of 10" in player.caption.value
     player.forward.click()
     player.forward.click()
-    assert view.shown == 2 and player.position.value == 2
+    assert view.shown == 2 and player.index == 2 and player.position.value == 3  # the slider counts from 1, like the caption
     player.back.click()
     assert view.shown == 1
     player.to_end.click()
@@ -38,7 +38,7 @@ def test_player_speed_sets_the_play_interval():
     player = StepPlayer(range(5), TextView())
     player.speed.value = 20
     assert player.play.interval == 50
-    assert (player.play.min, player.play.max) == (0, 4)
+    assert (player.play.min, player.play.max) == (1, 5)  # the play button runs through the slider's numbers
 
 
 def test_player_keeps_a_limited_number_of_steps_and_says_so():
@@ -783,3 +783,24 @@ def test_rule_explorer_labels_follow_the_language_and_the_ruleset():
         assert shown_text(row.children[0]) == "zwei Runden ab so vielen Spielern (5\xa0=\xa0nie)"
     finally:
         texts.set_language("en")
+
+
+def test_player_slider_and_caption_show_the_same_step_number():
+    player = StepPlayer(range(50), TextView(details=str))
+    player.go(42)
+    assert player.position.value == 43 and "step 43 of 50" in player.caption.value
+    player.position.value = 7  # the learner drags the slider
+    assert player.view.shown == 6 and "step 7 of 50" in player.caption.value
+
+
+def test_player_jumps_to_the_next_marked_step_then_to_the_end():
+    player = StepPlayer(range(30), TextView(details=str), jump=lambda step: step % 10 == 5)
+    assert player.next_mark in player.widget.children[1].children
+    player.next_mark.click()
+    assert player.view.shown == 5
+    player.next_mark.click()
+    assert player.view.shown == 15
+    player.go(26)
+    player.next_mark.click()  # no mark after 25: the end
+    assert player.view.shown == 29
+    assert StepPlayer(range(3), TextView()).next_mark not in StepPlayer(range(3), TextView()).widget.children[1].children

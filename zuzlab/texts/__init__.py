@@ -80,12 +80,31 @@ def starting_language() -> str:
 _language = starting_language()
 
 
+def text_files(lang: str) -> list[Path]:
+    """The files of one language: ``en.toml``, then each part of the kit that keeps its
+    texts in a file of its own (``en_lesson05.toml`` …), so that a lesson's many texts
+    stay together."""
+    folder = Path(__file__).parent
+    return [folder / f"{lang}.toml", *sorted(folder.glob(f"{lang}_*.toml"))]
+
+
 @functools.lru_cache(maxsize=None)
 def table(lang: str) -> dict[str, dict[str, str]]:
-    """The texts of one language: section → key → text."""
+    """The texts of one language: section → key → text, from all its files; a key that
+    two files both define is an error (one of them would silently lose)."""
     if lang not in LANGUAGES:
         raise ValueError(f"no texts for language {lang!r}; languages: {', '.join(LANGUAGES)}")
-    return tomllib.loads((Path(__file__).parent / f"{lang}.toml").read_text(encoding="utf-8"))
+    merged: dict[str, dict[str, Any]] = {}
+    origin: dict[str, str] = {}
+    for path in text_files(lang):
+        for section, entries in tomllib.loads(path.read_text(encoding="utf-8")).items():
+            for key, entry in entries.items():
+                where = f"{section}.{key}"
+                if where in origin:
+                    raise ValueError(f"text {where!r} is defined in both {origin[where]} and {path.name}")
+                origin[where] = path.name
+                merged.setdefault(section, {})[key] = entry
+    return merged
 
 
 def language() -> str:
