@@ -41,7 +41,7 @@ class StepPlayer:
         self.speed = widgets.IntSlider(value=speed, min=1, max=60, layout=widgets.Layout(width="260px"))
         self.caption = widgets.HTML()
         self.jump, self.jump_label = jump, jump_label
-        self.next_mark = widgets.Button(icon="forward", layout=widgets.Layout(width="auto"))
+        self.next_mark = widgets.Button(icon="forward", layout=widgets.Layout(width="auto", flex="0 0 auto"))
         self.back.on_click(lambda _: self.go(self.index - 1))
         self.forward.on_click(lambda _: self.go(self.index + 1))
         self.to_end.on_click(lambda _: self.go(last))
@@ -49,7 +49,8 @@ class StepPlayer:
         self.speed.observe(self._on_speed, "value")
         self.position.observe(self._on_position, "value")
         buttons = [self.play, self.back, self.forward, self.to_end] + ([self.next_mark] if jump else [])
-        controls = widgets.HBox(buttons + [self.position, self.speed])
+        controls = widgets.HBox(buttons + [self.position, self.speed],
+                                layout=widgets.Layout(flex_flow="row wrap"))  # wraps rather than squeezes a label
         self._relabel()  # shows the first step, before the view's widget is first made
         self.widget = widgets.VBox([view.widget, controls, self.caption])
         follow_language(self._relabel)
