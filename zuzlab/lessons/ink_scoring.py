@@ -185,6 +185,15 @@ def judge_railway(case: Case, expected: int, got) -> str | None:
 
 # --- drawing a failing case -----------------------------------------------------------------
 
+def _drawn(draw):
+    """No picture for a function not written yet: it would only show the first answer."""
+    def drawing(failure):
+        return None if failure.kind == "not_written" else draw(failure)
+
+    drawing.__doc__ = draw.__doc__
+    return drawing
+
+
 def _yours(failure) -> str:
     return "–" if failure.got is None else repr(failure.got)
 
@@ -232,11 +241,12 @@ def scored_longest_railway(board) -> int:
 
 
 TASKS = {
-    "ink_errors": Task("ink_errors", "10", board_cases, scored_errors, judge_errors, draw_errors, time_limit=1.0),
-    "ink_networks": Task("ink_networks", "10", board_cases, scored_network_exits, judge_networks, draw_networks,
-                         time_limit=1.0),
+    "ink_errors": Task("ink_errors", "10", board_cases, scored_errors, judge_errors, _drawn(draw_errors),
+                       time_limit=1.0),
+    "ink_networks": Task("ink_networks", "10", board_cases, scored_network_exits, judge_networks,
+                         _drawn(draw_networks), time_limit=1.0),
     "ink_longest_railway": Task("ink_longest_railway", "10", board_cases, scored_longest_railway, judge_railway,
-                                draw_railway, time_limit=2.0),
+                                _drawn(draw_railway), time_limit=2.0),
 }
 
 __all__ = ["TASKS", "Tracks", "board_cases", "count_errors", "longest_railway", "network_exits", "random_board"]

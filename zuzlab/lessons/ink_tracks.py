@@ -37,7 +37,7 @@ class Piece:
 
     def __repr__(self) -> str:
         sides = ", ".join(f"{side} {kind}" for side, kind in self.tracks.items())
-        exits = f"; exits {', '.join(self.exits)}" if self.exits else ""
+        exits = f"; {', '.join(self.exits)}" if self.exits else ""
         return f"<{self.square}{'/' + str(self.part) if self.part else ''}: {sides}{exits}>"
 
 

@@ -130,6 +130,18 @@ def legend(keys: Iterable[str]) -> widgets.HTML:
     return widgets.HTML(f"<div style='max-width:480px'>{''.join(items)}</div>")
 
 
+def exit_table() -> widgets.HTML:
+    """The points a network scores by the number of different exits it reaches."""
+    from ..ink.scoring import NETWORK_POINTS
+
+    cell = "<td style='padding:2px 8px;text-align:center;border:1px solid #ccc'>{}</td>"
+    rows = [(texts.text("lesson10.exit_table_exits"), range(len(NETWORK_POINTS))),
+            (texts.text("lesson10.exit_table_points"), NETWORK_POINTS)]
+    body = "".join(f"<tr><th style='padding:2px 8px;text-align:left'>{html.escape(title)}</th>"
+                   + "".join(cell.format(value) for value in values) + "</tr>" for title, values in rows)
+    return widgets.HTML(f"<table style='border-collapse:collapse'>{body}</table>")
+
+
 class InkLessonView:
     """The board under the steps of one part (``lesson_steps``), with a legend below."""
 
