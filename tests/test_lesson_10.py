@@ -270,6 +270,11 @@ def test_the_network_view_keeps_finished_networks_in_their_colours():
     assert describe(steps[-1]) == "Done: 3 networks, reaching 2, 2, 1 exits: 8 points for exits."
 
 
+def test_a_railway_search_starts_a_path_not_a_network():
+    steps = list(lesson_steps(ink.Board.from_anu(DEMO), "railway"))
+    assert describe(steps[0]) == f"A new path starts in {steps[0].square}."
+
+
 def test_error_captions_say_what_an_end_meets():
     steps = list(lesson_steps(ink.Board.from_anu(DEMO), "errors"))
     errors = [describe(s) for s in steps if s.kind == "error"]

@@ -37,7 +37,8 @@ station = tracks.at("D3")[0]               # the station on D3 is one piece: rai
 # %% [markdown] text ink10.errors_watch
 
 # %%
-zw.StepPlayer(lesson_steps(board, "errors"), InkLessonView(board, "errors"), describe=describe)
+zw.StepPlayer(lesson_steps(board, "errors"), InkLessonView(board, "errors"), describe=describe,
+              jump=lambda step: step.kind == "error", jump_label="lesson10_next_error")
 
 # %% [markdown] text ink10.errors_task
 

@@ -84,6 +84,8 @@ def describe(step: Any) -> str:
                           kind=detail["kind"], meets=meets, count=len(detail["found"]))
     if step.part == "errors" and step.kind == "done":
         return texts.text("lesson10.step_errors_done", count=len(step.result))
+    if step.part == "longest railway" and step.kind == "start":  # the shared text speaks of networks
+        return texts.text("lesson10.step_path_start", where=step.square)
     if step.part == "longest railway" and step.kind == "done":
         return texts.text("lesson10.step_railway_done", squares=texts.quantity("square", len(step.result)))
     return describe_step(step)
