@@ -49,6 +49,8 @@ MUST_DRAW = {
     "07_railroad_ink": (0, 1),
     "08_deep_blue": (0, 1),
     "09_rule_explorer": (6, 0),
+    "10_lesson_railroad_ink_scoring": (0, 4),
+    "10_teacher_railroad_ink_scoring": (0, 1),
 }
 
 # JupyterLab settings for a quiet, fully rendered, read-only session: every cell stays in
