@@ -5,6 +5,7 @@ of wrong student code (wrong answer, wrong type, exception, too slow, not writte
 import dataclasses
 import inspect
 import random
+import re
 import sys
 from collections import deque
 
@@ -288,3 +289,69 @@ def test_steiner_steps_keep_the_regions_drawn_to_the_end():
     later = [s for s in steps if s.kind in ("bridge", "link", "path")]
     assert later and all(sum(len(c) for c in s.detail["regions"].values()) == len(USA.cities) for s in later)
     assert all(set(s.detail["regions"]) == set(cities) for s in later)
+
+
+# --- the step views and their captions -------------------------------------------------------
+
+def test_plan_view_draws_distances_at_the_cities_in_two_styles():
+    from zuzlab.widgets import PlanStepView, StepPlayer
+
+    view = PlanStepView("usa")
+    player = StepPlayer(shortest_route_steps(USA.routes, "Los Angeles", "New York"), view)
+    settle = next(i for i, s in enumerate(player.steps) if s.kind == "settle" and s.city == "Phoenix")
+    player.go(settle)
+    step = player.step
+    assert view.labels["settled"].data["text"] == [str(d) for d in step.detail["settled"].values()]
+    assert len(view.labels["tentative"].data["text"]) == len(step.detail["tentative"]) > 0
+    assert len(view.lines.data["x0"]) == len(step.detail["tree"])  # the whole map: no network lines
+    assert "tentative distance" in view.legend.value and "settled distance" in view.legend.value
+    player.go(len(player.steps) - 1)
+    path = shortest_route(USA.routes, "Los Angeles", "New York").routes
+    assert view.lines.data["color"].count("#d81b60") == len(path)
+
+
+def test_plan_view_flood_fill_draws_the_network_and_the_frontier():
+    from zuzlab.widgets import PlanStepView, StepPlayer
+    from zuzlab.widgets.plan_views import COLOURS
+
+    network = USA.random_network(trains=45, seed=6)
+    view = PlanStepView("usa")
+    player = StepPlayer(connectivity_steps(network, network[0].a, "Boston"), view)
+    player.go(5)
+    colours = view.lines.data["color"]
+    assert colours.count(COLOURS["network"]) == len(network)
+    assert colours.count(COLOURS["walked"]) == len(player.step.detail["walked"])
+    assert view.dots.data["color"].count(COLOURS["frontier"]) == len(player.step.detail["frontier"])
+
+
+def test_steiner_view_is_full_mid_way_and_names_each_region():
+    from zuzlab.widgets import PlanStepView, StepPlayer
+
+    cities = ["Seattle", "Miami", "Denver", "Boston"]
+    view = PlanStepView("usa")
+    player = StepPlayer(ticket_plan_steps(USA.routes, cities), view)
+    player.go(next(i for i, s in enumerate(player.steps) if s.kind == "link"))
+    assert len(view.dots.data["x"]) >= len(USA.cities)  # every city in its region's colour
+    assert len(set(view.dots.data["color"])) >= 4 and len(view.bridges.data["x0"]) > 0
+    assert all(f"region of {city}" in view.legend.value for city in cities)
+
+
+def test_captions_read_well():
+    from zuzlab.widgets.narration import describe_step
+
+    cities = ["Seattle", "Miami", "Denver", "Boston"]
+    captions = [describe_step(s) for s in ticket_plan_steps(USA.routes, cities)]
+    assert captions[0] == "Boston starts its region."
+    assert "Vancouver joins the region of Seattle: 1 train away." in captions
+    network = USA.random_network(trains=45, seed=6)
+    apart = [describe_step(s) for s in connectivity_steps(network, network[0].a, "Miami")]
+    assert apart[-1].startswith(f"{network[0].a} and Miami are not connected: from {network[0].a} only")
+    together = describe_step(list(connectivity_steps(network, network[0].a, "Boston"))[-1])
+    assert together.startswith(f"{network[0].a} and Boston are connected:") and "cities reached" in together
+    dijkstra = [describe_step(s) for s in shortest_route_steps(USA.routes, "Los Angeles", "New York")]
+    assert dijkstra[-1].startswith("Done: the shortest way from Los Angeles to New York takes 20 trains")
+    assert any(c.startswith("A shorter way to") for c in dijkstra)
+    every = captions + apart + dijkstra
+    assert not [c for c in every if re.search(r"\b1 (trains|cities)|, 0 trains", c)]
+    german = describe_step(list(ticket_plan_steps(USA.routes, cities))[0], "de")
+    assert german == "Um Boston beginnt ein Gebiet."

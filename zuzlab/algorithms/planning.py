@@ -146,9 +146,10 @@ def shortest_route_steps(routes: Iterable[Any], a: str, b: str) -> Iterator[Plan
         for other in sorted(graph[city]) if city in graph else ():
             through = d + graph[city][other]["length"]
             if other not in settled and through < distance.get(other, float("inf")):
+                before = distance.get(other)
                 distance[other], came_from[other] = through, city
                 heapq.heappush(queue, (through, other))
-                yield PlanStep("relax", other, city, through, known(route=graph[city][other]["route"]))
+                yield PlanStep("relax", other, city, through, known(route=graph[city][other]["route"], before=before))
     if b not in settled:
         yield PlanStep("done", detail=known(), result=None)
         return
