@@ -45,7 +45,7 @@ MUST_DRAW = {
     "03_switzerland": (1, 0),
     "04_cardgame": (1, 0),
     "05_lesson_longest_route": (1, 0),
-    "06_lesson_connecting_tickets": (6, 0),
+    "06_lesson_connecting_tickets": (3, 0),
     "06_teacher_connecting_tickets": (1, 0),
     "07_railroad_ink": (0, 1),
     "08_deep_blue": (0, 1),

@@ -295,6 +295,7 @@ def test_steiner_steps_keep_the_regions_drawn_to_the_end():
 
 def test_plan_view_draws_distances_at_the_cities_in_two_styles():
     from zuzlab.widgets import PlanStepView, StepPlayer
+    from zuzlab.widgets.plan_views import COLOURS
 
     view = PlanStepView("usa")
     player = StepPlayer(shortest_route_steps(USA.routes, "Los Angeles", "New York"), view)
@@ -307,7 +308,7 @@ def test_plan_view_draws_distances_at_the_cities_in_two_styles():
     assert "tentative distance" in view.legend.value and "settled distance" in view.legend.value
     player.go(len(player.steps) - 1)
     path = shortest_route(USA.routes, "Los Angeles", "New York").routes
-    assert view.lines.data["color"].count("#d81b60") == len(path)
+    assert view.lines.data["color"].count(COLOURS["path"]) == len(path)
 
 
 def test_plan_view_flood_fill_draws_the_network_and_the_frontier():

@@ -279,6 +279,8 @@ def draw_pair(failure):
     from ..algorithms import shortest_route
     from .drawing import map_case
 
+    if failure.kind == "not_written":
+        return None  # nothing to compare yet
     routes, a, b = failure.case.args
     plan = shortest_route(routes, a, b)
     got = "–" if failure.kind != "wrong" else repr(failure.got)
@@ -295,6 +297,8 @@ def draw_three(failure):
     from .drawing import map_case
     from ..ttr import load_map
 
+    if failure.kind == "not_written":
+        return None
     routes, cities = failure.case.args
     board = load_map(failure.case.board)
     got = failure.got if isinstance(failure.got, (list, tuple, set, frozenset)) else []

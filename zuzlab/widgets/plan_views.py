@@ -29,9 +29,9 @@ from ..viz import map_figure
 from ..viz.ttr_map import RouteLines, bokeh_widget
 
 #: colours of the layers (the legend reads them)
-COLOURS = {"network": "#90a4ae", "walked": "#1565c0", "reached": "#1565c0", "frontier": "#ff9800",
+COLOURS = {"network": "#607d8b", "walked": "#1565c0", "reached": "#1565c0", "frontier": "#ff9800",
            "current": "#d81b60", "tree": "#7e57c2", "tentative": "#ef6c00", "settled": "#2e7d32",
-           "path": "#d81b60", "bridge": "#212121", "chosen": "#d81b60"}
+           "path": "#212121", "bridge": "#616161", "chosen": "#212121"}
 #: one colour per ticket city's region
 REGION_COLOURS = ("#1e88e5", "#e53935", "#43a047", "#8e24aa", "#fb8c00", "#00897b", "#6d4c41", "#3949ab")
 #: which layers each algorithm shows, in legend order
@@ -56,7 +56,7 @@ class PlanStepView:
         self.board = load_map(board)
         self.figure = map_figure(self.board, width=width, height=height)
         for renderer in self.figure.select({"name": "cars"}):  # the printed routes fade back
-            renderer.glyph.fill_alpha = renderer.glyph.line_alpha = 0.25
+            renderer.glyph.fill_alpha = renderer.glyph.line_alpha = 0.2
         self.line_of = RouteLines(self.board)
         self.lines = ColumnDataSource({"x0": [], "y0": [], "x1": [], "y1": [], "color": [], "width": [], "alpha": []})
         self.bridges = ColumnDataSource({"x0": [], "y0": [], "x1": [], "y1": []})
@@ -64,10 +64,10 @@ class PlanStepView:
         self.labels = {style: ColumnDataSource({"x": [], "y": [], "text": []}) for style in ("tentative", "settled")}
         self.figure.segment("x0", "y0", "x1", "y1", source=self.lines, line_color="color", line_width="width",
                             line_alpha="alpha", name="plan_lines")
-        self.figure.segment("x0", "y0", "x1", "y1", source=self.bridges, line_color=COLOURS["bridge"], line_width=3,
+        self.figure.segment("x0", "y0", "x1", "y1", source=self.bridges, line_color=COLOURS["bridge"], line_width=2.5,
                             line_dash="dashed", name="plan_bridges")
-        self.figure.scatter("x", "y", source=self.dots, size="size", fill_color="color", fill_alpha=0.75,
-                            line_color="line", line_width=3, name="plan_cities")
+        self.figure.scatter("x", "y", source=self.dots, size="size", fill_color="color", fill_alpha=0.9,
+                            line_color="line", line_width=3, name="plan_cities", level="annotation")
         for style, source in self.labels.items():  # a distance as a badge on its city, above the city's name
             self.figure.text("x", "y", text="text", source=source, text_align="center", text_baseline="middle",
                              text_font_size="10pt", text_font_style="bold" if style == "settled" else "italic",
@@ -117,7 +117,7 @@ class PlanStepView:
 
     def _network(self, routes) -> list:
         """A player's routes, faint; the whole map is the map itself (no extra lines)."""
-        return [] if len(routes) >= len(self.board.routes) else [(r, COLOURS["network"], 9, 0.45) for r in routes]
+        return [] if len(routes) >= len(self.board.routes) else [(r, COLOURS["network"], 10, 0.5) for r in routes]
 
     def _show_fill(self, step: PlanStep) -> None:
         d = step.detail
