@@ -52,8 +52,8 @@ def shown_text(notebook: dict) -> list[str]:
                 continue
             if "text/html" in data:
                 page = re.sub(r"<style.*?</style>", " ", "".join(data["text/html"]), flags=re.S)  # CSS is not read
-                # source code (lessons.show_code) is Python, not a text of the kit
-                page = re.sub(r'<div class="highlight">.*?</div>', " ", page, flags=re.S)
+                if page.lstrip().startswith('<div class="highlight">'):
+                    continue  # a listing of code (lessons.show_code): Python, not a text of the kit
                 shown.append(re.sub(r"<[^>]+>", " ", page))
             elif "text/plain" in data:
                 shown.append("".join(data["text/plain"]))

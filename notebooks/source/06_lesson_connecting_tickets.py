@@ -9,41 +9,74 @@ from zuzlab import widgets as zw, viz, texts
 viz.setup_notebook()   # BokehJS from the package: works offline
 zw.language_switch(LANGUAGE)
 
+# %% [markdown] text connect.goals
+
 # %% [markdown] text connect.components
 
 # %%
-from zuzlab import ttr
-from zuzlab.algorithms import (components, connected, connectivity_steps, shortest_route,
-    shortest_route_steps, ticket_plan, ticket_plan_steps)
+from zuzlab import lessons, ttr
+from zuzlab.lessons import connecting
+from zuzlab.algorithms import connectivity_steps, shortest_route_steps, ticket_plan, ticket_plan_steps
 usa = ttr.load_map("usa")
 network = usa.random_network(trains=45, seed=6)
-start = network[0].a
-zw.StepPlayer(connectivity_steps(network, start), zw.MapStepView("usa"))
+start, goal = network[0].a, "Boston"
+zw.say("l06_network", routes=texts.quantity("route", len(network)), trains=texts.quantity("train", sum(r.length for r in network)),
+       start=start, goal=goal)
+zw.StepPlayer(connectivity_steps(network, start, goal), zw.PlanStepView("usa"),
+              jump=lambda step: step.kind == "reach", jump_label="l06_next_reached")
+
+# %% [markdown] text connect.task_connected
 
 # %%
-reached = list(connectivity_steps(network, start))[-1].result
-assert reached == next(piece for piece in components(network) if start in piece)
-sorted(reached)
+def connected(routes, a, b):
+    raise NotImplementedError
+
+# %%
+lessons.check("connected", connected)
+
+# %%
+lessons.folded_code(connecting.connected_teaching, texts.text("label.l06_fold"))
 
 # %% [markdown] text connect.shortest
 
 # %%
-zw.StepPlayer(shortest_route_steps(usa.routes, "Los Angeles", "New York"), zw.MapStepView("usa"))
+zw.StepPlayer(shortest_route_steps(usa.routes, "Los Angeles", "New York"), zw.PlanStepView("usa"),
+              jump=lambda step: step.kind == "settle", jump_label="l06_next_settled")
+
+# %% [markdown] text connect.task_shortest
 
 # %%
-plan = shortest_route(usa.routes, "Los Angeles", "New York")
-assert list(shortest_route_steps(usa.routes, "Los Angeles", "New York"))[-1].result.length == plan.length
-zw.say("plan", length=texts.quantity("train", plan.length), cities=" – ".join(plan.cities))
+import heapq
+
+def shortest_route(routes, a, b):
+    raise NotImplementedError
+
+# %%
+lessons.check("shortest_route", shortest_route)
+
+# %%
+lessons.folded_code(connecting.distances_from, texts.text("label.l06_fold"))
 
 # %% [markdown] text connect.steiner
 
 # %%
 cities = ["Seattle", "Miami", "Denver", "Boston", "Los Angeles"]
-zw.StepPlayer(ticket_plan_steps(usa.routes, cities), zw.MapStepView("usa"))
+zw.StepPlayer(ticket_plan_steps(usa.routes, cities), zw.PlanStepView("usa"),
+              jump=lambda step: step.kind in ("bridge", "link", "prune", "done"), jump_label="l06_next_phase")
 
 # %%
+from zuzlab.algorithms import shortest_route as fewest_trains
 tree = ticket_plan(usa.routes, cities)
-one_by_one = sum(shortest_route(usa.routes, cities[0], c).length for c in cities[1:])
-zw.say("steiner", tree=texts.quantity("train", tree.length), start=cities[0], one_by_one=texts.quantity("train", one_by_one))
-assert tree.length <= one_by_one
-assert list(ticket_plan_steps(usa.routes, cities))[-1].result == tree
+one_by_one = sum(fewest_trains(usa.routes, cities[0], city).length for city in cities[1:])
+zw.say("l06_steiner", tree=texts.quantity("train", tree.length), start=cities[0], one_by_one=texts.quantity("train", one_by_one))
+
+# %% [markdown] text connect.task_three
+
+# %%
+def connect_three(routes, cities):
+    raise NotImplementedError
+
+# %%
+lessons.check("connect_three", connect_three)
+
+# %% [markdown] text connect.discuss

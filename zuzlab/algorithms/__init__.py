@@ -4,6 +4,7 @@ for animation (tests hold both to the same answer):
 - longest continuous route: ``longest_trail`` / ``longest_trail_steps``
 - ticket connectivity: ``connected``, ``components`` / ``connectivity_steps``
 - the shortest connection: ``shortest_route`` / ``shortest_route_steps``
+- three cities joined exactly (the best meeting city): ``connect_three``
 - joining several cities (Steiner tree): ``ticket_plan`` / ``ticket_plan_steps``
 - Europe's end-game station choice: ``best_station_use`` / ``station_choice_steps``
 - the Card Game's ticket choice: ``best_fulfilment`` / ``best_fulfilment_steps``
@@ -15,14 +16,14 @@ the board: ``zuzlab.ink.score`` and the streams of ``zuzlab.ink.steps``.
 from .fulfilment import Fulfilment, best_fulfilment, best_fulfilment_steps
 from .longest_trail import Trail, TrailStep, longest_trail, longest_trail_length, longest_trail_steps
 from .planning import (
-    Plan, PlanStep, components, connected, connectivity_steps, route_graph, shortest_route, shortest_route_steps,
-    ticket_plan, ticket_plan_steps,
+    Plan, PlanStep, components, connect_three, connected, connectivity_steps, route_graph, shortest_route,
+    shortest_route_steps, ticket_plan, ticket_plan_steps,
 )
 from .stations import StationChoice, StationStep, best_station_use, station_choice_steps
 
 __all__ = [
     "Fulfilment", "Plan", "PlanStep", "StationChoice", "StationStep", "Trail", "TrailStep", "best_fulfilment",
-    "best_fulfilment_steps", "best_station_use", "components", "connected", "connectivity_steps", "longest_trail",
-    "longest_trail_length", "longest_trail_steps", "route_graph", "shortest_route", "shortest_route_steps",
+    "best_fulfilment_steps", "best_station_use", "components", "connect_three", "connected", "connectivity_steps",
+    "longest_trail", "longest_trail_length", "longest_trail_steps", "route_graph", "shortest_route", "shortest_route_steps",
     "station_choice_steps", "ticket_plan", "ticket_plan_steps",
 ]

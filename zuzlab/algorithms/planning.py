@@ -74,20 +74,31 @@ def connected(routes: Iterable[Any], a: str, b: str) -> bool:
 
 def connectivity_steps(routes: Iterable[Any], start: str, goal: str | None = None) -> Iterator[PlanStep]:
     """A breadth-first flood fill from ``start``: "visit" each city in turn, "reach" a new
-    one along a route; it stops early at ``goal``. "done" carries the cities reached."""
+    one along a route; it stops early at ``goal``. "done" carries the cities reached.
+
+    Every step carries what the fill knows then (a view needs no memory of earlier
+    steps): the ``network`` (all the routes), the cities ``reached``, the routes
+    ``walked`` to reach them, and the ``frontier`` (reached, routes not yet looked at)."""
+    routes = tuple(routes)
     graph = route_graph(routes)
-    reached, queue = {start}, deque([start])
+    reached, queue, walked = {start}, deque([start]), []
+
+    def known(**more) -> dict:
+        return {"network": routes, "start": start, "goal": goal, "reached": sorted(reached),
+                "walked": list(walked), "frontier": list(queue), **more}
+
     while queue:
         city = queue.popleft()
-        yield PlanStep("visit", city, detail={"reached": sorted(reached)})
+        yield PlanStep("visit", city, detail=known())
         if city == goal:
             break
         for other in sorted(graph[city]) if city in graph else ():
             if other not in reached:
                 reached.add(other)
                 queue.append(other)
-                yield PlanStep("reach", other, city, detail={"reached": sorted(reached)})
-    yield PlanStep("done", detail={"connected": goal in reached if goal else None}, result=frozenset(reached))
+                walked.append(graph[city][other]["route"])
+                yield PlanStep("reach", other, city, detail=known(route=walked[-1]))
+    yield PlanStep("done", detail=known(connected=goal in reached if goal else None), result=frozenset(reached))
 
 
 # --- the shortest connection ---------------------------------------------------------------
@@ -109,34 +120,66 @@ def _path_plan(graph: nx.Graph, cities: list[str]) -> Plan:
 
 def shortest_route_steps(routes: Iterable[Any], a: str, b: str) -> Iterator[PlanStep]:
     """Dijkstra's algorithm: "settle" the nearest city not yet settled, "relax" each route
-    from it that makes a neighbour nearer. "done" carries the Plan (or None)."""
+    from it that makes a neighbour nearer. "done" carries the Plan (or None).
+
+    Every step carries the distances known then: ``settled`` (final) and ``tentative``
+    (they may still shrink), and the ``tree`` of routes each city was last reached by."""
+    routes = tuple(routes)
     graph = route_graph(routes)
-    distance, came_from, settled = {a: 0}, {a: None}, set()
+    distance, came_from, settled = {a: 0}, {a: None}, {}
     queue = [(0, a)]
+
+    def known(**more) -> dict:
+        return {"network": routes, "start": a, "goal": b, "settled": dict(settled),
+                "tentative": {c: d for c, d in distance.items() if c not in settled},
+                "tree": [graph[c][f]["route"] for c, f in came_from.items() if f is not None],
+                "reached": sorted(settled), **more}
+
     while queue:
         d, city = heapq.heappop(queue)
         if city in settled:
             continue
-        settled.add(city)
-        yield PlanStep("settle", city, came_from[city], d, {"reached": sorted(settled)})
+        settled[city] = d
+        yield PlanStep("settle", city, came_from[city], d, known())
         if city == b:
             break
         for other in sorted(graph[city]) if city in graph else ():
             through = d + graph[city][other]["length"]
             if other not in settled and through < distance.get(other, float("inf")):
+                before = distance.get(other)
                 distance[other], came_from[other] = through, city
                 heapq.heappush(queue, (through, other))
-                yield PlanStep("relax", other, city, through, {"reached": sorted(settled)})
+                yield PlanStep("relax", other, city, through, known(route=graph[city][other]["route"], before=before))
     if b not in settled:
-        yield PlanStep("done", result=None)
+        yield PlanStep("done", detail=known(), result=None)
         return
     cities = [b]
     while came_from[cities[-1]] is not None:
         cities.append(came_from[cities[-1]])
-    yield PlanStep("done", distance=distance[b], result=_path_plan(graph, cities[::-1]))
+    yield PlanStep("done", distance=distance[b], detail=known(), result=_path_plan(graph, cities[::-1]))
 
 
 # --- connecting several cities: the Steiner tree --------------------------------------------
+
+def connect_three(routes: Iterable[Any], cities: Iterable[str]) -> Plan | None:
+    """The fewest trains joining three cities, exactly: the best tree of three cities has
+    one "meeting city" m where its branches meet (m may be one of the three), so it is
+    the m with the least d(a, m) + d(b, m) + d(c, m). None when no routes join them."""
+    graph = route_graph(routes)
+    terminals = list(dict.fromkeys(cities))
+    if len(terminals) != 3:
+        raise ValueError(f"connect_three needs three different cities, not {len(terminals)}")
+    if any(city not in graph for city in terminals):
+        return None
+    reach = [nx.single_source_dijkstra(graph, city, weight="length") for city in terminals]
+    meetings = [city for city in graph if all(city in distance for distance, _ in reach)]
+    if not meetings:
+        return None
+    meet = min(meetings, key=lambda m: (sum(distance[m] for distance, _ in reach), m))
+    edges = {tuple(sorted(pair)) for _, paths in reach for pair in pairwise(paths[meet])}
+    return _tree_plan(graph, edges)
+
+
 
 def ticket_plan(routes: Iterable[Any], cities: Iterable[str]) -> Plan:
     """Routes joining all ``cities`` with few trains: networkx's Steiner-tree
@@ -171,19 +214,34 @@ def ticket_plan_steps(routes: Iterable[Any], cities: Iterable[str]) -> Iterator[
     4. "path": each link becomes its shortest path of routes;
     5. "prune": cities left dangling, not needed by any ticket, are cut off.
 
-    "done" carries the same Plan as ``ticket_plan``.
+    Every step carries the ``regions`` grown so far (ticket city → its cities) and the
+    ``region_routes`` that reach them; later phases keep them, add the ``bridges``
+    found and the ``routes`` chosen. "done" carries the same Plan as ``ticket_plan``.
     """
     graph = route_graph(routes)
     terminals = sorted(set(cities))
     if len(terminals) < 2:
-        yield PlanStep("done", result=Plan(0, tuple(terminals), ()))
+        yield PlanStep("done", detail={"terminals": terminals}, result=Plan(0, tuple(terminals), ()))
         return
     distances, paths = nx.multi_source_dijkstra(graph, terminals, weight="length")
     nearest = {city: paths[city][0] for city in graph}
+    regions: dict[str, list[str]] = {t: [] for t in terminals}
+    region_routes: dict[str, list] = {t: [] for t in terminals}
+    bridges: list = []
     placed: list[str] = []
+    chosen = nx.Graph()
+
+    def known(**more) -> dict:
+        return {"terminals": terminals, "regions": {t: list(c) for t, c in regions.items()},
+                "region_routes": {t: list(r) for t, r in region_routes.items()}, "bridges": list(bridges),
+                "routes": [graph[u][v]["route"] for u, v in chosen.edges()], "reached": list(placed), **more}
+
     for city in sorted(graph, key=lambda c: (distances[c], c)):
         placed.append(city)
-        yield PlanStep("region", city, nearest[city], distances[city], {"reached": list(placed)})
+        regions[nearest[city]].append(city)
+        if len(paths[city]) > 1:
+            region_routes[nearest[city]].append(graph[paths[city][-2]][city]["route"])
+        yield PlanStep("region", city, nearest[city], distances[city], known())
     links = nx.Graph()
     for u, v, data in graph.edges(data=True):
         su, sv = nearest[u], nearest[v]
@@ -191,23 +249,20 @@ def ticket_plan_steps(routes: Iterable[Any], cities: Iterable[str]) -> Iterator[
         if not links.has_edge(su, sv) or through < links[su][sv]["weight_d1"]:
             links.add_edge(su, sv, weight_d1=through)
             if su != sv:
-                yield PlanStep("bridge", su, sv, through, {"route": (u, v)})
-    chosen = nx.Graph()
-
-    def so_far() -> list:
-        return [graph[u][v]["route"] for u, v in chosen.edges()]
-
+                bridges.append(data["route"])
+                yield PlanStep("bridge", su, sv, through, known(route=data["route"]))
     for u, v, data in nx.minimum_spanning_edges(links, data=True, weight="weight_d1"):
-        yield PlanStep("link", u, v, data["weight_d1"], {"routes": so_far()})
+        yield PlanStep("link", u, v, data["weight_d1"], known())
         path = nx.shortest_path(graph, u, v, weight="length")
         for n1, n2 in pairwise(path):
             chosen.add_edge(n1, n2, weight=graph[n1][n2]["length"])
-        yield PlanStep("path", u, v, detail={"cities": path, "routes": so_far()})
-    tree = graph.edge_subgraph(nx.minimum_spanning_edges(chosen, data=False, weight="weight")).copy()
-    dangling = [c for c in tree if tree.degree(c) == 1 and c not in terminals]
+        yield PlanStep("path", u, v, detail=known(cities=path))
+    chosen = graph.edge_subgraph(nx.minimum_spanning_edges(chosen, data=False, weight="weight")).copy()
+    dangling = [c for c in chosen if chosen.degree(c) == 1 and c not in terminals]
     while dangling:
         for city in dangling:
-            yield PlanStep("prune", city, detail={"routes": [graph[u][v]["route"] for u, v in tree.edges()]})
-        tree.remove_nodes_from(dangling)
-        dangling = [c for c in tree if tree.degree(c) == 1 and c not in terminals]
-    yield PlanStep("done", result=_tree_plan(graph, tree.edges()))
+            chosen.remove_node(city)
+            yield PlanStep("prune", city, detail=known())
+        dangling = [c for c in chosen if chosen.degree(c) == 1 and c not in terminals]
+    plan = _tree_plan(graph, chosen.edges())
+    yield PlanStep("done", distance=plan.length, detail=known(routes=list(plan.routes)), result=plan)

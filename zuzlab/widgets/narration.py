@@ -83,6 +83,10 @@ def describe_step(step: Any, lang: str | None = None) -> str:
     if not hasattr(step, "kind"):
         return html.escape(str(step))
     family = {"TrailStep": "trail", "PlanStep": "plan", "StationStep": "station"}.get(type(step).__name__)
+    if family == "plan":  # lesson 06 words its steps itself: plural forms, what was found
+        from .plan_views import plan_caption
+
+        return plan_caption(step, lang)
     if family is None:
         family = "ink" if hasattr(step, "part") else "fulfil"
     params = {
