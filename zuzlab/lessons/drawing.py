@@ -11,7 +11,7 @@ import ipywidgets as widgets
 from .. import texts
 
 #: what each layer of a case drawing means, and its colour (the legend reads these)
-LAYERS = {"network": "#78909c", "expected": "#2e7d32", "yours": "#d81b60"}
+LAYERS = {"network": "#455a64", "expected": "#2e7d32", "yours": "#d81b60"}
 
 
 def map_case(board: str, network: Iterable = (), expected: Iterable = (), yours: Iterable = (),
@@ -25,7 +25,7 @@ def map_case(board: str, network: Iterable = (), expected: Iterable = (), yours:
     view = MapStepView(board, width=width, height=height)
     view.overlay({"network": list(network), "expected": list(expected), "yours": list(yours)},
                  {layer: list(names) for layer, names in (cities or {}).items()})
-    view.lines.data["width"] = [{"network": 5, "expected": 11, "yours": 4}.get(layer, 4)
+    view.lines.data["width"] = [{"network": 6, "expected": 12, "yours": 4}.get(layer, 4)
                                 for layer in _layers_of(view)]
     return widgets.VBox([view.widget, legend(), widgets.HTML(f"<div>{html.escape(caption)}</div>")])
 
