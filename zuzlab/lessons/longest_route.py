@@ -142,7 +142,7 @@ def search_steps(routes, pruning: bool, limit: int = 400_000) -> int | None:
     return steps
 
 
-def growing_networks(board_name: str = "usa", seed: int = 3, sizes=range(4, 61, 4)) -> list[list]:
+def growing_networks(board_name: str = "europe", seed: int = 3, sizes=range(4, 41, 3)) -> list[list]:
     """Networks that grow a few routes at a time: the first routes of one big random
     player network (each route touches the ones before, so every network is in one piece)."""
     from ..ttr import load_map
@@ -300,11 +300,11 @@ def judge_odd(case: Case, expected: set, got) -> str | None:
         return texts.text("task.odd_cities_want_set", got=repr(got)[:80], kind=type(got).__name__)
     missing, extra = sorted(expected - set(got)), sorted(set(got) - expected)
     if missing and extra:
-        return texts.text("task.odd_cities_both", missing=missing, extra=extra)
+        return texts.text("task.odd_cities_both", missing=texts.listing(missing), extra=texts.listing(extra))
     if missing:
-        return texts.text("task.odd_cities_missing", cities=missing, count=len(missing))
+        return texts.text("task.odd_cities_missing", cities=texts.listing(missing), count=len(missing))
     if extra:
-        return texts.text("task.odd_cities_extra", cities=extra, count=len(extra))
+        return texts.text("task.odd_cities_extra", cities=texts.listing(extra), count=len(extra))
     if len(got) != len(set(got)):
         return texts.text("task.odd_cities_twice")
     return None
@@ -341,7 +341,7 @@ def draw_odd(failure):
     (routes,) = failure.case.args
     yours = [c for c in failure.got if isinstance(c, str)] if isinstance(failure.got, (set, frozenset, list, tuple)) \
         else []
-    caption = texts.text("task.odd_cities_caption", expected=sorted(failure.expected),
+    caption = texts.text("task.odd_cities_caption", expected=texts.listing(sorted(failure.expected)),
                          got="–" if failure.got is None else repr(failure.got)[:200])
     return map_case(failure.case.board, network=routes, cities={"expected": sorted(failure.expected), "yours": yours},
                     caption=caption)
