@@ -101,6 +101,29 @@ def longest_route_fast_reference(routes) -> int:
     return best
 
 
+def longest_path(routes):
+    """The longest *path*: like a trail, but no city visited twice (for the comparison in
+    the lesson; fine for a handful of routes). A ``Trail`` with cities and routes in order."""
+    from ..algorithms import Trail
+
+    routes = list(routes)
+    best = Trail(0)
+
+    def walk(cities, edges, length) -> None:
+        nonlocal best
+        if length > best.length:
+            best = Trail(length, tuple(cities), tuple(edges))
+        for route in routes:
+            if cities[-1] in (route.a, route.b):
+                other = route.b if cities[-1] == route.a else route.a
+                if other not in cities:
+                    walk(cities + [other], edges + [route], length + route.length)
+
+    for city in sorted({r.a for r in routes} | {r.b for r in routes}):
+        walk([city], [], 0)
+    return best
+
+
 # --- counting the work, for the plot of "why it is hard" -----------------------------------
 
 def search_steps(routes, pruning: bool, limit: int = 400_000) -> int | None:
@@ -281,6 +304,26 @@ def whole_map_reference(both_tracks: bool) -> int:
 
     routes = load_map("usa").routes
     return longest_trail(routes if both_tracks else one_track_each(routes)).length
+
+
+def whole_map_drawing(result):
+    """After the whole-map check has passed: the one-track winner on the map, numbered so
+    it can be traced; before, only a word that it comes after passing."""
+    import ipywidgets as widgets
+
+    from ..algorithms import longest_trail
+    from ..ttr import load_map
+    from ..viz import bokeh_widget
+    from ..viz.lesson_plots import trail_figure
+
+    if not result.passed:
+        return widgets.HTML(f"<i>{texts.text('say.longest_not_passed')}</i>")
+    usa = load_map("usa")
+    trail = longest_trail(one_track_each(usa.routes))
+    words = texts.text("say.longest_your_trail", length=texts.quantity("train", trail.length),
+                       routes=texts.quantity("route", len(trail.edges)), start=trail.cities[0], end=trail.cities[-1])
+    figure = trail_figure(usa, trail.edges, trail.cities, width=900, height=560, zoom=False)
+    return widgets.VBox([bokeh_widget(figure), widgets.HTML(f"<div>{words}</div>")])
 
 
 # --- judging and drawing ----------------------------------------------------------------------
