@@ -121,6 +121,7 @@ def with_legend(player: Any) -> Any:
     """A step player of the longest-trail search with the legend of its colours under it."""
     import ipywidgets as widgets
 
+    player.next_mark.layout.min_width = "fit-content"  # its label whole, not cut to "next longer …"
     return widgets.VBox([player.widget, SearchLegend().widget])
 
 
