@@ -240,3 +240,15 @@ def test_step_player_jumps_to_each_better_trail_and_ends_without_blue():
     assert colours[OVERLAY["left_out"]] == len(network) - len(player.step.best)
     legend = lesson_plots.with_legend(player).children[1].value
     assert "other routes of the network" in legend and OVERLAY["left_out"] in legend
+
+
+def test_longest_path_never_repeats_a_city_and_is_shorter_than_the_trail_around_kansas_city():
+    six = [USA.route_between("Denver", "Kansas City", "black"), USA.route_between("Denver", "Omaha"),
+           USA.route_between("Chicago", "Omaha"), USA.route_between("Chicago", "Saint Louis", "green"),
+           USA.route_between("Kansas City", "Saint Louis", "blue"), USA.routes_between("Kansas City", "Omaha")[0]]
+    path, trail = lesson.longest_path(six), longest_trail(six)
+    assert (trail.length, path.length) == (17, 14)
+    assert len(set(path.cities)) == len(path.cities) and sum(r.length for r in path.edges) == path.length
+    assert all({a, b} == {r.a, r.b} for a, b, r in zip(path.cities, path.cities[1:], path.edges))
+    for network in seeded_networks(8, 6, 16):  # never longer than the trail
+        assert lesson.longest_path(network).length <= longest_trail(network).length
