@@ -41,7 +41,7 @@ def executed(path: Path, tmp_path: Path, language: str) -> tuple[dict, int]:
 
 def shown_text(notebook: dict) -> list[str]:
     """What the outputs show a reader as text (widgets are drawn, not read here: their
-    text/plain is a Python repr for other frontends)."""
+    text/plain is a Python repr for other frontends; code a lesson shows is Python)."""
     shown = []
     for cell in notebook["cells"]:
         for output in cell.get("outputs", []):
@@ -50,6 +50,8 @@ def shown_text(notebook: dict) -> list[str]:
             data = output.get("data", {})
             if "application/vnd.jupyter.widget-view+json" in data:
                 continue
+            if "text/html" in data and '<div class="highlight"' in "".join(data["text/html"]):
+                continue  # source code shown (lessons.show_code): Python's words, not the reader's
             if "text/html" in data:
                 page = re.sub(r"<style.*?</style>", " ", "".join(data["text/html"]), flags=re.S)  # CSS is not read
                 if page.lstrip().startswith('<div class="highlight">'):

@@ -9,58 +9,93 @@ from zuzlab import widgets as zw, viz, texts
 viz.setup_notebook()   # BokehJS from the package: works offline
 zw.language_switch(LANGUAGE)
 
+# %% [markdown] text longest.goals
+
 # %% [markdown] text longest.trails
 
 # %%
-from zuzlab import ttr
-from zuzlab.algorithms import longest_trail_steps
+import ipywidgets as widgets
+from zuzlab import ttr, lessons
+from zuzlab.algorithms import longest_trail, longest_trail_steps
+from zuzlab.lessons import longest_route as lesson
+from zuzlab.viz import lesson_plots
+
 usa = ttr.load_map("usa")
-loop = [r for r in usa.routes if r.id in (31, 34, 18, 21, 58, 56)]  # Denver, Kansas City, Omaha, Chicago, Saint Louis
-trail = ttr.longest_trail(loop)
-zw.say("trail", length=texts.quantity("train", trail.length), cities=" – ".join(trail.cities))
-def longest_path(routes):
-    """Every path that never visits a city twice (fine for a handful of routes)."""
-    best = 0
-    def walk(city, seen, length, used):
-        nonlocal best
-        best = max(best, length)
-        for r in routes:
-            if r.id not in used and city in r.cities:
-                other = r.b if city == r.a else r.a
-                if other not in seen:
-                    walk(other, seen | {other}, length + r.length, used | {r.id})
-    for city in {c for r in routes for c in r.cities}:
-        walk(city, {city}, 0, set())
-    return best
-zw.say("path", length=texts.quantity("train", longest_path(loop)))
-assert trail.length >= longest_path(loop)
+six = [usa.route_between("Denver", "Kansas City", "black"), usa.route_between("Denver", "Omaha"),
+       usa.route_between("Chicago", "Omaha"), usa.route_between("Chicago", "Saint Louis", "green"),
+       usa.route_between("Kansas City", "Saint Louis", "blue"), usa.routes_between("Kansas City", "Omaha")[0]]
+trail, path = longest_trail(six), lesson.longest_path(six)
+zw.say("longest_trail", length=texts.quantity("train", trail.length), cities=" → ".join(trail.cities))
+zw.say("longest_path", length=texts.quantity("train", path.length), cities=" → ".join(path.cities))
+widgets.HBox([
+    viz.bokeh_widget(lesson_plots.trail_figure(usa, trail.edges, trail.cities, title=texts.text(
+        "label.longest_trail_title", length=texts.quantity("train", trail.length)))),
+    viz.bokeh_widget(lesson_plots.trail_figure(usa, path.edges, path.cities, color=lesson_plots.PATH_COLOR,
+        title=texts.text("label.longest_path_title", length=texts.quantity("train", path.length)))),
+])
+
+# %% [markdown] text longest.trails_after
 
 # %% [markdown] text longest.hard
 
 # %%
-for trains in (15, 25, 35, 45):
-    network = usa.random_network(trains=trains, seed=1)
-    steps = sum(1 for s in longest_trail_steps(network) if s.kind == "extend")
-    zw.say("search_size", trains=texts.quantity("train", trains), routes=texts.quantity("route", len(network)), steps=texts.quantity("step", steps))
+networks = lesson.growing_networks("europe", seed=3)
+sizes = [len(network) for network in networks]
+plain = [lesson.search_steps(network, pruning=False) for network in networks]
+pruned = [lesson.search_steps(network, pruning=True) for network in networks]
+viz.show(lesson_plots.growth_figure(sizes, plain, pruned, limit=400_000))
 
 # %% [markdown] text longest.watch
 
 # %%
 network = usa.random_network(trains=45, seed=2)
-zw.StepPlayer(longest_trail_steps(network), zw.MapStepView("usa"))
+player = zw.StepPlayer(longest_trail_steps(network), zw.MapStepView("usa"),
+                       jump=lambda step: step.kind == "better", jump_label="longest_next_better")
+lesson_plots.with_legend(player)
+
+# %% [markdown] text longest.odd
 
 # %%
-assert list(longest_trail_steps(network))[-1].best_length == ttr.longest_route(network)
+def odd_cities(routes):
+    raise NotImplementedError
+
+# %% [markdown] text longest.check
+
+# %%
+lessons.check("odd_cities", odd_cities)
+
+# %% [markdown] text longest.core
+
+# %%
+def longest_route(routes):
+    raise NotImplementedError
+
+# %%
+lessons.check("longest_route", longest_route)
+
+# %%
+lessons.folded_code(lesson.longest_route_reference, texts.text("label.longest_fold", task="longest_route"))
+
+# %% [markdown] text longest.stretch
+
+# %%
+def longest_route_fast(routes):
+    raise NotImplementedError
+
+# %%
+lessons.check("longest_route_fast", longest_route_fast)
 
 # %% [markdown] text longest.challenge
 
 # %%
-whole = ttr.longest_trail(usa.routes)
-zw.say("whole_map", length=texts.quantity("train", whole.length), routes=texts.quantity("route", len(whole.edges)))
-view = zw.MapStepView("usa")
-view.overlay({"best": list(whole.edges)})
-view.widget
+def whole_map(both_tracks):
+    raise NotImplementedError
 
 # %%
-assert whole.length == 285 and sum(r.length for r in whole.edges) == 285
-assert all({a, b} == {r.a, r.b} for a, b, r in zip(whole.cities, whole.cities[1:], whole.edges))
+whole = lessons.check("whole_map", whole_map)
+whole
+
+# %% [markdown] text longest.after
+
+# %%
+lesson.whole_map_drawing(whole)

@@ -30,7 +30,7 @@ from ..viz.ttr_map import RouteLines
 
 #: overlay colours: what is being tried, the best so far, what is left
 OVERLAY = {"trail": "#ff9800", "best": "#1b5e20", "unexplored": "#1e88e5", "chosen": "#d81b60",
-           "reached": "#1565c0", "settled": "#2e7d32"}
+           "reached": "#1565c0", "settled": "#2e7d32", "left_out": "#9e9e9e"}
 
 
 class TextView:
@@ -94,7 +94,10 @@ class MapStepView:
 
     def show(self, step: Any) -> None:
         self.shown = step
-        if isinstance(step, TrailStep):
+        if isinstance(step, TrailStep) and step.kind == "done":  # nothing is left to explore: grey, not blue
+            best = {id(r) for r in step.best}
+            self.overlay({"left_out": [r for r in step.unexplored if id(r) not in best], "best": list(step.best)})
+        elif isinstance(step, TrailStep):
             self.overlay({"unexplored": list(step.unexplored), "trail": list(step.trail), "best": list(step.best)},
                          {"trail": [step.city]} if step.city else {})
         elif isinstance(step, PlanStep):
