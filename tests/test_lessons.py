@@ -164,3 +164,10 @@ def test_every_task_has_texts_in_both_languages_and_a_lesson(name):
     for lang in texts.LANGUAGES:
         assert texts.text(f"task.{name}", lang)
     assert lessons.tasks_of(task.lesson)
+
+
+def test_a_function_not_written_yet_gets_no_drawing():
+    def longest_route(routes):
+        raise NotImplementedError
+
+    assert check("longest_route", longest_route).drawing() is None

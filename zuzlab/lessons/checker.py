@@ -105,8 +105,9 @@ class CheckResult:
         return "<div class='zuzlab-check'>" + "".join(lines) + "</div>"
 
     def drawing(self):
-        """The first failing case drawn (a widget), or None."""
-        if not self.failures or self.task.draw is None:
+        """The first failing case drawn (a widget), or None: nothing to draw when the
+        function is not written yet or could not be run at all."""
+        if not self.failures or self.task.draw is None or self.failures[0].kind in ("not_written", "unsendable"):
             return None
         return self.task.draw(self.failures[0])
 
