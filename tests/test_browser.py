@@ -44,7 +44,7 @@ MUST_DRAW = {
     "02_europe": (1, 0),
     "03_switzerland": (1, 0),
     "04_cardgame": (1, 0),
-    "05_lesson_longest_route": (7, 0),
+    "05_lesson_longest_route": (4, 0),
     "05_teacher_longest_route": (2, 0),
     "06_lesson_connecting_tickets": (3, 0),
     "06_teacher_connecting_tickets": (1, 0),
