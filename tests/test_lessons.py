@@ -68,6 +68,7 @@ def test_not_written_yet_is_said_once():
     result = check("longest_route", longest_route)
     assert [f.kind for f in result.failures] == ["not_written"] and result.cases_run == 1
     assert "write its body first" in result.failures[0].message
+    assert result.summary() == "… longest_route: not written yet."
     assert not result.passed
 
 

@@ -90,13 +90,16 @@ class CheckResult:
     def summary(self) -> str:
         if self.passed:
             return texts.text("check.passed", count=self.cases_total, task=self.task.name)
+        if self.failures and self.failures[0].kind == "not_written":
+            return texts.text("check.waiting", task=self.task.name)
         return texts.text("check.failed", count=len(self.failures), run=self.cases_run,
                           total=self.cases_total, task=self.task.name)
 
     def _repr_html_(self) -> str:
         import html
 
-        colour = "#1b5e20" if self.passed else "#b71c1c"
+        waiting = bool(self.failures) and self.failures[0].kind == "not_written"
+        colour = "#1b5e20" if self.passed else "#795548" if waiting else "#b71c1c"
         lines = [f"<b style='color:{colour}'>{html.escape(self.summary())}</b>"]
         if self.failures:
             lines.append(f"<div>{html.escape(self.failures[0].message)}</div>")
