@@ -172,3 +172,16 @@ def test_a_function_not_written_yet_gets_no_drawing():
         raise NotImplementedError
 
     assert check("longest_route", longest_route).drawing() is None
+
+
+@pytest.mark.parametrize("name", sorted(TASKS))
+def test_every_task_stops_an_endless_loop_with_a_clear_message(name):
+    def endless(*args):
+        while True:
+            pass
+
+    start = time.monotonic()
+    result = check(dataclasses.replace(TASKS[name], time_limit=0.3), endless)
+    assert time.monotonic() - start < 8
+    assert [f.kind for f in result.failures] == ["timeout"] and not result.passed
+    assert "did not finish within 0.3 s" in result.failures[0].message
