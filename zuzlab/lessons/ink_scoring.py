@@ -9,6 +9,7 @@ A student's function gets a ``Board`` and reads it through ``Tracks`` (``ink_tra
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import deque
 
@@ -131,6 +132,13 @@ def random_board(seed: int, tiles: int = 30) -> Board:
     return board
 
 
+@functools.lru_cache(maxsize=None)
+def _game_board(bot: str, seed: int) -> Board:
+    """The board a seeded bot game ends with (kept: playing the games is the slow part of
+    making the cases, and every check makes them again)."""
+    return play_game(seed=seed, bots=bot).boards[0]
+
+
 def board_cases() -> list[Case]:
     """Hand-made boards first, then boards of seeded games (greedy and random bots) and
     random boards; seeded, so always the same cases."""
@@ -140,7 +148,7 @@ def board_cases() -> list[Case]:
         cases.append(Case(name, (board,), texts.Phrase(f"task.ink_case_{name.replace(' ', '_')}"), board))
     for bot, seeds in GAME_SEEDS.items():
         for seed in seeds:
-            board = play_game(seed=seed, bots=bot).boards[0]
+            board = _game_board(bot, seed).copy()
             cases.append(Case(f"{bot} game, seed {seed}", (board,),
                               texts.Phrase(f"task.ink_case_game_{bot}", {"seed": seed}), board))
     for seed in RANDOM_SEEDS:
