@@ -7,6 +7,10 @@
    path search).
 2. Complete random base games per second (target ≥ 100).
 3. The greedy bot's mean score over seeded base games (people average about 50).
+4. The bots compared on the same seeded base games (the same dice for every bot): mean,
+   median and spread of greedy, lookahead and the expert at its usual budget, the
+   expert's seconds per game on one core; the expert's mean at other budgets; its mean in
+   the river and lake variants.
 """
 
 from __future__ import annotations
@@ -65,16 +69,50 @@ def greedy_games(count: int) -> None:
           f"(median {statistics.median(totals)}, min {min(totals)}, max {max(totals)}; {elapsed:.1f} s)")
 
 
+def bot_games(bot, variant: str, seeds: range) -> tuple[list[int], float]:
+    start = time.perf_counter()
+    totals = [ink.play_game(variant, seed=seed, bots=bot).final_scores().totals[0] for seed in seeds]
+    return totals, (time.perf_counter() - start) / len(seeds)
+
+
+def describe(name: str, totals: list[int], seconds: float) -> str:
+    return (f"{name}: mean {statistics.mean(totals):.1f}, median {statistics.median(totals)}, "
+            f"sd {statistics.pstdev(totals):.1f}, min {min(totals)}, max {max(totals)} "
+            f"({len(totals)} games, {seconds:.2f} s a game on one core)")
+
+
+def compare_bots(games: int, budget_games: int, variant_games: int) -> None:
+    """The bots on the same seeded games (seeds 1000 …, never the ones the bots were tuned on first)."""
+    from zuzlab.ink.bots import expert
+
+    seeds = range(1000, 1000 + games)
+    for name in ("greedy", "lookahead", "expert"):
+        print(describe(f"{name}, base game", *bot_games(name, "ink", seeds)), flush=True)
+    for rollouts, candidates in ((4, 4), (48, 8)):
+        totals, seconds = bot_games(expert(rollouts, candidates), "ink", range(1000, 1000 + budget_games))
+        print(describe(f"expert with {rollouts} rollouts × {candidates} candidates, base game", totals, seconds),
+              flush=True)
+    for variant in ("ink-river", "ink-lake"):
+        for name in ("lookahead", "expert"):
+            totals, seconds = bot_games(name, variant, range(1000, 1000 + variant_games))
+            print(describe(f"{name}, {variant}", totals, seconds), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--boards", type=int, default=300)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--greedy", type=int, default=200)
+    parser.add_argument("--compare", type=int, default=100, help="games per bot in the comparison (0: skip it)")
+    parser.add_argument("--budget-games", type=int, default=30, help="games per other expert budget")
+    parser.add_argument("--variant-games", type=int, default=30, help="games per bot in the river and lake variants")
     args = parser.parse_args()
     full_boards(args.boards)
     random_games(args.games)
     if args.greedy:
         greedy_games(args.greedy)
+    if args.compare:
+        compare_bots(args.compare, args.budget_games, args.variant_games)
 
 
 if __name__ == "__main__":

@@ -357,15 +357,25 @@ def test_ink_view_explains_water_drawn_against_an_exit():
     assert view.message.value == ""
 
 
-def test_ink_view_hint_chooses_the_best_drawing_for_a_click():
+def test_ink_view_hint_is_the_experts_drawing_with_its_expected_scores_chosen_for_a_click():
+    import re
+    import time
+
     game = ink.new_game(seed=11)
     view = InkGameView(game)
+    start = time.monotonic()
     view.hint_button.click()
+    assert time.monotonic() - start < 2  # a hint answers within about 2 s
     advice = game.legal_placements()
-    assert "Hint:" in view.message.value and view.chosen is not None
-    square = view.message.value.split(" on ")[1].split(",")[0]
+    message = view.message.value
+    assert "Hint:" in message and "The expert would draw" in message and view.chosen is not None
+    expected, other = (float(x) for x in re.findall(r"with ([0-9.]+)(?: points on average)?[,.]", message)[:2])
+    assert expected >= other  # the expert's drawing is the one whose sampled games end best
+    square = message.split(" on ")[1].split(",")[0]
     assert view.click(*ink_pixel(view, square)) and game.history
-    assert any(code == game.history[-1].tile for code, _, _ in advice)
+    drawn = game.history[-1]
+    assert any((code, ink.board.square_name(i), o) == (drawn.tile, drawn.square, drawn.orientation)
+               for code, i, o in advice)
 
 
 def test_ink_view_at_the_end_shows_the_final_score_and_no_stale_controls():

@@ -6,6 +6,7 @@
   gains something); ties are broken by the seeded generator.
 - ``lookahead_action``: greedy, plus a look at the next round: open route ends that
   next round's dice could continue count partly back.
+- ``expert``: Monte Carlo rollouts over the dice still to come (``zuzlab.ink.expert``).
 """
 
 from __future__ import annotations
@@ -110,6 +111,15 @@ def _best_drawing(game: Game, rng: random.Random, value: Callable[[Board], float
     return Place(code, square_name(index), orientation)
 
 
+def expert(rollouts: int = 16, candidates: int = 8) -> Callable:
+    """The expert (``zuzlab.ink.expert``): Monte Carlo rollouts over the dice to come;
+    ``rollouts`` and ``candidates`` are its budget."""
+    from .expert import ExpertBot
+
+    return ExpertBot(rollouts, candidates)
+
+
 BOTS: dict[str, Callable[[], Callable]] = {
     "random": lambda: random_action, "greedy": lambda: greedy_action, "lookahead": lambda: lookahead_action,
+    "expert": expert,
 }

@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
+from ..ink.expert import ExpertBot
 from .. import cardgame, ink, texts
 from ..cardgame.scoring import ticket_fulfilment
 from ..core import Event, seeded_random
@@ -536,22 +537,28 @@ class InkGameView(_CompactView):
 
     # --- a hint --------------------------------------------------------------------------
 
+    #: the expert's budget for a hint: rollouts per candidate and candidates (about 0.5 s)
+    HINT_BUDGET = (48, 8)
+
     def hint(self) -> str | None:
-        """The drawing that raises your score the most now (the greedy bot's choice); the
-        result and its orientation are chosen for you, so a click on the square draws it."""
+        """The drawing the expert would make now (``zuzlab.ink.expert``), with the final
+        score it expects with it and with the next best drawing; the result and its
+        orientation are chosen for you, so a click on the square draws it."""
         game = self.game
         if game.is_over:
             return texts.text("hint.over")
-        action = ink.bots.greedy_action(game, seeded_random(game.seed, "hint", len(game.history)))
-        if not isinstance(action, ink.Place):
-            return texts.text("hint.ink_finish")
-        after = game.boards[self.human].copy()
-        after.place(action.tile, action.square, action.orientation)
-        rules = game.rules
-        points = ink.score(after, rules.loop_rule, rules.lake_squares_are_centre).total
+        rollouts, candidates = self.HINT_BUDGET
+        estimates = ExpertBot(rollouts, candidates).estimates(game, seeded_random(game.seed, "hint", len(game.history)))
+        best = estimates[0]
+        runner_up = next((e for e in estimates[1:]), None)
+        if not isinstance(best.action, ink.Place):
+            return texts.text("hint.ink_finish_expert")
+        action = best.action
         self.choose(action.tile)
         self.orientation = action.orientation
         self._show_preview()
-        return texts.text("hint.ink_place", tile=texts.tile(action.tile), square=action.square,
-                          how=label(f"ink_orientation_{action.orientation}"),
-                          before=game.score(self.human).total, after=points)
+        where = dict(tile=texts.tile(action.tile), square=action.square, how=label(f"ink_orientation_{action.orientation}"),
+                     rollouts=rollouts, expected=texts.number(best.expected, 1))
+        if runner_up is None:
+            return texts.text("hint.ink_place_expert_only", **where)
+        return texts.text("hint.ink_place_expert", other=texts.number(runner_up.expected, 1), **where)
