@@ -696,7 +696,8 @@ def test_rule_explorer_for_railroad_ink():
     from zuzlab.widgets import RuleExplorer
 
     with ThreadPoolExecutor(1) as thread:
-        explorer = RuleExplorer("ink", games=10, players=1, executor=thread)
+        assert RuleExplorer("ink", games=10, players=1).bots.value == "expert_quick"  # the expert, where it is quick
+        explorer = RuleExplorer("ink", games=10, players=1, bots=["greedy"], executor=thread)
         assert set(explorer.controls) == {"rounds", "loop_rule"}
         explorer.controls["rounds"].value = 3
         explorer.controls["loop_rule"].value = "trail"

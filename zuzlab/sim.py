@@ -75,7 +75,7 @@ FAMILIES = (
            ttr.bots.BOTS, ("tickets", "long_routes", "balanced"), _ttr_parts),
     Family("cardgame", cardgame.rules.RULESETS, cardgame.CardGameRules, cardgame.new_game,
            cardgame.bots.BOTS, ("random",), _cardgame_parts),
-    Family("ink", ink.rules.RULESETS, ink.InkRules, ink.new_game, ink.bots.BOTS, ("greedy",), _ink_parts),
+    Family("ink", ink.rules.RULESETS, ink.InkRules, ink.new_game, ink.bots.BOTS, ("expert_quick",), _ink_parts),
 )
 
 

@@ -39,3 +39,19 @@ zw.InkScoreView(score)   # the same score, part by part
 # %%
 print(board.to_anu())   # the board as an interchange string
 assert ink.score(ink.Board.from_anu(board.to_anu())).total == score.total
+
+# %% [markdown] text ink.expert
+
+# %%
+import random
+from zuzlab.ink.expert import ExpertBot
+from zuzlab.widgets.ink_replay import estimates_table
+first = ink.new_game(seed=3)
+thinking = ExpertBot(rollouts=24, candidates=6)
+estimates_table(thinking.estimates(first, random.Random(3)), rollouts=24)
+
+# %%
+expert_game = ink.play_game(seed=3, bots="expert")
+zw.say("ink_expert_game", points=texts.quantity("point", expert_game.final_scores().totals[0]),
+       greedy=texts.quantity("point", ink.play_game(seed=3, bots="greedy").final_scores().totals[0]))
+zw.replay_player(expert_game)

@@ -95,4 +95,4 @@ assert list(tables) == [texts.text("label.explore_base"), texts.text("label.expl
 # %% [markdown] text explore.ink
 
 # %%
-zw.RuleExplorer("ink", games=20, players=1, bots=["lookahead"])
+zw.RuleExplorer("ink", games=20, players=1)   # played by the expert at a quick budget

@@ -6,6 +6,7 @@ from ..core import random_bot
 from .explorer import RuleExplorer
 from .game_views import CardGameView, InkGameView, InkScoreView
 from .narration import Explanation, describe_step, explain, language_switch, narrate, say
+from .ink_replay import replay_player
 from .plan_views import PlanStepView
 from .player import StepPlayer
 from .ttr_game import TtrGameView
@@ -13,5 +14,5 @@ from .views import FulfilmentView, InkStepView, MapStepView, TextView
 
 __all__ = [
     "CardGameView", "Explanation", "FulfilmentView", "InkGameView", "InkScoreView", "InkStepView", "MapStepView", "PlanStepView", "RuleExplorer", "StepPlayer", "TextView",
-    "TtrGameView", "describe_step", "explain", "language_switch", "narrate", "random_bot", "say",
+    "TtrGameView", "describe_step", "explain", "language_switch", "narrate", "random_bot", "replay_player", "say",
 ]

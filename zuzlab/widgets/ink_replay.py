@@ -1,0 +1,88 @@
+"""A finished (or running) Railroad Ink game replayed drawing by drawing on the board, in
+the step player: how a bot, or you, built the board."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import ink, texts
+from ..viz import InkCanvas
+from .player import StepPlayer
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """The board after one action of ``player`` (the first step: the empty board)."""
+
+    board: Any
+    action: Any
+    round: int
+    points: int
+    kind: str = "draw"
+
+
+class BoardView:
+    """A step player's view that draws the board each step carries, the last drawing framed."""
+
+    def __init__(self, scale: float = 48.0):
+        self.canvas = InkCanvas(scale)
+        self.widget = self.canvas.canvas
+        self.shown: Any = None
+
+    def show(self, step: ReplayStep) -> None:
+        self.shown = step
+        square = [step.action.square] if isinstance(step.action, ink.Place) else []
+        self.canvas.show(step.board, {"visited": square})
+
+
+def replay_steps(game: Any, player: int = 0) -> list[ReplayStep]:
+    """The boards of ``player`` after each of their actions, replayed from the game's seed."""
+    again = ink.new_game(game.rules, players=game.players, seed=game.seed)
+    rules = game.rules
+    steps = [ReplayStep(again.boards[player].copy(), None, 1, 0, "start")]
+    for action in game.history:
+        mover, round_now = again.current_player, again.round
+        again.apply(action)
+        if mover == player:
+            board = again.boards[player].copy()
+            points = ink.score(board, rules.loop_rule, rules.lake_squares_are_centre).total
+            steps.append(ReplayStep(board, action, round_now, points,
+                                    "draw" if isinstance(action, ink.Place) else "finish"))
+    return steps
+
+
+def describe_replay(step: ReplayStep) -> str:
+    if step.kind == "start":
+        return texts.text("step.replay_start")
+    if step.kind == "finish":
+        return texts.text("step.replay_finish", round=step.round, points=texts.quantity("point", step.points))
+    return texts.text("step.replay_draw", round=step.round, tile=texts.tile(step.action.tile),
+                      square=step.action.square, points=texts.quantity("point", step.points))
+
+
+def replay_player(game: Any, player: int = 0, scale: float = 48.0) -> StepPlayer:
+    """A step player over ``player``'s drawings, with a button to the end of each round."""
+    return StepPlayer(replay_steps(game, player), BoardView(scale), describe=describe_replay, speed=2,
+                      jump=lambda step: step.kind == "finish", jump_label="next_round")
+
+
+def estimates_table(estimates: list, rollouts: int):
+    """The expert's candidates for one decision and the mean final score of each one's
+    sampled games, best first (what "how the bot thinks" shows)."""
+    import html
+
+    import ipywidgets as widgets
+
+    head = (f"<tr><th style='text-align:left'>{html.escape(texts.text('label.expert_drawing'))}</th>"
+            f"<th>{html.escape(texts.text('label.expert_mean', rollouts=rollouts))}</th></tr>")
+    rows = []
+    for place, estimate in enumerate(estimates):
+        action = estimate.action
+        what = (texts.text("label.expert_finish") if not isinstance(action, ink.Place) else
+                texts.text("label.expert_place", tile=texts.tile(action.tile), square=action.square,
+                           orientation=action.orientation))
+        weight = "bold" if place == 0 else "normal"
+        rows.append(f"<tr style='font-weight:{weight}'><td>{html.escape(what)}</td>"
+                    f"<td style='text-align:right'>{texts.render(texts.number(estimate.expected, 1))}</td></tr>")
+    return widgets.HTML(f"<table>{head}{''.join(rows)}</table>")
