@@ -88,7 +88,7 @@ def compare_bots(games: int, budget_games: int, variant_games: int) -> None:
     seeds = range(1000, 1000 + games)
     for name in ("greedy", "lookahead", "expert"):
         print(describe(f"{name}, base game", *bot_games(name, "ink", seeds)), flush=True)
-    for rollouts, candidates in ((4, 4), (48, 8)):
+    for rollouts, candidates in ((8, 8), (96, 32)):
         totals, seconds = bot_games(expert(rollouts, candidates), "ink", range(1000, 1000 + budget_games))
         print(describe(f"expert with {rollouts} rollouts × {candidates} candidates, base game", totals, seconds),
               flush=True)

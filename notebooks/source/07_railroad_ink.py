@@ -47,8 +47,8 @@ import random
 from zuzlab.ink.expert import ExpertBot
 from zuzlab.widgets.ink_replay import estimates_table
 first = ink.new_game(seed=3)
-thinking = ExpertBot(rollouts=24, candidates=6)
-estimates_table(thinking.estimates(first, random.Random(3)), rollouts=24)
+thinking = ExpertBot(rollouts=24, candidates=8)
+estimates_table(thinking.estimates(first, random.Random(3)))
 
 # %%
 expert_game = ink.play_game(seed=3, bots="expert")

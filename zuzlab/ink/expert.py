@@ -33,7 +33,7 @@ from .tiles import ROUTES, VARIANTS
 
 #: How the playout policy weighs a drawing's sides (tuned over seeded games: an exit is
 #: worth reaching, an open end a little risk, a route against a blank side an error).
-EXIT_BONUS, OPEN_END_COST, ERROR_COST, CENTRE_BONUS = 2.0, 0.3, 1.0, 0.3
+EXIT_BONUS, OPEN_END_COST, ERROR_COST, CENTRE_BONUS = 1.0, 0.3, 1.0, 0.3
 
 
 def side_value(code: str, orientation: int, context: tuple[str, ...], index: int) -> float:
@@ -77,17 +77,18 @@ def play_out(board: Board, results: list[str], rng: random.Random, water_blocks_
 
 @dataclass(frozen=True)
 class Estimate:
-    """A candidate drawing (None: finish the round) and its mean final score in rollouts."""
+    """A candidate drawing and the mean final score of its ``games`` rollouts."""
 
     action: Place | FinishRound
     expected: float
+    games: int
 
 
 class ExpertBot:
     """A Railroad Ink player that compares ``candidates`` drawings by ``rollouts`` sampled
     games each (see the module text). Call it like any bot: ``bot(game, rng)``."""
 
-    def __init__(self, rollouts: int = 16, candidates: int = 8):
+    def __init__(self, rollouts: int = 32, candidates: int = 32):
         if rollouts < 1 or candidates < 1:
             raise ValueError(f"the expert needs at least 1 rollout and 1 candidate, not {rollouts} and {candidates}")
         self.rollouts, self.candidates = rollouts, candidates
@@ -117,33 +118,52 @@ class ExpertBot:
         return shortlist
 
     def estimates(self, game: Game, rng: random.Random) -> list[Estimate]:
-        """Every short-listed drawing with its mean final score, best first."""
+        """Every short-listed drawing with its mean final score, best first.
+
+        The rollouts are spent in two rounds (successive halving): a quarter of them on
+        every candidate, then the rest on the best quarter of the candidates only, so
+        that a wide shortlist costs little more than a narrow one."""
+        rules = game.rules
+        last_round = game.round >= rules.rounds
+        rollouts = 1 if last_round else self.rollouts  # nothing left to sample: one playout is exact
+        sample_seed = rng.getrandbits(64)
+        shortlist = self.shortlist(game, rng)
+        first = max(1, rollouts // 4)
+        totals = {n: self._play(game, drawing, sample_seed, range(first)) for n, drawing in enumerate(shortlist)}
+        counts = dict.fromkeys(totals, first)
+        if rollouts > first:
+            ranked = sorted(totals, key=lambda n: -totals[n])
+            for n in ranked[:max(2, len(shortlist) // 4)]:
+                totals[n] += self._play(game, shortlist[n], sample_seed, range(first, rollouts))
+                counts[n] = rollouts
+        found = []
+        for n, drawing in enumerate(shortlist):
+            action = FinishRound() if drawing is None else Place(drawing[0], square_name(drawing[1]), drawing[2])
+            found.append((counts[n], Estimate(action, totals[n] / counts[n], counts[n])))
+        found.sort(key=lambda item: (-item[0], -item[1].expected))  # the finalists first, best first; stable
+        return [estimate for _, estimate in found]
+
+    @staticmethod
+    def _play(game: Game, drawing, sample_seed: int, numbers: range) -> int:
+        """The sum of the final scores of rollouts ``numbers`` after ``drawing`` (None:
+        finish the round); rollout number r always meets the same sampled dice."""
         rules, player = game.rules, game.current_player
         board = game.boards[player]
-        last_round = game.round >= rules.rounds
-        rollouts = 1 if last_round else self.rollouts  # nothing left to sample: one playout is exact for it
-        sample_seed = rng.getrandbits(64)
-        found = []
-        for drawing in self.shortlist(game, rng):
-            total = 0
-            for r in range(rollouts):
-                trial = Board()
-                trial.squares = list(board.squares)
-                rest = []
-                if drawing is not None:
-                    code, index, orientation = drawing
-                    trial.squares[index] = Placement(code, orientation)
-                    rest = list(game.open_results[player])
-                    if code in rest:
-                        rest.remove(code)
-                dice_rng = random.Random(f"{sample_seed}/dice/{r}")  # the same rolls for every candidate
-                policy_rng = random.Random(f"{sample_seed}/policy/{r}")
-                play_out(trial, rest, policy_rng, rules.water_blocks_routes)
-                for _ in range(game.round + 1, rules.rounds + 1):
-                    play_out(trial, [dice_rng.choice(die) for die in rules.dice], policy_rng,
-                             rules.water_blocks_routes)
-                total += score(trial, rules.loop_rule, rules.lake_squares_are_centre).total
-            action = FinishRound() if drawing is None else Place(drawing[0], square_name(drawing[1]), drawing[2])
-            found.append(Estimate(action, total / rollouts))
-        found.sort(key=lambda estimate: -estimate.expected)  # stable: ties keep the shortlist's order
-        return found
+        total = 0
+        for r in numbers:
+            trial = Board()
+            trial.squares = list(board.squares)
+            rest: list[str] = []
+            if drawing is not None:
+                code, index, orientation = drawing
+                trial.squares[index] = Placement(code, orientation)
+                rest = list(game.open_results[player])
+                if code in rest:
+                    rest.remove(code)
+            dice_rng = random.Random(f"{sample_seed}/dice/{r}")  # the same rolls for every candidate
+            policy_rng = random.Random(f"{sample_seed}/policy/{r}")
+            play_out(trial, rest, policy_rng, rules.water_blocks_routes)
+            for _ in range(game.round + 1, rules.rounds + 1):
+                play_out(trial, [dice_rng.choice(die) for die in rules.dice], policy_rng, rules.water_blocks_routes)
+            total += score(trial, rules.loop_rule, rules.lake_squares_are_centre).total
+        return total

@@ -537,8 +537,8 @@ class InkGameView(_CompactView):
 
     # --- a hint --------------------------------------------------------------------------
 
-    #: the expert's budget for a hint: rollouts per candidate and candidates (about 0.5 s)
-    HINT_BUDGET = (48, 8)
+    #: the expert's budget for a hint: its usual one (rollouts, candidates; under 1 s a drawing)
+    HINT_BUDGET = (32, 32)
 
     def hint(self) -> str | None:
         """The drawing the expert would make now (``zuzlab.ink.expert``), with the final

@@ -67,15 +67,16 @@ def replay_player(game: Any, player: int = 0, scale: float = 48.0) -> StepPlayer
                       jump=lambda step: step.kind == "finish", jump_label="next_round")
 
 
-def estimates_table(estimates: list, rollouts: int):
-    """The expert's candidates for one decision and the mean final score of each one's
-    sampled games, best first (what "how the bot thinks" shows)."""
+def estimates_table(estimates: list):
+    """The expert's candidates for one decision, the games sampled for each and their
+    mean final score, best first (what "how the bot thinks" shows)."""
     import html
 
     import ipywidgets as widgets
 
     head = (f"<tr><th style='text-align:left'>{html.escape(texts.text('label.expert_drawing'))}</th>"
-            f"<th>{html.escape(texts.text('label.expert_mean', rollouts=rollouts))}</th></tr>")
+            f"<th>{html.escape(texts.text('label.expert_games'))}</th>"
+            f"<th>{html.escape(texts.text('label.expert_mean'))}</th></tr>")
     rows = []
     for place, estimate in enumerate(estimates):
         action = estimate.action
@@ -84,5 +85,6 @@ def estimates_table(estimates: list, rollouts: int):
                            orientation=action.orientation))
         weight = "bold" if place == 0 else "normal"
         rows.append(f"<tr style='font-weight:{weight}'><td>{html.escape(what)}</td>"
+                    f"<td style='text-align:right'>{estimate.games}</td>"
                     f"<td style='text-align:right'>{texts.render(texts.number(estimate.expected, 1))}</td></tr>")
     return widgets.HTML(f"<table>{head}{''.join(rows)}</table>")
