@@ -815,3 +815,21 @@ def test_player_jumps_to_the_next_marked_step_then_to_the_end():
     player.next_mark.click()  # no mark after 25: the end
     assert player.view.shown == 29
     assert StepPlayer(range(3), TextView()).next_mark not in StepPlayer(range(3), TextView()).widget.children[1].children
+
+
+def test_an_ink_game_replays_drawing_by_drawing_and_opens_on_the_finished_board():
+    from zuzlab.ink.bots import expert
+    from zuzlab.widgets import replay_player
+
+    game = ink.play_game(seed=3, bots=expert(2, 3))
+    player = replay_player(game)
+    drawings = [a for a in game.history if isinstance(a, ink.Place)]
+    assert len(player.steps) == len(game.history) + 1  # the empty board, then every action
+    assert player.index == len(player.steps) - 1 and player.view.shown.board == game.boards[0]
+    assert f"The game is over: {ink.score(game.boards[0]).total} points." in player.caption.value
+    player.go(0)
+    assert player.view.shown.board == ink.Board() and "The empty board" in player.caption.value
+    player.go_to_next_mark()  # the end of round 1
+    assert player.view.shown.kind == "finish" and "Round 1 is over" in player.caption.value
+    first = drawings[0]
+    assert player.steps[1].action == first and player.steps[1].board[first.square] is not None

@@ -47,14 +47,16 @@ def replay_steps(game: Any, player: int = 0) -> list[ReplayStep]:
         if mover == player:
             board = again.boards[player].copy()
             points = ink.score(board, rules.loop_rule, rules.lake_squares_are_centre).total
-            steps.append(ReplayStep(board, action, round_now, points,
-                                    "draw" if isinstance(action, ink.Place) else "finish"))
+            kind = "draw" if isinstance(action, ink.Place) else "end" if again.is_over else "finish"
+            steps.append(ReplayStep(board, action, round_now, points, kind))
     return steps
 
 
 def describe_replay(step: ReplayStep) -> str:
     if step.kind == "start":
         return texts.text("step.replay_start")
+    if step.kind == "end":
+        return texts.text("step.replay_end", points=texts.quantity("point", step.points))
     if step.kind == "finish":
         return texts.text("step.replay_finish", round=step.round, points=texts.quantity("point", step.points))
     return texts.text("step.replay_draw", round=step.round, tile=texts.tile(step.action.tile),
@@ -62,9 +64,12 @@ def describe_replay(step: ReplayStep) -> str:
 
 
 def replay_player(game: Any, player: int = 0, scale: float = 48.0) -> StepPlayer:
-    """A step player over ``player``'s drawings, with a button to the end of each round."""
-    return StepPlayer(replay_steps(game, player), BoardView(scale), describe=describe_replay, speed=2,
-                      jump=lambda step: step.kind == "finish", jump_label="next_round")
+    """A step player over ``player``'s drawings, with a button to the end of each round;
+    it opens on the finished board (play it again from the start with ⏮ and ▶)."""
+    player_widget = StepPlayer(replay_steps(game, player), BoardView(scale), describe=describe_replay, speed=2,
+                               jump=lambda step: step.kind in ("finish", "end"), jump_label="next_round")
+    player_widget.go(len(player_widget.steps) - 1)
+    return player_widget
 
 
 def estimates_table(estimates: list):
@@ -87,4 +92,5 @@ def estimates_table(estimates: list):
         rows.append(f"<tr style='font-weight:{weight}'><td>{html.escape(what)}</td>"
                     f"<td style='text-align:right'>{estimate.games}</td>"
                     f"<td style='text-align:right'>{texts.render(texts.number(estimate.expected, 1))}</td></tr>")
-    return widgets.HTML(f"<table>{head}{''.join(rows)}</table>")
+    style = "<style>.zuzlab-expert td, .zuzlab-expert th {padding: 2px 14px}</style>"
+    return widgets.HTML(f"{style}<table class='zuzlab-expert'>{head}{''.join(rows)}</table>")
