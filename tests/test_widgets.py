@@ -833,3 +833,13 @@ def test_an_ink_game_replays_drawing_by_drawing_and_opens_on_the_finished_board(
     assert player.view.shown.kind == "finish" and "Round 1 is over" in player.caption.value
     first = drawings[0]
     assert player.steps[1].action == first and player.steps[1].board[first.square] is not None
+
+
+def test_ink_view_takes_a_bot_by_name_for_the_other_boards():
+    game = ink.new_game(players=2, seed=4)
+    view = InkGameView(game, bot="expert_quick")
+    while game.current_player == 0 and not game.is_over:
+        assert view.act(ink.bots.greedy_action(game, view.rng))
+    assert game.boards[1].filled()  # the expert drew the second board after the human finished
+    with pytest.raises(ValueError, match="no Railroad Ink bot called 'cheater'; known: .*expert"):
+        InkGameView(ink.new_game(seed=1), bot="cheater")

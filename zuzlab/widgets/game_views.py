@@ -338,8 +338,10 @@ class InkGameView(_CompactView):
     to the final scores.
     """
 
-    def __init__(self, game: ink.Game, human: int = 0, bot: Callable | None = None, seed: int | str = 0):
-        super().__init__(game, human, bot or ink.bots.greedy_action, seed)
+    def __init__(self, game: ink.Game, human: int = 0, bot: str | Callable | None = None, seed: int | str = 0):
+        """``bot`` draws the other players' boards: a bot name of ``zuzlab.ink.bots``
+        ("greedy" by default, "expert" …) or a bot itself."""
+        super().__init__(game, human, ink.make_bot(bot or "greedy"), seed)
         if not game.is_over:  # this round's roll is told too (the first round's, or a set-up one)
             self.log.append(Event("rolled", game.current_player, round=game.round, results=list(game.rolled),
                                   expansion=list(game.rolled_extra)))
