@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .board import CENTRE, Board, Placement, _legal, square_name
+from .board import CENTRE, NEIGHBOUR, Board, Placement, _legal, square_name
 from .scoring import score
 from .state import FinishRound, Game, Place
 from .tiles import ROUTES, VARIANTS
@@ -53,17 +53,23 @@ def side_value(code: str, orientation: int, context: tuple[str, ...], index: int
     return value
 
 
-def play_out(board: Board, results: list[str], rng: random.Random, water_blocks_routes: bool) -> None:
+def play_out(board: Board, results: list[str], rng: random.Random, water_blocks_routes: bool,
+             contexts: list | None = None) -> None:
     """Draw each result where the playout policy likes it best (ties at random); a result
-    that fits nowhere is skipped, as the rules allow."""
+    that fits nowhere is skipped, as the rules allow.
+
+    ``contexts`` (what each empty square faces, None for a drawn one) may be passed in to
+    be kept up to date across calls: a drawing changes only its neighbours' contexts, and
+    recomputing every square's context was most of a rollout's time."""
     squares = board.squares
+    if contexts is None:
+        contexts = [board.context(i) if p is None else None for i, p in enumerate(squares)]
     for code in results:
         best: list[tuple[int, int]] = []
         best_value = None
-        for index, placement in enumerate(squares):
-            if placement is not None:
+        for index, context in enumerate(contexts):
+            if context is None:
                 continue
-            context = board.context(index)
             for orientation in _legal(code, context, water_blocks_routes):
                 value = side_value(code, orientation, context, index)
                 if best_value is None or value > best_value:
@@ -73,6 +79,10 @@ def play_out(board: Board, results: list[str], rng: random.Random, water_blocks_
         if best:
             index, orientation = rng.choice(best)
             squares[index] = Placement(code, orientation)
+            contexts[index] = None
+            for neighbour in NEIGHBOUR[index]:
+                if neighbour >= 0 and squares[neighbour] is None:
+                    contexts[neighbour] = board.context(neighbour)
 
 
 @dataclass(frozen=True)
@@ -148,22 +158,26 @@ class ExpertBot:
         """The sum of the final scores of rollouts ``numbers`` after ``drawing`` (None:
         finish the round); rollout number r always meets the same sampled dice."""
         rules, player = game.rules, game.current_player
-        board = game.boards[player]
+        start = Board()
+        start.squares = list(game.boards[player].squares)
+        rest: list[str] = []
+        if drawing is not None:
+            code, index, orientation = drawing
+            start.squares[index] = Placement(code, orientation)
+            rest = list(game.open_results[player])
+            if code in rest:
+                rest.remove(code)
+        start_contexts = [start.context(i) if p is None else None for i, p in enumerate(start.squares)]
         total = 0
         for r in numbers:
             trial = Board()
-            trial.squares = list(board.squares)
-            rest: list[str] = []
-            if drawing is not None:
-                code, index, orientation = drawing
-                trial.squares[index] = Placement(code, orientation)
-                rest = list(game.open_results[player])
-                if code in rest:
-                    rest.remove(code)
+            trial.squares = list(start.squares)
+            contexts = list(start_contexts)
             dice_rng = random.Random(f"{sample_seed}/dice/{r}")  # the same rolls for every candidate
             policy_rng = random.Random(f"{sample_seed}/policy/{r}")
-            play_out(trial, rest, policy_rng, rules.water_blocks_routes)
+            play_out(trial, list(rest), policy_rng, rules.water_blocks_routes, contexts)
             for _ in range(game.round + 1, rules.rounds + 1):
-                play_out(trial, [dice_rng.choice(die) for die in rules.dice], policy_rng, rules.water_blocks_routes)
+                play_out(trial, [dice_rng.choice(die) for die in rules.dice], policy_rng, rules.water_blocks_routes,
+                         contexts)
             total += score(trial, rules.loop_rule, rules.lake_squares_are_centre).total
         return total
