@@ -111,7 +111,7 @@ def _best_drawing(game: Game, rng: random.Random, value: Callable[[Board], float
     return Place(code, square_name(index), orientation)
 
 
-def expert(rollouts: int = 32, candidates: int = 32) -> Callable:
+def expert(rollouts: int = 48, candidates: int = 48) -> Callable:
     """The expert (``zuzlab.ink.expert``): Monte Carlo rollouts over the dice to come;
     ``rollouts`` and ``candidates`` are its budget."""
     from .expert import ExpertBot

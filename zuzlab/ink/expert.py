@@ -98,7 +98,7 @@ class ExpertBot:
     """A Railroad Ink player that compares ``candidates`` drawings by ``rollouts`` sampled
     games each (see the module text). Call it like any bot: ``bot(game, rng)``."""
 
-    def __init__(self, rollouts: int = 32, candidates: int = 32):
+    def __init__(self, rollouts: int = 48, candidates: int = 48):
         if rollouts < 1 or candidates < 1:
             raise ValueError(f"the expert needs at least 1 rollout and 1 candidate, not {rollouts} and {candidates}")
         self.rollouts, self.candidates = rollouts, candidates
