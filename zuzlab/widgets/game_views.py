@@ -539,7 +539,8 @@ class InkGameView(_CompactView):
 
     # --- a hint --------------------------------------------------------------------------
 
-    #: the expert's budget for a hint: its usual one (rollouts, candidates; under 1 s a drawing)
+    #: the expert's budget for a hint (rollouts, candidates): a little below its usual 48 × 48, so that a hint
+    #: takes under 1 s
     HINT_BUDGET = (32, 32)
 
     def hint(self) -> str | None:
