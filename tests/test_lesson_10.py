@@ -184,7 +184,7 @@ def test_judge_messages_in_german():
         assert result.failures[0].message == ("Testfall „ein Bahnhof verbindet Autobahn und Eisenbahn“: Die längste "
                                               "Eisenbahn hat 2 Felder; deine Funktion hat 1 zurückgegeben.")
         errors = check("ink_errors", lambda board: -1)
-        assert errors.failures[0].message == ("Testfall „ein leerer Spielplan“: Der Spielplan hat 0 offene Enden "
+        assert errors.failures[0].message == ("Testfall „ein leeres Spielbrett“: Das Spielbrett hat 0 offene Enden "
                                               "(Fehler); deine Funktion hat -1 zurückgegeben.")
         picture = errors.drawing()
         assert "Rote Punkte" in picture.children[2].value and "offenes Ende" in picture.children[1].value
