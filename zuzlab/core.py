@@ -13,6 +13,7 @@ import dataclasses
 import json
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence as SequenceABC
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from . import texts
@@ -126,6 +127,70 @@ class Pass(Action):
         return texts.text("action.pass")
 
 
+# --- the legal actions of a position ---------------------------------------------------------
+
+class LegalActions(SequenceABC):
+    """The legal actions of a position: a read-only sequence that makes an action only
+    when it is looked at (after python-chess's ``legal_moves``).
+
+    It counts, indexes, slices, iterates and tests membership like a list (and equals
+    the list of the same actions), but a position with hundreds of ways to pay for its
+    routes need not build them all: ``rng.choice(game.legal_actions())`` makes one.
+    Each part is a list or a lazy part with ``__len__``, ``__getitem__`` (a whole
+    number), ``__iter__``, ``__contains__`` and ``kinds`` (the action types it holds).
+    """
+
+    __slots__ = ("_parts", "_length")
+
+    def __init__(self, *parts: Sequence):
+        self._parts = [part for part in parts if len(part)]
+        self._length = sum(len(part) for part in self._parts)
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._length))]
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError(f"legal action {index} of {self._length}")
+        for part in self._parts:
+            size = len(part)
+            if index < size:
+                return part[index]
+            index -= size
+
+    def __iter__(self):
+        for part in self._parts:
+            yield from part
+
+    def __contains__(self, action: object) -> bool:
+        return any(action in part for part in self._parts)
+
+    def of_type(self, *types: type) -> list:
+        """The actions of these types, in order; a lazy part whose ``kinds`` are none of
+        them is skipped unmade (a bot looking for card draws need not make every claim)."""
+        found = []
+        for part in self._parts:
+            if isinstance(part, list):
+                found.extend(action for action in part if isinstance(action, types))
+            elif any(issubclass(kind, types) for kind in part.kinds):
+                found.extend(part)
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, tuple, LegalActions)):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # like a list
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
 # --- pending decisions -----------------------------------------------------------------
 
 @dataclasses.dataclass(frozen=True)
@@ -196,7 +261,11 @@ class GameState(ABC):
     #: attributes that are not part of the position: what the last action caused, caches
     #: and the starting position; ``copy`` shares them, ``==`` ignores them
     _not_position: ClassVar[frozenset[str]] = frozenset(
-        {"_events", "setup_events", "_scores_cache", "_start", "_set_up", "_route_table_cache"})
+        {"_events", "setup_events", "_scores_cache", "_start", "_set_up", "_open_routes"})
+    #: caches the state keeps up to date as it goes: each has ``is_current(state)``
+    #: (False once the state changed behind its back: it is then made anew) and
+    #: ``copy_for(state)`` (a copy gets its own)
+    _kept_up_to_date: ClassVar[frozenset[str]] = frozenset({"_open_routes"})
 
     players: int
     seed: int | str
@@ -333,7 +402,11 @@ class GameState(ABC):
         """An independent copy, cheaply: containers are copied, values shared."""
         state = object.__new__(type(self))
         state.__dict__ = {name: value if name in self._not_position else _copied(value)
-                          for name, value in self.__dict__.items()}
+                          for name, value in self.__dict__.items() if name not in self._kept_up_to_date}
+        for name in self._kept_up_to_date:
+            kept = self.__dict__.get(name)
+            if kept is not None and kept.is_current(self):
+                state.__dict__[name] = kept.copy_for(state)
         state._events = []
         return state
 

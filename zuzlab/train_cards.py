@@ -40,6 +40,19 @@ class DrawBlind(Action):
         return texts.text("action.deck")
 
 
+DRAW_BLIND = DrawBlind()
+_FACE_UP_ACTIONS: dict[str, DrawFaceUp] = {}
+
+
+def face_up_action(color: str) -> DrawFaceUp:
+    """``DrawFaceUp(color)``, made once per colour (actions are frozen values, and the
+    legal actions of every decision list a few of them)."""
+    action = _FACE_UP_ACTIONS.get(color)
+    if action is None:
+        action = _FACE_UP_ACTIONS[color] = DrawFaceUp(color)
+    return action
+
+
 @dataclass(frozen=True)
 class SecondCard(Decision):
     """After a first card: only the second card (face up or from the deck) answers."""
@@ -229,14 +242,14 @@ class DrawingTurn:
 
     def _draw_actions(self) -> list:
         """The card draws open at the start of a turn."""
-        actions: list = [DrawBlind()] if self.cards.can_draw() else []
-        actions.extend(DrawFaceUp(c) for c in dict.fromkeys(self.cards.face_up) if c is not None)
+        actions: list = [DRAW_BLIND] if self.cards.can_draw() else []
+        actions.extend(face_up_action(c) for c in dict.fromkeys(self.cards.face_up) if c is not None)
         return actions
 
     def _second_card_actions(self) -> list:
-        actions: list = [DrawBlind()] if self.cards.can_draw() else []
+        actions: list = [DRAW_BLIND] if self.cards.can_draw() else []
         actions.extend(
-            DrawFaceUp(c) for c in dict.fromkeys(self.cards.face_up)
+            face_up_action(c) for c in dict.fromkeys(self.cards.face_up)
             if c is not None and not self._counts_double(c)
         )
         return actions
@@ -268,8 +281,8 @@ class DrawingTurn:
         if isinstance(self._pending, SecondCard) or ends_draw:
             self._pending = None
             self._end_turn()
-        elif self._second_card_actions():
-            self._pending = SecondCard(self._current)
+        elif self.cards.can_draw() or any(c is not None and not self._counts_double(c) for c in self.cards.face_up):
+            self._pending = SecondCard(self._current)  # a second card is there to take
         else:
             self._emit("no_second_card")
             self._end_turn()

@@ -26,14 +26,17 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import Decision, GameState, Pass, RuleViolation, decision_from_dict, decision_to_dict, seeded_random
+from ..core import (Decision, GameState, LegalActions, Pass, RuleViolation, decision_from_dict, decision_to_dict,
+                    seeded_random)
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
 from .actions import BuildStation, ClaimRoute, GiveUpTunnel, PayTunnel
+from .legal import Claims, Stations, payments
 from .maps import Map, MapError, Route, load_map, maps_dir
 from .rulesets import Ruleset, get as get_ruleset
 
 FORMAT = "zuzlab-ttr-game/2"
+DRAW_TICKETS = DrawTickets()
 
 
 @dataclass(frozen=True)
@@ -146,87 +149,35 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     # --- legal actions ---------------------------------------------------------------
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> LegalActions:
+        """Every action the player to move may take, as a sequence that makes an action
+        only when it is looked at (``zuzlab.core.LegalActions``; see ``legal.py``)."""
         if self._over:
-            return []
+            return LegalActions()
         pending = self._pending
         if pending is not None:
-            return self._answers[type(pending)](self)
-        actions = self._draw_actions()
-        actions.extend(self._claim_actions())
-        if self.ticket_deck:
-            actions.append(DrawTickets())
-        actions.extend(self._station_actions())
-        return actions or [Pass()]
+            return LegalActions(self._answers[type(pending)](self))
+        tickets = [DRAW_TICKETS] if self.ticket_deck else []
+        actions = LegalActions(self._draw_actions(), Claims(self), tickets, self._station_actions())
+        return actions or LegalActions([Pass()])
 
-    @staticmethod
-    def _payments(count: int, colors, wilds: int, held: dict, min_wilds: int = 0) -> list[tuple[str | None, int]]:
-        """Every ``(color, wilds)`` way to pay ``count`` cards of one colour, wild cards
-        standing in; ``(None, count)`` is paying with wild cards only."""
-        ways = [
-            (color, used)
-            for color in colors if color in held
-            for used in range(max(min_wilds, count - held[color]), min(wilds, count - 1) + 1)
-        ]
-        if wilds >= count:
-            ways.append((None, count))
-        return ways
+    def claim_actions(self, routes=None) -> list[ClaimRoute]:
+        """The legal claims of the player to move (every way to pay), of the routes with
+        the ids in ``routes`` only (a set; None: of every route), in ``legal_actions``
+        order: what a bot looking for certain routes needs, without making the others."""
+        if self._over or self._pending is not None:
+            return []
+        return list(Claims(self).for_routes(routes))
 
-    def _claim_actions(self) -> list:
-        """Every route the current player can pay for, with every way to pay.
-
-        This is the hot loop of random play: routes are grouped by colour and sorted by
-        length, so only the routes short enough for the cards in hand are looked at.
-        """
-        player, rules = self._current, self.rules
-        hand, trains, claimed = self.hands[player], self.trains[player], self.claimed
-        held = {color: hand[color] for color in rules.colors if hand[color]}
-        most_of_one_color = max(held.values(), default=0)
-        all_wilds = hand[rules.wild]
-        payments = self._payments
-        actions = []
-        for color, routes in self._routes_by_color.items():
-            have = most_of_one_color if color is None else hand[color]
-            longest = min(trains, have + all_wilds)
-            for length, route_id, colors, wilds_usable, ferry, route in routes:
-                if length > longest:
-                    break
-                wilds = all_wilds if wilds_usable else 0
-                if length > have + wilds or route_id in claimed:
-                    continue
-                if route.double_with is not None and self._double_route_problem(route, player):
-                    continue
-                for pay_color, used in payments(length, colors, wilds, held, ferry):
-                    actions.append(ClaimRoute(route_id, pay_color, used))
-        return actions
-
-    @property
-    def _routes_by_color(self) -> dict[str | None, list[tuple]]:
-        """The routes grouped by colour (None for gray), shortest first, each as
-        (length, id, the colours that pay for it, whether wilds may, ferry minimum, route).
-        Fixed for a game, so worked out once."""
-        table = self.__dict__.get("_route_table_cache")
-        if table is None:
-            table = {}
-            for route in sorted(self.map.routes, key=lambda r: (r.length, r.id)):
-                colors = self.rules.colors if route.is_gray else (route.color,)
-                table.setdefault(None if route.is_gray else route.color, []).append(
-                    (route.length, route.id, colors, self._wilds_usable_on(route), route.ferry_locomotives, route))
-            self.__dict__["_route_table_cache"] = table
-        return table
-
-    def _station_actions(self) -> list:
+    def _station_actions(self) -> Stations:
         player, rules = self._current, self.rules
         if self.stations_built(player) >= rules.stations_per_player:
-            return []
+            return Stations([], [])
         hand = self.hands[player]
         held = {color: hand[color] for color in rules.colors if hand[color]}
-        payments = list(self._payments(self._station_cost(player), rules.colors, hand[rules.wild], held))
-        return [
-            BuildStation(city.name, color, used)
-            for city in self.map.cities.values() if city.kind == "city" and city.name not in self.stations
-            for color, used in payments
-        ]
+        ways = list(payments(self._station_cost(player), rules.colors, hand[rules.wild], held))
+        cities = [city.name for city in self.map.cities.values() if city.kind == "city" and city.name not in self.stations]
+        return Stations(cities, ways)
 
     def _tunnel_actions(self) -> list:
         tunnel, hand, wild = self._pending, self.hands[self._current], self.rules.wild
@@ -345,6 +296,9 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     def _complete_claim(self, route: Route, payment: dict[str, int]) -> None:
         player = self._current
+        tracker = self.__dict__.get("_open_routes")
+        if tracker is not None and tracker.is_current(self):
+            tracker.claiming(self, route, player)
         self.claimed[route.id] = player
         self.trains[player] -= route.length
         points = self.rules.points_for_length(route.length)

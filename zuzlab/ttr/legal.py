@@ -1,0 +1,280 @@
+"""The claims and stations of Ticket to Ride's legal actions, counted without being made.
+
+Random play and simulations ask for the legal actions at every decision, and a hand of
+many cards can pay for the open routes in hundreds of ways. So they are listed lazily
+(``zuzlab.core.LegalActions``), in the same order as a plain list would have them:
+
+- the board's routes are grouped once into *runs*: routes of one colour and one length
+  (with the same ferry and wild-card rules), by colour, shortest first, each run in
+  route-id order;
+- the game keeps, for each player, how many routes of each run are still open to them
+  (not claimed, not closed by a double route), updated claim by claim (``OpenRoutes``);
+- every route of a run can be paid in the same ways, which depend only on the hand: a
+  run's ways are counted once, and a claim is made only when it is looked at.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from .actions import BuildStation, ClaimRoute
+from .maps import Route
+
+
+@dataclass(frozen=True)
+class Run:
+    """Routes of one colour (None: gray) and length that are paid for alike."""
+
+    color: str | None
+    length: int
+    colors: tuple[str, ...]  # the colours that pay for it
+    wilds_usable: bool
+    ferry: int  # wild cards a ferry needs at least
+    routes: tuple[Route, ...]  # in id order
+
+
+@dataclass(frozen=True)
+class RunTable:
+    """The runs of a board under a ruleset, fixed for the game."""
+
+    runs: tuple[Run, ...]
+    run_of: dict[int, int]  # route id → its run
+    by_color: tuple[tuple[str | None, tuple[int, ...]], ...]  # colour → its runs, shortest first
+
+
+def run_table(game) -> RunTable:
+    """The runs of the game's board and rules, made once per board and rules (kept on
+    the board, which is frozen and shared by every game on it)."""
+    rules, board = game.rules, game.map
+    tables = vars(board).setdefault("_run_tables", {})
+    key = (rules.colors, rules.wild_only_on_tunnels)
+    if key not in tables:
+        tables[key] = _make_run_table(board.routes, rules.colors, game._wilds_usable_on)
+    return tables[key]
+
+
+def _make_run_table(routes, all_colors, wilds_usable_on) -> RunTable:
+    by_color: dict[str | None, list[tuple]] = {}
+    for route in sorted(routes, key=lambda r: (r.length, r.id)):
+        color = None if route.is_gray else route.color
+        kind = (route.length, wilds_usable_on(route), route.ferry_locomotives)
+        blocks = by_color.setdefault(color, [])
+        if blocks and blocks[-1][0] == kind:
+            blocks[-1][1].append(route)
+        else:
+            blocks.append((kind, [route]))
+    runs: list[Run] = []
+    order = []
+    for color, blocks in by_color.items():
+        indices = []
+        for (length, usable, ferry), members in blocks:
+            indices.append(len(runs))
+            runs.append(Run(color, length, all_colors if color is None else (color,), usable, ferry, tuple(members)))
+        order.append((color, tuple(indices)))
+    run_of = {route.id: k for k, run in enumerate(runs) for route in run.routes}
+    return RunTable(tuple(runs), run_of, tuple(order))
+
+
+class OpenRoutes:
+    """For each player, how many routes of each run they could still claim; the game
+    calls ``claiming`` before each claim, and a changed ``claimed`` (a set-up position)
+    is noticed and the counts made anew."""
+
+    __slots__ = ("table", "claimed", "count", "open")
+
+    def __init__(self, game, table: RunTable):
+        self.table, self.claimed, self.count = table, game.claimed, len(game.claimed)
+        self.open = [[sum(1 for route in run.routes if is_open(game, route, player)) for run in table.runs]
+                     for player in range(game.players)]
+
+    def is_current(self, game) -> bool:
+        """Whether the counts are those of ``game``'s claims (claims change through
+        ``apply``, which keeps them up to date, or by a new ``claimed``: a set-up)."""
+        return self.claimed is game.claimed and self.count == len(game.claimed)
+
+    def copy_for(self, game) -> "OpenRoutes":
+        copied = object.__new__(OpenRoutes)
+        copied.table, copied.claimed, copied.count = self.table, game.claimed, self.count
+        copied.open = [list(row) for row in self.open]
+        return copied
+
+    def claiming(self, game, route: Route, player: int) -> None:
+        """``route`` is about to become ``player``'s: it closes for everyone it was open
+        to, and its other track (if still free) closes for ``player``, and for everyone
+        when there are too few players for double routes."""
+        run_of, players = self.table.run_of, range(game.players)
+        k = run_of[route.id]
+        for other in players:
+            if not game._double_route_problem(route, other):
+                self.open[other][k] -= 1
+        partner = route.double_with
+        if partner is not None and partner not in game.claimed:
+            k = run_of[partner]
+            everyone = game.players < game.rules.double_routes_min_players
+            for other in players:
+                if everyone or other == player:
+                    self.open[other][k] -= 1
+        self.count += 1
+
+
+def is_open(game, route: Route, player: int) -> bool:
+    return route.id not in game.claimed and not game._double_route_problem(route, player)
+
+
+def open_routes(game) -> OpenRoutes:
+    """The game's open-route counts, made anew when missing or out of date."""
+    tracker = game.__dict__.get("_open_routes")
+    if tracker is None or not tracker.is_current(game):
+        tracker = game.__dict__["_open_routes"] = OpenRoutes(game, run_table(game))
+    return tracker
+
+
+def payment_count(length: int, colors, wilds: int, held: dict[str, int], ferry: int) -> int:
+    """How many ``(colour, wild cards)`` ways pay ``length`` cards (see ``payment``)."""
+    most_wilds, count = min(wilds, length - 1), 0
+    for color in colors:
+        have = held.get(color)
+        if have:
+            fewest_wilds = max(ferry, length - have)
+            if most_wilds >= fewest_wilds:
+                count += most_wilds - fewest_wilds + 1
+    return count + (wilds >= length)
+
+
+def payments(length: int, colors, wilds: int, held: dict[str, int], ferry: int = 0) -> Iterator[tuple[str | None, int]]:
+    """Every way to pay ``length`` cards of one colour with wild cards standing in: for
+    each colour held, from the fewest wild cards to the most (all but one card); then
+    wild cards only, ``(None, length)``."""
+    most_wilds = min(wilds, length - 1)
+    for color in colors:
+        have = held.get(color)
+        if have:
+            yield from ((color, used) for used in range(max(ferry, length - have), most_wilds + 1))
+    if wilds >= length:
+        yield None, length
+
+
+def payment(length: int, colors, wilds: int, held: dict[str, int], ferry: int, index: int) -> tuple[str | None, int]:
+    """Way number ``index`` of ``payments(...)``, without listing those before it."""
+    most_wilds = min(wilds, length - 1)
+    for color in colors:
+        have = held.get(color)
+        if have:
+            fewest_wilds = max(ferry, length - have)
+            ways = most_wilds - fewest_wilds + 1
+            if ways > 0:
+                if index < ways:
+                    return color, fewest_wilds + index
+                index -= ways
+    return None, length
+
+
+class Claims:
+    """Every claim the player to move can pay for, in ``legal_actions`` order; a view of
+    the position it was made in (asked after an action, it says so)."""
+
+    __slots__ = ("game", "player", "held", "entries", "length", "_history", "_actions")
+    kinds = (ClaimRoute,)
+
+    def __init__(self, game):
+        self.game, self.player = game, game._current
+        self._history, self._actions = game.history, len(game.history)
+        rules, player = game.rules, game._current
+        hand, trains = game.hands[player], game.trains[player]
+        self.held = held = {color: hand[color] for color in rules.colors if hand[color]}
+        most_of_one_color = max(held.values(), default=0)
+        all_wilds = hand[rules.wild]
+        tracker = open_routes(game)
+        runs, open_runs = tracker.table.runs, tracker.open[player]
+        self.entries = entries = []  # (run, open routes, wild cards usable, ways to pay each)
+        total = 0
+        for color, indices in tracker.table.by_color:
+            have = most_of_one_color if color is None else hand.get(color, 0)
+            longest = min(trains, have + all_wilds)
+            for k in indices:
+                run = runs[k]
+                if run.length > longest:
+                    break
+                routes = open_runs[k]
+                if not routes:
+                    continue
+                wilds = all_wilds if run.wilds_usable else 0
+                length = run.length
+                if length > have + wilds:
+                    continue
+                if color is None:
+                    ways = payment_count(length, held, wilds, held, run.ferry)
+                else:  # payment_count for one colour, written out: this loop is hot
+                    most_wilds, fewest_wilds = min(wilds, length - 1), max(run.ferry, length - have)
+                    ways = (most_wilds - fewest_wilds + 1 if have and most_wilds >= fewest_wilds else 0) + (wilds >= length)
+                if ways:
+                    entries.append((run, routes, wilds, ways))
+                    total += routes * ways
+        self.length = total
+
+    def _check_current(self) -> None:
+        if self.game.history is not self._history or len(self._history) != self._actions:
+            raise RuntimeError("these legal actions belong to an earlier position: ask game.legal_actions() again")
+
+    def _open(self, run: Run) -> Iterator[Route]:
+        game, player = self.game, self.player
+        return (route for route in run.routes if is_open(game, route, player))
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, index: int) -> ClaimRoute:
+        self._check_current()
+        for run, routes, wilds, ways in self.entries:
+            block = routes * ways
+            if index < block:
+                nth_route, nth_way = divmod(index, ways)
+                route = next(r for n, r in enumerate(self._open(run)) if n == nth_route)
+                color, used = payment(run.length, run.colors, wilds, self.held, run.ferry, nth_way)
+                return ClaimRoute(route.id, color, used)
+            index -= block
+        raise IndexError(index)
+
+    def __iter__(self) -> Iterator[ClaimRoute]:
+        return self.for_routes(None)
+
+    def for_routes(self, wanted) -> Iterator[ClaimRoute]:
+        """The claims of the routes in ``wanted`` (ids; None: every route), in order."""
+        self._check_current()
+        for run, _, wilds, _ in self.entries:
+            ways = None
+            for route in self._open(run):
+                if wanted is None or route.id in wanted:
+                    if ways is None:
+                        ways = list(payments(run.length, run.colors, wilds, self.held, run.ferry))
+                    yield from (ClaimRoute(route.id, color, used) for color, used in ways)
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is not ClaimRoute or type(action.route) is not int:
+            return False
+        return action in list(self.for_routes({action.route}))
+
+
+class Stations:
+    """Every station the player to move can build: each free city, each way to pay."""
+
+    __slots__ = ("cities", "ways")
+    kinds = (BuildStation,)
+
+    def __init__(self, cities: list[str], ways: list[tuple[str | None, int]]):
+        self.cities, self.ways = cities, ways
+
+    def __len__(self) -> int:
+        return len(self.cities) * len(self.ways)
+
+    def __getitem__(self, index: int) -> BuildStation:
+        city, way = divmod(index, len(self.ways))
+        return BuildStation(self.cities[city], *self.ways[way])
+
+    def __iter__(self) -> Iterator[BuildStation]:
+        return (BuildStation(city, color, used) for city in self.cities for color, used in self.ways)
+
+    def __contains__(self, action: object) -> bool:
+        return (type(action) is BuildStation and action.city in self.cities
+                and (action.color, action.wilds) in self.ways)
