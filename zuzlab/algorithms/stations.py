@@ -17,7 +17,6 @@ import itertools
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator
 
-import networkx as nx
 from networkx.utils import UnionFind
 
 
@@ -43,11 +42,13 @@ class StationStep:
     result: StationChoice | None = None
 
 
-def component_labels(routes: Iterable[Any]) -> dict[str, int]:
-    """Each city of the network, labelled with the number of its connected piece."""
-    graph = nx.Graph()
-    graph.add_edges_from((r.a, r.b) for r in routes)
-    return {city: i for i, part in enumerate(nx.connected_components(graph)) for city in part}
+def component_labels(routes: Iterable[Any]) -> dict[str, str]:
+    """Each city of the network, labelled with one city of its connected piece (a
+    union-find: final scoring asks this of every player of every simulated game)."""
+    pieces = UnionFind()
+    for route in routes:
+        pieces.union(route.a, route.b)
+    return {city: pieces[city] for city in pieces}
 
 
 class _Problem:

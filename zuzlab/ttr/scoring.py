@@ -103,7 +103,7 @@ def score_game(game) -> FinalScores:
         routes = game.routes_of(player)
         tickets = [board.ticket(t) for t in game.tickets[player]]
         stations = [city for city, owner in game.stations.items() if owner == player]
-        foreign = [board.route(r) for r, owner in game.claimed.items() if owner != player]
+        foreign = [board.route(r) for r, owner in game.claimed.items() if owner != player] if stations else []
         choice = best_station_use(board.places, routes, tickets, stations, foreign)
         results = tuple(TicketResult(t, reached, points) for t, (reached, points) in zip(tickets, choice.tickets))
         partial.append((player, results, choice.borrowed, longest_trail(routes)))
