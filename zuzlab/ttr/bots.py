@@ -17,11 +17,10 @@ Every choice among equals goes through ``rng``, so a seed gives the same game.
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections import Counter
 from typing import Callable
-
-import networkx as nx
 
 from .. import texts
 from ..core import Pass, random_bot
@@ -61,7 +60,7 @@ class Strategy:
             keep = self.keep_tickets(game, pending.tickets, pending.keep_min)
             return keep, ("keep", {"count": len(keep.tickets)})
         if isinstance(pending, TunnelPayment):
-            pays = [a for a in actions if isinstance(a, PayTunnel)]
+            pays = actions.of_type(PayTunnel)
             if pays:
                 return min(pays, key=lambda a: a.wilds), ("tunnel_pay", {"route": game.map.route(pending.route)})
             return GiveUpTunnel(), ("tunnel_give_up", {})
@@ -166,8 +165,9 @@ class Strategy:
 
     # --- claiming --------------------------------------------------------------------------
 
-    def _claims_of(self, actions: list, routes: set[int]) -> list[ClaimRoute]:
-        return [a for a in actions if isinstance(a, ClaimRoute) and a.route in routes]
+    @staticmethod
+    def _claims_of(game: Game, routes: set[int]) -> list[ClaimRoute]:
+        return game.claim_actions(routes)
 
     def _cheapest_payment(self, game: Game, claims: list[ClaimRoute], wanted: Counter) -> ClaimRoute | None:
         """Among claims, the longest route, paid with the fewest wild cards and the colour
@@ -179,8 +179,7 @@ class Strategy:
                                           a.color or ""))
 
     def _best_points_claim(self, game: Game, actions: list) -> ClaimRoute | None:
-        claims = [a for a in actions if isinstance(a, ClaimRoute)]
-        return self._cheapest_payment(game, claims, Counter())
+        return self._cheapest_payment(game, actions.of_type(ClaimRoute), Counter())
 
     # --- drawing cards ---------------------------------------------------------------------
 
@@ -204,7 +203,7 @@ class Strategy:
 
     def _draw(self, game: Game, actions: list, rng: random.Random):
         """A card to draw and why, or None when no draw is open."""
-        face_up = {a.color: a for a in actions if isinstance(a, DrawFaceUp)}
+        face_up = {a.color: a for a in actions.of_type(DrawFaceUp)}
         if not face_up and DrawBlind() not in actions:
             return None
         wanted = self.wanted_colors(game)
@@ -227,7 +226,7 @@ class TicketBot(Strategy):
     more_tickets_above = 12
 
     def claim(self, game, actions, rng):
-        return self._cheapest_payment(game, self._claims_of(actions, self._planned_ids(game)), self.wanted_colors(game))
+        return self._cheapest_payment(game, self._claims_of(game, self._planned_ids(game)), self.wanted_colors(game))
 
 
 class LongRouteBot(Strategy):
@@ -246,12 +245,11 @@ class LongRouteBot(Strategy):
 
     def claim(self, game, actions, rng):
         planned = self._planned_ids(game)
-        claims = [a for a in actions if isinstance(a, ClaimRoute)
-                  and game.map.route(a.route).length >= self.min_length]
+        claims = self._claims_of(game, _long_route_ids(game, self.min_length))
         if claims:  # the planned long routes first
             claims = [a for a in claims if a.route in planned] or claims
         else:  # otherwise work on the tickets
-            claims = self._claims_of(actions, planned)
+            claims = self._claims_of(game, planned)
         return self._cheapest_payment(game, claims, Counter())
 
 
@@ -263,16 +261,31 @@ class BalancedBot(TicketBot):
         planned = super().claim(game, actions, rng)
         if planned:
             return planned
-        long_claims = [a for a in actions if isinstance(a, ClaimRoute) and game.map.route(a.route).length >= 5]
+        long_claims = self._claims_of(game, _long_route_ids(game, self.min_length))
         return self._cheapest_payment(game, long_claims, self.wanted_colors(game))
 
     def targets(self, game):
         return super().targets(game) or self.long_targets(game)
 
 
-def _open_graph(game: Game, player: int, route_cost: Callable[[Route], float]) -> nx.Graph:
-    """The routes ``player`` holds (cost 0) or could still claim (their ``route_cost``)."""
-    cheapest: dict[tuple[str, str], tuple[float, Route]] = {}
+def _long_route_ids(game: Game, min_length: int) -> frozenset[int]:
+    """The ids of the board's routes of ``min_length`` trains or more (kept on the
+    board, which is frozen: asked at every turn)."""
+    found = vars(game.map).setdefault("_long_route_ids", {})
+    if min_length not in found:
+        found[min_length] = frozenset(route.id for route in game.map.routes if route.length >= min_length)
+    return found[min_length]
+
+
+#: a plan's graph: city → neighbour → (what the route still costs the plan, the route);
+#: plain dicts, made anew whenever a route was claimed (a bot plans at every turn)
+OpenGraph = dict[str, dict[str, tuple[float, Route]]]
+
+
+def _open_graph(game: Game, player: int, route_cost: Callable[[Route], float]) -> OpenGraph:
+    """The routes ``player`` holds (cost 0) or could still claim (their ``route_cost``);
+    of a double route, the cheaper track."""
+    graph: OpenGraph = {}
     claimed, trains = game.claimed, game.trains[player]
     for route in game.map.routes:
         owner = claimed.get(route.id)
@@ -284,33 +297,49 @@ def _open_graph(game: Game, player: int, route_cost: Callable[[Route], float]) -
             cost = 0
         else:
             continue
-        if route.cities not in cheapest or cheapest[route.cities][0] > cost:
-            cheapest[route.cities] = (cost, route)
-    graph = nx.Graph()
-    graph.add_edges_from((a, b, {"cost": cost, "route": route}) for (a, b), (cost, route) in cheapest.items())
+        a, b = route.a, route.b
+        known = graph.get(a, {}).get(b)
+        if known is None or known[0] > cost:
+            graph.setdefault(a, {})[b] = graph.setdefault(b, {})[a] = (cost, route)
     return graph
 
 
-def _ticket_path(graph: nx.Graph, game: Game, ticket: Ticket) -> list[Route] | None:
+def _ticket_path(graph: OpenGraph, game: Game, ticket: Ticket) -> list[Route] | None:
     """The routes still to claim on the cheapest way to fulfil ``ticket`` ([] if it is
-    complete, None if it cannot be fulfilled any more)."""
+    complete, None if it cannot be fulfilled any more): Dijkstra's search from the
+    origin (every border point of a country) to the nearest destination point, ties
+    going to the destination named first in the alphabet."""
     board = game.map
-    sources = [p for p in board.places(ticket.origin) if p in graph]
     targets = {p for name in ticket.destinations for p in board.places(name) if p in graph}
-    if not sources or not targets:
+    if not targets:
         return None
-    if len(sources) == 1 and len(targets) == 1:  # an ordinary ticket: search from both ends
-        try:
-            _, cities = nx.bidirectional_dijkstra(graph, sources[0], next(iter(targets)), weight="cost")
-        except nx.NetworkXNoPath:
-            return None
-    else:  # a country: the cheapest of its border points
-        distances, paths = nx.multi_source_dijkstra(graph, sources, weight="cost")
-        reached = [t for t in targets if t in distances]
-        if not reached:
-            return None
-        cities = paths[min(reached, key=lambda t: (distances[t], t))]
-    return [graph[a][b]["route"] for a, b in zip(cities, cities[1:]) if graph[a][b]["cost"] > 0]
+    came_by: dict[str, tuple[str, Route, float] | None] = {}
+    frontier = [(0.0, n, p, None) for n, p in enumerate(board.places(ticket.origin)) if p in graph]
+    heapq.heapify(frontier)
+    pushed, best, reached = len(frontier), None, []
+    while frontier:
+        cost, _, city, step = heapq.heappop(frontier)
+        if city in came_by:
+            continue
+        if best is not None and cost > best:
+            break
+        came_by[city] = step
+        if city in targets:
+            best = cost
+            reached.append(city)
+            continue
+        for other, (route_cost, route) in graph[city].items():
+            if other not in came_by:
+                heapq.heappush(frontier, (cost + route_cost, pushed, other, (city, route, route_cost)))
+                pushed += 1
+    if not reached:
+        return None
+    path, city = [], min(reached)
+    while came_by[city] is not None:
+        city, route, route_cost = came_by[city]
+        if route_cost > 0:
+            path.append(route)
+    return path[::-1]
 
 
 BOTS: dict[str, Callable[[], Callable]] = {
