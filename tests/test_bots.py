@@ -104,3 +104,48 @@ def test_lookahead_bot_is_legal_and_scores_more_than_greedy():
     assert game.is_over
     seeds = range(2, 10)
     assert mean_total(ink_bots.lookahead_action, seeds) > mean_total(ink_bots.greedy_action, seeds)
+
+
+def plan_cost(path):
+    return sum(route.length for route in path) if path is not None else None
+
+
+@pytest.mark.parametrize("variant,players", [("usa", 4), ("europe", 3), ("switzerland", 3)])
+def test_a_plan_kept_up_to_date_is_as_cheap_as_one_made_anew(variant, players):
+    """The planner keeps its graph between turns and searches again only the plans that a
+    claim crossed: at every turn each ticket's kept plan must cost what a new one costs."""
+    from zuzlab.ttr.plans import Planner
+
+    bots = [ttr.make_bot(name) for name in (STRATEGIES * 2)[:players]]
+    compared = caught_up = 0
+
+    def comparing(bot):
+        def choose(game, rng):
+            player = game.current_player
+            kept_before = bot._planner
+            kept = bot.planner(game)
+            fresh = Planner(game, player, bot.route_cost)
+            for ticket in game.tickets[player]:
+                assert plan_cost(kept.path(game, ticket)) == plan_cost(fresh.path(game, ticket))
+            assert kept.graph == fresh.graph  # the same open routes at the same costs
+            nonlocal compared, caught_up
+            compared += 1
+            caught_up += kept is kept_before  # brought up to date, not made anew
+            return bot(game, rng)
+        return choose
+
+    ttr.play_game(variant, players=players, seed=11, bots=[comparing(bot) for bot in bots])
+    assert compared > 50 and caught_up > 20
+
+
+def test_a_planner_starts_again_after_an_undo():
+    import random
+
+    game, rng = ttr.new_game("usa", players=2, seed=4), random.Random(4)
+    bot, other = ttr.make_bot("tickets"), ttr.make_bot("balanced")
+    while len(game.claimed) < 3:
+        game.apply((bot if game.current_player == 0 else other)(game, rng))
+    before = bot.planner(game)
+    game.rewind(len(game.history) - 1)  # the last claim is taken back: a new `claimed`
+    again = bot.planner(game)
+    assert again is not before and again.graph == type(before)(game, game.current_player, bot.route_cost).graph

@@ -261,7 +261,7 @@ class GameState(ABC):
     #: attributes that are not part of the position: what the last action caused, caches
     #: and the starting position; ``copy`` shares them, ``==`` ignores them
     _not_position: ClassVar[frozenset[str]] = frozenset(
-        {"_events", "setup_events", "_scores_cache", "_start", "_set_up", "_open_routes"})
+        {"_events", "setup_events", "_scores_cache", "_start", "_set_up", "_open_routes", "_last_claims"})
     #: caches the state keeps up to date as it goes: each has ``is_current(state)``
     #: (False once the state changed behind its back: it is then made anew) and
     #: ``copy_for(state)`` (a copy gets its own)

@@ -17,7 +17,6 @@ Every choice among equals goes through ``rng``, so a seed gives the same game.
 
 from __future__ import annotations
 
-import heapq
 import random
 from collections import Counter
 from typing import Callable
@@ -27,7 +26,8 @@ from ..core import Pass, random_bot
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp
 from .actions import ClaimRoute, GiveUpTunnel, PayTunnel
-from .maps import Route, Ticket
+from .maps import Route
+from .plans import Planner, planner_for
 from .state import Game, TunnelPayment
 
 
@@ -44,8 +44,7 @@ class Strategy:
     min_length = 5
 
     def __init__(self) -> None:
-        self._plan_key: tuple | None = None
-        self._plan: list[list[Route]] = []  # for each ticket not yet complete: its planned routes
+        self._planner: Planner | None = None
 
     def __call__(self, game: Game, rng: random.Random):
         return self.decide(game, rng, explain=False)[0]
@@ -96,24 +95,24 @@ class Strategy:
 
     # --- tickets and plans ----------------------------------------------------------------
 
+    def planner(self, game: Game) -> Planner:
+        """This player's ticket plans, brought up to date (``zuzlab.ttr.plans``)."""
+        self._planner = planner_for(self._planner, game, game.current_player, self.route_cost)
+        return self._planner
+
     def plan(self, game: Game) -> list[list[Route]]:
-        """The routes still to claim for each incomplete ticket (kept up to date)."""
-        player = game.current_player
-        key = (len(game.claimed), tuple(game.tickets[player]))
-        if key != self._plan_key:
-            graph = _open_graph(game, player, self.route_cost)
-            paths = (_ticket_path(graph, game, game.map.ticket(t)) for t in game.tickets[player])
-            self._plan = [path for path in paths if path]
-            self._plan_key = key
-        return self._plan
+        """The routes still to claim for each incomplete ticket."""
+        planner = self.planner(game)
+        paths = (planner.path(game, t) for t in game.tickets[game.current_player])
+        return [path for path in paths if path]
 
     def keep_tickets(self, game: Game, offered: tuple[int, ...], keep_min: int) -> KeepTickets:
         """The cheapest tickets to connect first; more while they fit the train budget."""
         player = game.current_player
-        graph = _open_graph(game, player, self.route_cost)
+        planner = self.planner(game)
         costed = []
         for ticket_id in offered:
-            path = _ticket_path(graph, game, game.map.ticket(ticket_id))
+            path = planner.path(game, ticket_id)
             cost = sum(r.length for r in path) if path is not None else 999
             costed.append((cost - game.map.ticket(ticket_id).points / 4, ticket_id, cost))
         costed.sort()
@@ -275,71 +274,6 @@ def _long_route_ids(game: Game, min_length: int) -> frozenset[int]:
     if min_length not in found:
         found[min_length] = frozenset(route.id for route in game.map.routes if route.length >= min_length)
     return found[min_length]
-
-
-#: a plan's graph: city → neighbour → (what the route still costs the plan, the route);
-#: plain dicts, made anew whenever a route was claimed (a bot plans at every turn)
-OpenGraph = dict[str, dict[str, tuple[float, Route]]]
-
-
-def _open_graph(game: Game, player: int, route_cost: Callable[[Route], float]) -> OpenGraph:
-    """The routes ``player`` holds (cost 0) or could still claim (their ``route_cost``);
-    of a double route, the cheaper track."""
-    graph: OpenGraph = {}
-    claimed, trains = game.claimed, game.trains[player]
-    for route in game.map.routes:
-        owner = claimed.get(route.id)
-        if owner is None:
-            if route.length > trains or game._double_route_problem(route, player) is not None:
-                continue
-            cost = route_cost(route)
-        elif owner == player:
-            cost = 0
-        else:
-            continue
-        a, b = route.a, route.b
-        known = graph.get(a, {}).get(b)
-        if known is None or known[0] > cost:
-            graph.setdefault(a, {})[b] = graph.setdefault(b, {})[a] = (cost, route)
-    return graph
-
-
-def _ticket_path(graph: OpenGraph, game: Game, ticket: Ticket) -> list[Route] | None:
-    """The routes still to claim on the cheapest way to fulfil ``ticket`` ([] if it is
-    complete, None if it cannot be fulfilled any more): Dijkstra's search from the
-    origin (every border point of a country) to the nearest destination point, ties
-    going to the destination named first in the alphabet."""
-    board = game.map
-    targets = {p for name in ticket.destinations for p in board.places(name) if p in graph}
-    if not targets:
-        return None
-    came_by: dict[str, tuple[str, Route, float] | None] = {}
-    frontier = [(0.0, n, p, None) for n, p in enumerate(board.places(ticket.origin)) if p in graph]
-    heapq.heapify(frontier)
-    pushed, best, reached = len(frontier), None, []
-    while frontier:
-        cost, _, city, step = heapq.heappop(frontier)
-        if city in came_by:
-            continue
-        if best is not None and cost > best:
-            break
-        came_by[city] = step
-        if city in targets:
-            best = cost
-            reached.append(city)
-            continue
-        for other, (route_cost, route) in graph[city].items():
-            if other not in came_by:
-                heapq.heappush(frontier, (cost + route_cost, pushed, other, (city, route, route_cost)))
-                pushed += 1
-    if not reached:
-        return None
-    path, city = [], min(reached)
-    while came_by[city] is not None:
-        city, route, route_cost = came_by[city]
-        if route_cost > 0:
-            path.append(route)
-    return path[::-1]
 
 
 BOTS: dict[str, Callable[[], Callable]] = {

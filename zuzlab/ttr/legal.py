@@ -26,6 +26,7 @@ from .maps import Route
 class Run:
     """Routes of one colour (None: gray) and length that are paid for alike."""
 
+    index: int  # its place in the table
     color: str | None
     length: int
     colors: tuple[str, ...]  # the colours that pay for it
@@ -70,7 +71,7 @@ def _make_run_table(routes, all_colors, wilds_usable_on) -> RunTable:
         indices = []
         for (length, usable, ferry), members in blocks:
             indices.append(len(runs))
-            runs.append(Run(color, length, all_colors if color is None else (color,), usable, ferry, tuple(members)))
+            runs.append(Run(len(runs), color, length, all_colors if color is None else (color,), usable, ferry, tuple(members)))
         order.append((color, tuple(indices)))
     run_of = {route.id: k for k, run in enumerate(runs) for route in run.routes}
     return RunTable(tuple(runs), run_of, tuple(order))
@@ -174,7 +175,7 @@ class Claims:
     """Every claim the player to move can pay for, in ``legal_actions`` order; a view of
     the position it was made in (asked after an action, it says so)."""
 
-    __slots__ = ("game", "player", "held", "entries", "length", "_history", "_actions")
+    __slots__ = ("game", "player", "held", "entries", "length", "_history", "_actions", "_hand", "_trains")
     kinds = (ClaimRoute,)
 
     def __init__(self, game):
@@ -182,6 +183,7 @@ class Claims:
         self._history, self._actions = game.history, len(game.history)
         rules, player = game.rules, game._current
         hand, trains = game.hands[player], game.trains[player]
+        self._hand, self._trains = dict(hand), trains
         self.held = held = {color: hand[color] for color in rules.colors if hand[color]}
         most_of_one_color = max(held.values(), default=0)
         all_wilds = hand[rules.wild]
@@ -213,6 +215,12 @@ class Claims:
                     total += routes * ways
         self.length = total
 
+    def is_current(self, game) -> bool:
+        """Whether these are still ``game``'s claims: no action since, the same hand."""
+        return (game is self.game and game.history is self._history and len(self._history) == self._actions
+                and game._current == self.player and game.trains[self.player] == self._trains
+                and game.hands[self.player] == self._hand)
+
     def _check_current(self) -> None:
         if self.game.history is not self._history or len(self._history) != self._actions:
             raise RuntimeError("these legal actions belong to an earlier position: ask game.legal_actions() again")
@@ -242,7 +250,10 @@ class Claims:
     def for_routes(self, wanted) -> Iterator[ClaimRoute]:
         """The claims of the routes in ``wanted`` (ids; None: every route), in order."""
         self._check_current()
+        runs = None if wanted is None else {self.game.__dict__["_open_routes"].table.run_of.get(r) for r in wanted}
         for run, _, wilds, _ in self.entries:
+            if runs is not None and run.index not in runs:
+                continue
             ways = None
             for route in self._open(run):
                 if wanted is None or route.id in wanted:

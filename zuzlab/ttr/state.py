@@ -158,8 +158,16 @@ class Game(DrawingTurn, TicketChoice, GameState):
         if pending is not None:
             return LegalActions(self._answers[type(pending)](self))
         tickets = [DRAW_TICKETS] if self.ticket_deck else []
-        actions = LegalActions(self._draw_actions(), Claims(self), tickets, self._station_actions())
+        actions = LegalActions(self._draw_actions(), self._claims(), tickets, self._station_actions())
         return actions or LegalActions([Pass()])
+
+    def _claims(self) -> Claims:
+        """The claims of the player to move (those of the last ``legal_actions`` while
+        nothing has changed: a bot asks for both)."""
+        claims = self.__dict__.get("_last_claims")
+        if claims is None or not claims.is_current(self):
+            claims = self.__dict__["_last_claims"] = Claims(self)
+        return claims
 
     def claim_actions(self, routes=None) -> list[ClaimRoute]:
         """The legal claims of the player to move (every way to pay), of the routes with
@@ -167,7 +175,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         order: what a bot looking for certain routes needs, without making the others."""
         if self._over or self._pending is not None:
             return []
-        return list(Claims(self).for_routes(routes))
+        return list(self._claims().for_routes(routes))
 
     def _station_actions(self) -> Stations:
         player, rules = self._current, self.rules

@@ -1,0 +1,121 @@
+"""Ticket to Ride's legal actions as a lazy sequence: it behaves like the list of the same
+actions, lists exactly what ``apply`` accepts, and its kept counts of open routes stay
+equal to counts made anew (after claims, copies, undo and set-up positions)."""
+
+import pytest
+
+from zuzlab import ttr
+from zuzlab.core import LegalActions, RuleViolation, seeded_random
+from zuzlab.ttr.legal import OpenRoutes, open_routes, run_table
+
+VARIANTS = [("usa", 4), ("europe", 5), ("switzerland", 3), ("usa", 2)]
+
+
+def positions(variant, players, seed, every=7):
+    """Every ``every``-th position of a seeded random game, as copies."""
+    game, rng = ttr.new_game(variant, players=players, seed=seed), seeded_random(seed, "positions")
+    step = 0
+    while not game.is_over:
+        if step % every == 0:
+            yield game.copy()
+        game.apply(rng.choice(game.legal_actions()))
+        step += 1
+
+
+@pytest.mark.parametrize("variant,players", VARIANTS)
+def test_the_lazy_sequence_behaves_like_its_list(variant, players):
+    checked = 0
+    for game in positions(variant, players, seed=3):
+        legal = game.legal_actions()
+        listed = list(legal)
+        assert isinstance(legal, LegalActions) and len(legal) == len(listed) > 0
+        assert [legal[i] for i in range(len(legal))] == listed
+        assert legal[-1] == listed[-1] and legal[1:4] == listed[1:4] and legal[::-1] == listed[::-1]
+        assert legal == listed and listed == legal and legal != listed[:-1]
+        assert len(set(listed)) == len(listed)  # every action once
+        assert all(action in legal for action in listed)
+        claims = legal.of_type(ttr.ClaimRoute)
+        assert claims == [a for a in listed if isinstance(a, ttr.ClaimRoute)]
+        some = {a.route for a in claims[::3]}
+        assert game.claim_actions(some) == [a for a in claims if a.route in some]
+        with pytest.raises(IndexError):
+            legal[len(legal)]
+        checked += 1
+    assert checked > 15
+
+
+def every_claim_apply_accepts(game) -> set:
+    """The oracle: try every route with every colour and number of wild cards."""
+    rules, accepted = game.rules, set()
+    for route in game.map.routes:
+        for color in (*rules.colors, None):
+            for wilds in range(route.length + 1):
+                action = ttr.ClaimRoute(route.id, color, wilds)
+                try:
+                    game.copy().apply(action)
+                except RuleViolation:
+                    continue
+                accepted.add(action)
+    return accepted
+
+
+@pytest.mark.parametrize("variant,players", VARIANTS)
+def test_the_claims_listed_are_exactly_those_apply_accepts(variant, players):
+    with_claims = without = 0
+    for game in positions(variant, players, seed=8, every=5):
+        if game.pending is not None:
+            continue
+        listed = game.legal_actions().of_type(ttr.ClaimRoute)
+        if (with_claims if listed else without) >= (4 if listed else 1):
+            continue  # a few positions of each kind are enough (the oracle is slow)
+        assert set(listed) == every_claim_apply_accepts(game)
+        with_claims, without = with_claims + bool(listed), without + (not listed)
+    assert with_claims == 4
+
+
+def fresh_counts(game):
+    return OpenRoutes(game, run_table(game)).open
+
+
+@pytest.mark.parametrize("variant,players", VARIANTS)
+def test_kept_open_route_counts_equal_counts_made_anew(variant, players):
+    game, rng = ttr.new_game(variant, players=players, seed=5), seeded_random(5, "counts")
+    open_routes(game)  # made once; from here on each claim keeps them up to date
+    while not game.is_over:
+        kept = game.__dict__["_open_routes"]
+        assert kept.is_current(game) and kept.open == fresh_counts(game)
+        copy = game.copy()
+        assert copy.__dict__["_open_routes"] is not kept and copy.__dict__["_open_routes"].open == kept.open
+        game.apply(rng.choice(game.legal_actions()))
+    for _ in range(5):  # after an undo the kept counts are out of date: made anew, not misused
+        stale = game.__dict__["_open_routes"]
+        game.undo()
+        replayed = ttr.replay(variant, players=players, seed=5, actions=game.history)
+        assert not stale.is_current(game) and game.legal_actions() == replayed.legal_actions()
+
+
+def test_a_set_up_position_counts_its_own_claims():
+    game = ttr.new_game("usa", players=2, seed=1)
+    game.legal_actions()
+    board = game.map
+    double = next(r for r in board.routes if r.double_with is not None)
+    game.set_up(claimed={double.id: 1}, hands={0: {color: 6 for color in game.rules.colors}})
+    claims = game.legal_actions().of_type(ttr.ClaimRoute)
+    assert all(a.route not in (double.id, double.double_with) for a in claims)  # 2 players: both tracks closed
+    assert open_routes(game).open == fresh_counts(game)
+
+
+def test_legal_actions_of_an_earlier_position_say_so():
+    game = ttr.new_game("usa", players=2, seed=2)
+    game.set_up(hands={0: {color: 4 for color in game.rules.colors}})
+    legal = game.legal_actions()
+    game.apply(legal.of_type(ttr.ClaimRoute)[0])
+    with pytest.raises(RuntimeError, match="earlier position.*ask game.legal_actions"):
+        legal.of_type(ttr.ClaimRoute)
+    assert legal[0] == ttr.DrawBlind()  # the card draws listed then are plain values
+
+
+def test_the_legal_actions_show_as_a_list():
+    game = ttr.new_game("usa", players=2, seed=2)
+    legal = game.legal_actions()
+    assert repr(legal) == repr(list(legal)) and repr(legal).startswith("[KeepTickets(")
