@@ -173,7 +173,7 @@ def test_the_longest_route_of_a_whole_board(board, length):
     assert sum(r.length for r in trail.edges) == length
 
 
-def test_shortcut_and_search_agree(monkeypatch):
+def test_pairing_by_hand_and_by_networkx_agree(monkeypatch):
     import importlib
 
     module = importlib.import_module("zuzlab.algorithms.longest_trail")  # the module, not the function
@@ -181,8 +181,8 @@ def test_shortcut_and_search_agree(monkeypatch):
     board = ttr.load_map("usa")
     for seed in range(8):
         network = board.random_network(trains=90, seed=seed)
-        monkeypatch.setattr(module, "MATCHING_FROM", 10)
-        shortcut = ttr.longest_trail(network)
-        monkeypatch.setattr(module, "MATCHING_FROM", 10**9)
-        searched = ttr.longest_trail(network)
-        assert shortcut.length == searched.length and valid_trail(shortcut)
+        by_hand = ttr.longest_trail(network)
+        monkeypatch.setattr(module, "PAIRING_BY_HAND_UP_TO", 0)
+        by_networkx = ttr.longest_trail(network)
+        monkeypatch.undo()
+        assert by_hand.length == by_networkx.length and valid_trail(by_hand) and valid_trail(by_networkx)

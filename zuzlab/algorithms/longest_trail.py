@@ -26,8 +26,8 @@ this is an exhaustive search, made fast by facts worth teaching:
 
 from __future__ import annotations
 
+import heapq
 import itertools
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
@@ -68,27 +68,22 @@ def longest_trail(items: Iterable[Any]) -> Trail:
     """The longest trail through the given routes (route objects or ``(a, b, length)``)."""
     items = list(items)
     edges = [as_edge(item) for item in items]
-    best = Trail(0)
-    for piece in _pieces(edges):
+    best = None
+    best_length = 0
+    for piece, touching in _pieces(edges):
         total = sum(edges[i][2] for i in piece)
-        if total <= best.length:
+        if total <= best_length:
             continue
-        degree: Counter[str] = Counter()
-        for i in piece:
-            degree[edges[i][0]] += 1
-            degree[edges[i][1]] += 1
-        odd = [city for city, d in degree.items() if d % 2]
+        odd = [city for city, ends in touching.items() if len(ends) % 2]
         if len(odd) <= 2:
-            found = _euler_trail(edges, piece, odd)
+            found = _euler_trail(edges, touching, odd[0] if odd else edges[piece[0]][0])
         else:
-            found, cap = None, total
-            if len(piece) >= MATCHING_FROM:
-                found, cap = _matching_shortcut(edges, piece, odd)
-            if found is None:
-                found = _search(edges, piece, degree, odd, best.length, cap)
-        if found is not None and found[0] > best.length:
-            best = Trail(found[0], found[1], tuple(items[i] for i in found[2]))
-    return best
+            found = _longest_in_piece(edges, touching, odd, total, best_length)
+        if found is not None and found[0] > best_length:
+            best_length, best = found[0], found
+    if best is None:
+        return Trail(0)
+    return Trail(best_length, best[1], tuple(items[i] for i in best[2]))
 
 
 def longest_trail_length(items: Iterable[Any]) -> int:
@@ -96,79 +91,78 @@ def longest_trail_length(items: Iterable[Any]) -> int:
     return longest_trail(items).length
 
 
-#: Pieces with this many routes or more try the matching shortcut first (see fact 6).
-MATCHING_FROM = 25
+#: Up to this many odd cities the pairing (fact 6) is found by a small exact search over
+#: who pairs with whom; bigger pieces (whole boards) use networkx's minimum-weight matching.
+PAIRING_BY_HAND_UP_TO = 12
 
 
-def _matching_shortcut(edges, piece, odd) -> tuple[tuple | None, int]:
-    """The longest trail found through a minimum-weight matching of the odd cities, and the
-    ceiling it gives: (trail or None if the remaining routes fall apart, ceiling)."""
-    graph = nx.MultiGraph()
-    graph.add_edges_from((edges[i][0], edges[i][1], i, {"length": edges[i][2]}) for i in piece)
-    shortest = nx.Graph()
-    for u, v, length in graph.edges(data="length"):
-        if not shortest.has_edge(u, v) or shortest[u][v]["length"] > length:
-            shortest.add_edge(u, v, length=length)
-    distance = dict(nx.all_pairs_dijkstra_path_length(shortest, weight="length"))
-    pairing = nx.Graph()
-    free_ends = ("free end 1", "free end 2")  # a trail's two ends need no partner
-    for a, b in itertools.combinations(odd, 2):
-        pairing.add_edge(a, b, weight=distance[a][b])
-    for city in odd:
-        pairing.add_edges_from([(city, end) for end in free_ends], weight=0)
-    pairing.add_edge(*free_ends, weight=0)
-    left_out: set[int] = set()  # routes on the pairing paths; used twice means not left out
-    for a, b in nx.min_weight_matching(pairing):
-        if a in free_ends or b in free_ends:
+def _pieces(edges: list[tuple[str, str, int]]) -> list[tuple[list[int], dict[str, list[int]]]]:
+    """Each connected piece: its edge indices (in input order) and the edges at each city."""
+    touching: dict[str, list[int]] = {}
+    for i, (a, b, _) in enumerate(edges):
+        touching.setdefault(a, []).append(i)
+        touching.setdefault(b, []).append(i)
+    seen: set[str] = set()
+    pieces = []
+    for a, _, _ in edges:
+        if a in seen:
             continue
-        cities = nx.dijkstra_path(shortest, a, b, weight="length")
-        for u, v in zip(cities, cities[1:]):
-            left_out ^= {min(graph[u][v], key=lambda k: graph[u][v][k]["length"])}
-    kept = [i for i in piece if i not in left_out]
-    ceiling = sum(edges[i][2] for i in kept)
-    rest = nx.MultiGraph()
-    rest.add_edges_from((edges[i][0], edges[i][1], i) for i in kept)
-    if not nx.is_connected(rest):
-        return None, ceiling
-    ends = [city for city, d in rest.degree() if d % 2]
-    return _euler_trail(edges, kept, ends), ceiling
+        seen.add(a)
+        frontier, cities = [a], {}
+        while frontier:
+            city = frontier.pop()
+            cities[city] = touching[city]
+            for i in touching[city]:
+                x, y, _ = edges[i]
+                other = y if x == city else x
+                if other not in seen:
+                    seen.add(other)
+                    frontier.append(other)
+        pieces.append((sorted({i for ends in cities.values() for i in ends}), cities))
+    return pieces
 
 
-def _pieces(edges: list[tuple[str, str, int]]) -> list[list[int]]:
-    """The edge indices of each connected piece."""
-    graph = nx.Graph()
-    graph.add_edges_from((a, b) for a, b, _ in edges)
-    piece_of = {city: n for n, cities in enumerate(nx.connected_components(graph)) for city in cities}
-    pieces: dict[int, list[int]] = {}
-    for i, (a, _, _) in enumerate(edges):
-        pieces.setdefault(piece_of[a], []).append(i)
-    return list(pieces.values())
+def _euler_trail(edges, touching, start):
+    """Every edge of a piece with at most two odd cities, in Euler-trail order from
+    ``start`` (an odd city if there is one): Hierholzer's algorithm on plain dicts."""
+    left = {city: list(ends) for city, ends in touching.items()}
+    used: set[int] = set()
+    stack = [(start, -1)]
+    cities, walk, length = [], [], 0
+    while stack:
+        city, via = stack[-1]
+        ends = left[city]
+        while ends and ends[-1] in used:
+            ends.pop()
+        if ends:
+            i = ends.pop()
+            used.add(i)
+            a, b, _ = edges[i]
+            stack.append((b if city == a else a, i))
+        else:  # a dead end: this city and the route that led here are final, back to front
+            stack.pop()
+            cities.append(city)
+            if via >= 0:
+                walk.append(via)
+                length += edges[via][2]
+    cities.reverse()
+    walk.reverse()
+    return length, tuple(cities), walk
 
 
-def _euler_trail(edges, piece, odd):
-    """Every edge of the piece, in Euler-trail order (networkx finds it)."""
-    graph = nx.MultiGraph()
-    graph.add_edges_from((edges[i][0], edges[i][1], i) for i in piece)
-    steps = list(nx.eulerian_path(graph, source=odd[0] if odd else None, keys=True))
-    cities = (steps[0][0],) + tuple(v for _, v, _ in steps)
-    return sum(edges[i][2] for i in piece), cities, [k for _, _, k in steps]
-
-
-def _chains(edges, piece, degree):
+def _chains(edges, touching):
     """Contract runs through cities of degree 2 into single chains.
 
     A best trail ends at odd-degree cities, so it passes a degree-2 city on both of its
     routes or not at all: the run behaves like one long route. Each chain is
     ``(start, end, length, cities, edge indices)``.
     """
-    touching: dict[str, list[int]] = {}
-    for i in piece:
-        touching.setdefault(edges[i][0], []).append(i)
-        touching.setdefault(edges[i][1], []).append(i)
     seen: set[int] = set()
     chains = []
-    for anchor in (city for city in touching if degree[city] != 2):
-        for first in touching[anchor]:
+    for anchor, ends in touching.items():
+        if len(ends) == 2:
+            continue
+        for first in ends:
             if first in seen:
                 continue
             city, run, cities, length, edge = anchor, [], [anchor], 0, first
@@ -179,42 +173,202 @@ def _chains(edges, piece, degree):
                 run.append(edge)
                 cities.append(city)
                 length += n
-                if degree[city] != 2:
+                onward = touching[city]
+                if len(onward) != 2:
                     break
-                edge = next(e for e in touching[city] if e not in seen)
+                edge = onward[0] if onward[1] == edge else onward[1]
             chains.append((anchor, city, length, tuple(cities), tuple(run)))
     return chains
 
 
-def _search(edges, piece, degree, odd, to_beat, cap=None):
-    """Depth-first search over trails of chains, from each odd-degree city in turn; no
-    trail is longer than ``cap`` (a ceiling known already)."""
-    chains = _chains(edges, piece, degree)
-    total = sum(chain[2] for chain in chains)
-    # Each city's chains, longest first: good trails are found early, so the bound cuts more.
-    neighbours: dict[str, list[tuple[int, str, int, int, bool]]] = {}
+def _longest_in_piece(edges, touching, odd, total, to_beat):
+    """The longest trail of a connected piece with more than two odd cities (facts 2–6),
+    or None if it cannot beat ``to_beat``."""
+    chains = _chains(edges, touching)
+    distance, path = _odd_distances(chains, odd)
+    left_out, left_out_length = _pairing(odd, distance, path)
+    ceiling = total - left_out_length
+    if ceiling <= to_beat:
+        return None
+    kept = [k for k in range(len(chains)) if k not in left_out]
+    kept_touching: dict[str, list[int]] = {}
+    for k in kept:
+        for city in chains[k][3]:
+            kept_touching.setdefault(city, [])
+        for i in chains[k][4]:
+            a, b, _ = edges[i]
+            kept_touching[a].append(i)
+            kept_touching[b].append(i)
+    if _is_connected(edges, kept_touching):
+        ends = [city for city, ends in kept_touching.items() if len(ends) % 2]
+        return _euler_trail(edges, kept_touching, ends[0] if ends else next(iter(kept_touching)))
+    nearest = {a: min(d for b, d in row.items() if b != a) for a, row in distance.items()}
+    return _search(chains, odd, total, to_beat, _start_ceilings(nearest, total, ceiling))
+
+
+def _is_connected(edges, touching) -> bool:
+    """Whether the cities in ``touching`` hang together through its edges."""
+    start = next(iter(touching))
+    seen, frontier = {start}, [start]
+    while frontier:
+        city = frontier.pop()
+        for i in touching[city]:
+            a, b, _ = edges[i]
+            other = b if a == city else a
+            if other not in seen:
+                seen.add(other)
+                frontier.append(other)
+    return len(seen) == len(touching)
+
+
+def _odd_distances(chains, odd):
+    """Shortest distances between the odd cities over the chains (Dijkstra from each odd
+    city, on plain dicts), and for each pair the chains of one shortest path."""
+    graph: dict[str, list[tuple[int, str, int]]] = {}
     for k, (start, end, length, _, _) in enumerate(chains):
-        neighbours.setdefault(start, []).append((1 << k, end, length, k, True))
+        if start != end:
+            graph.setdefault(start, []).append((length, end, k))
+            graph.setdefault(end, []).append((length, start, k))
+    odd_set = set(odd)
+    distance, path = {}, {}
+    for source in odd:
+        settled: dict[str, int] = {}
+        came_by: dict[str, tuple[str, int]] = {}
+        heap = [(0, 0, source, None, -1)]
+        order = 0
+        found = 0
+        while heap and found < len(odd):
+            d, _, city, previous, chain = heapq.heappop(heap)
+            if city in settled:
+                continue
+            settled[city] = d
+            if previous is not None:
+                came_by[city] = (previous, chain)
+            found += city in odd_set
+            for length, other, k in graph[city]:
+                if other not in settled:
+                    order += 1
+                    heapq.heappush(heap, (d + length, order, other, city, k))
+        distance[source] = {city: settled[city] for city in odd}
+        path[source] = came_by
+    return distance, path
+
+
+def _pairing(odd, distance, path) -> tuple[set[int], int]:
+    """The cheapest set of chains to leave out so that at most two odd cities remain
+    (fact 6): (the chains, their length)."""
+    if len(odd) <= PAIRING_BY_HAND_UP_TO:
+        pairs = _cheapest_pairing(odd, distance)
+    else:
+        pairing = nx.Graph()
+        free_ends = ("free end 1", "free end 2")  # a trail's two ends need no partner
+        for a, b in itertools.combinations(odd, 2):
+            pairing.add_edge(a, b, weight=distance[a][b])
+        for city in odd:
+            pairing.add_edges_from([(city, end) for end in free_ends], weight=0)
+        pairing.add_edge(*free_ends, weight=0)
+        pairs = [(a, b) for a, b in nx.min_weight_matching(pairing) if a not in free_ends and b not in free_ends]
+    left_out: set[int] = set()  # chains on the pairing paths; used twice means not left out
+    for a, b in pairs:
+        city = b
+        while city != a:
+            city, chain = path[a][city]
+            left_out ^= {chain}
+    return left_out, sum(distance[a][b] for a, b in pairs)
+
+
+def _cheapest_pairing(odd, distance) -> list[tuple[str, str]]:
+    """Pair the odd cities, all but at most two, at the least total distance: an exact
+    search over subsets (the first unpaired city either pairs with one of the others or
+    is a free end), remembered per (cities left, free ends left)."""
+    d = [[distance[a][b] for b in odd] for a in odd]
+    memo: dict[int, tuple[int, int]] = {}
+
+    def cost(mask: int, free: int) -> int:
+        if not mask:
+            return 0
+        key = mask << 2 | free
+        if key in memo:
+            return memo[key][0]
+        first = (mask & -mask).bit_length() - 1
+        rest = mask & (mask - 1)
+        best, partner = (cost(rest, free - 1), -1) if free else (1 << 62, -1)
+        row = d[first]
+        others = rest
+        while others:
+            low = others & -others
+            j = low.bit_length() - 1
+            value = row[j] + cost(rest ^ low, free)
+            if value < best:
+                best, partner = value, j
+            others ^= low
+        memo[key] = best, partner
+        return best
+
+    mask = (1 << len(odd)) - 1
+    free = 2
+    cost(mask, free)
+    pairs = []
+    while mask:
+        first = (mask & -mask).bit_length() - 1
+        partner = memo[mask << 2 | free][1]
+        mask &= mask - 1
+        if partner < 0:
+            free -= 1
+        else:
+            pairs.append((odd[first], odd[partner]))
+            mask ^= 1 << partner
+    return pairs
+
+
+def _start_ceilings(nearest, total, ceiling) -> dict[str, int]:
+    """For each odd-degree start, an upper bound on the trails from it.
+
+    A best trail from ``s`` ends at another odd city ``e``, and the routes it leaves
+    unused must meet every other odd city an odd number of times (a T-join). Such a set
+    weighs at least half the sum, over those cities, of the distance to the nearest other
+    odd city. No bound is above ``ceiling`` (fact 6 for the whole piece).
+    """
+    values = sorted(nearest.values(), reverse=True)
+    whole = sum(values)
+    ceilings = {}
+    for start, own in nearest.items():
+        farthest_other = values[1] if own == values[0] else values[0]  # the farthest may be the end
+        ceilings[start] = min(ceiling, total - -(-(whole - own - farthest_other) // 2))
+    return ceilings
+
+
+def _search(chains, odd, total, to_beat, ceiling):
+    """Depth-first search over trails of chains, from each odd-degree city in turn, for
+    a trail longer than ``to_beat``; ``ceiling`` bounds the trails from each start."""
+    number: dict[str, int] = {}
+    for start, end, *_ in chains:
+        number.setdefault(start, len(number))
+        number.setdefault(end, len(number))
+    cities = len(number)
+    # Each city's chains, longest first: good trails are found early, so the bound cuts more.
+    neighbours: list[list[tuple[int, int, int, int, bool]]] = [[] for _ in range(cities)]
+    for k, (start, end, length, _, _) in enumerate(chains):
+        neighbours[number[start]].append((1 << k, number[end], length, k, True))
         if end != start:
-            neighbours.setdefault(end, []).append((1 << k, start, length, k, False))
-    for options in neighbours.values():
+            neighbours[number[end]].append((1 << k, number[start], length, k, False))
+    for options in neighbours:
         options.sort(key=lambda option: -option[2])
-    ceiling = _start_ceilings(chains, odd, total)
-    if cap is not None:
-        ceiling = {city: min(value, cap) for city, value in ceiling.items()}
+    top = max(ceiling.values())
 
     best_length, best_walk, best_start = to_beat, None, None
     walk: list[tuple[int, bool]] = []
     # The same routes walked in another order lead to the same city with the same length
     # and the same future: each (city, routes used) is explored once.
-    explored: set[tuple[str, int]] = set()
+    explored: set[int] = set()
 
-    def extend(city: str, length: int, used: int, unused_length: int, stop: int) -> bool:
+    def extend(city: int, length: int, used: int, stop: int) -> bool:
         """Grow the trail from ``city``; True once a trail as long as ``stop`` is found."""
         nonlocal best_length, best_walk
-        if (city, used) in explored:
+        state = used * cities + city
+        if state in explored:
             return False
-        explored.add((city, used))
+        explored.add(state)
         if length > best_length:
             best_length, best_walk = length, list(walk)
             if length >= stop:
@@ -222,10 +376,8 @@ def _search(edges, piece, degree, odd, to_beat, cap=None):
         for bit, other, chain_length, k, forward in neighbours[city]:
             if used & bit:
                 continue
-            if length + unused_length <= best_length:
-                return False
             walk.append((k, forward))
-            done = extend(other, length + chain_length, used | bit, unused_length - chain_length, stop)
+            done = extend(other, length + chain_length, used | bit, stop)
             walk.pop()
             if done:
                 return True
@@ -235,42 +387,20 @@ def _search(edges, piece, degree, odd, to_beat, cap=None):
         if best_length >= ceiling[start]:
             continue  # no trail from here can beat the best one found
         found_before = best_walk
-        extend(start, 0, 0, total, ceiling[start])
+        reached = extend(number[start], 0, 0, ceiling[start])
         if best_walk is not found_before:
             best_start = start
+        if reached and best_length >= top:
+            break
 
     if best_walk is None:
         return None
-    cities, indices = [best_start], []
+    trail, indices = [best_start], []
     for k, forward in best_walk:
         _, _, _, chain_cities, run = chains[k]
-        cities.extend(chain_cities[1:] if forward else chain_cities[-2::-1])
+        trail.extend(chain_cities[1:] if forward else chain_cities[-2::-1])
         indices.extend(run if forward else reversed(run))
-    return best_length, tuple(cities), indices
-
-
-def _start_ceilings(chains, odd, total) -> dict[str, float]:
-    """For each odd-degree start, an upper bound on the trails from it.
-
-    A best trail from ``s`` ends at another odd city ``e``, and the routes it leaves
-    unused must meet every other odd city an odd number of times (a T-join). Such a set
-    weighs at least half the sum, over those cities, of the distance to the nearest other
-    odd city. Searching the most promising starts first and skipping starts whose
-    ceiling is already reached removes most of the work on dense networks.
-    """
-    graph = nx.Graph()
-    for start, end, length, _, _ in chains:
-        if start != end and (not graph.has_edge(start, end) or graph[start][end]["length"] > length):
-            graph.add_edge(start, end, length=length)
-    nearest = {}
-    for city in odd:
-        distance = nx.single_source_dijkstra_path_length(graph, city, weight="length")
-        nearest[city] = min(distance[other] for other in odd if other != city)
-    ceilings = {}
-    for start in odd:
-        others = [nearest[city] for city in odd if city != start]
-        ceilings[start] = total - (sum(others) - max(others)) / 2  # the farthest may be the end
-    return ceilings
+    return best_length, tuple(trail), indices
 
 
 # --- the same search, step by step -------------------------------------------------------
@@ -311,7 +441,7 @@ def longest_trail_steps(items: Iterable[Any]) -> Iterator[TrailStep]:
         neighbours.setdefault(b, []).append((index, a))
     total = sum(length for _, _, length in edges)
     starts = []
-    for piece in _pieces(edges):
+    for piece, _ in _pieces(edges):
         cities = sorted({city for i in piece for city in edges[i][:2]})
         odd = [c for c in cities if len(neighbours[c]) % 2]
         starts += odd or cities[:1]  # a piece without odd cities is walked whole from anywhere
