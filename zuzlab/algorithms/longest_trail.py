@@ -78,7 +78,7 @@ def longest_trail(items: Iterable[Any]) -> Trail:
         if len(odd) <= 2:
             found = _euler_trail(edges, touching, odd[0] if odd else edges[piece[0]][0])
         else:
-            found = _longest_in_piece(edges, touching, odd, total, best_length)
+            found = _longest_in_piece(edges, touching, best_length)
         if found is not None and found[0] > best_length:
             best_length, best = found[0], found
     if best is None:
@@ -124,7 +124,9 @@ def _pieces(edges: list[tuple[str, str, int]]) -> list[tuple[list[int], dict[str
 
 def _euler_trail(edges, touching, start):
     """Every edge of a piece with at most two odd cities, in Euler-trail order from
-    ``start`` (an odd city if there is one): Hierholzer's algorithm on plain dicts."""
+    ``start`` (an odd city if there is one): Hierholzer's algorithm on plain dicts.
+    ``edges`` are ``(city, city, length, ...)``; ``touching`` holds the edges at each city.
+    Gives (length, cities in walking order, edge indices in walking order)."""
     left = {city: list(ends) for city, ends in touching.items()}
     used: set[int] = set()
     stack = [(start, -1)]
@@ -137,9 +139,9 @@ def _euler_trail(edges, touching, start):
         if ends:
             i = ends.pop()
             used.add(i)
-            a, b, _ = edges[i]
-            stack.append((b if city == a else a, i))
-        else:  # a dead end: this city and the route that led here are final, back to front
+            edge = edges[i]
+            stack.append((edge[1] if city == edge[0] else edge[0], i))
+        else:  # a dead end: this city and the edge that led here are final, back to front
             stack.pop()
             cities.append(city)
             if via >= 0:
@@ -181,44 +183,139 @@ def _chains(edges, touching):
     return chains
 
 
-def _longest_in_piece(edges, touching, odd, total, to_beat):
-    """The longest trail of a connected piece with more than two odd cities (facts 2–6),
-    or None if it cannot beat ``to_beat``."""
-    chains = _chains(edges, touching)
+def _longest_in_piece(edges, touching, to_beat):
+    """The longest trail of a connected piece with more than two odd cities (facts 2–7),
+    or None if it cannot beat ``to_beat``: (length, cities, edge indices)."""
+    all_chains = _chains(edges, touching)
+    chains, in_a_tree = _trim_hanging_trees(all_chains)
+    best = None
+    if in_a_tree is not None and in_a_tree[0] > to_beat:
+        best = (in_a_tree[0],) + _unfold(all_chains, in_a_tree[1], in_a_tree[2])
+        to_beat = best[0]
+    if chains:
+        found = _longest_over_chains(chains, to_beat)
+        if found is not None:
+            best = found
+    return best
+
+
+def _longest_over_chains(chains, to_beat):
+    """The longest trail over chains (``(start, end, length, cities, edge indices)``)."""
+    ends_at: dict[str, list[int]] = {}
+    for k, (start, end, _, _, _) in enumerate(chains):
+        ends_at.setdefault(start, []).append(k)
+        ends_at.setdefault(end, []).append(k)
+    total = sum(chain[2] for chain in chains)
+    if total <= to_beat:
+        return None
+    odd = [city for city, ends in ends_at.items() if len(ends) % 2]
+    if len(odd) <= 2:
+        return _unfold_euler(chains, _euler_trail(chains, ends_at, odd[0] if odd else chains[0][0]))
     distance, path = _odd_distances(chains, odd)
-    left_out, left_out_length = _pairing(odd, distance, path)
-    ceiling = total - left_out_length
+    pairing = _Pairing(odd, distance)
+    left_out: set[int] = set()  # chains on the pairing paths; used twice means not left out
+    for a, b in pairing.pairs:
+        city = b
+        while city != a:
+            city, chain = path[a][city]
+            left_out ^= {chain}
+    ceiling = total - pairing.length
     if ceiling <= to_beat:
         return None
-    kept = [k for k in range(len(chains)) if k not in left_out]
-    kept_touching: dict[str, list[int]] = {}
-    for k in kept:
-        for city in chains[k][3]:
-            kept_touching.setdefault(city, [])
-        for i in chains[k][4]:
-            a, b, _ = edges[i]
-            kept_touching[a].append(i)
-            kept_touching[b].append(i)
-    if _is_connected(edges, kept_touching):
-        ends = [city for city, ends in kept_touching.items() if len(ends) % 2]
-        return _euler_trail(edges, kept_touching, ends[0] if ends else next(iter(kept_touching)))
-    nearest = {a: min(d for b, d in row.items() if b != a) for a, row in distance.items()}
-    return _search(chains, odd, total, to_beat, _start_ceilings(nearest, total, ceiling))
+    kept: dict[str, list[int]] = {}
+    for k, (start, end, _, _, _) in enumerate(chains):
+        if k not in left_out:
+            kept.setdefault(start, []).append(k)
+            kept.setdefault(end, []).append(k)
+    if _is_connected(chains, kept):
+        ends = [city for city, ends in kept.items() if len(ends) % 2]
+        return _unfold_euler(chains, _euler_trail(chains, kept, ends[0] if ends else next(iter(kept))))
+    ceilings = {city: min(ceiling, total - pairing.length_with_end(city)) for city in odd}
+    return _search(chains, odd, to_beat, ceilings)
 
 
-def _is_connected(edges, touching) -> bool:
-    """Whether the cities in ``touching`` hang together through its edges."""
-    start = next(iter(touching))
+def _trim_hanging_trees(chains):
+    """Fact 7: cut the trees that hang from the network down to their two deepest arms.
+
+    Every route of a hanging tree is a bridge, so a trail that enters the tree cannot come
+    back: it ends there. A trail has two ends, so of the arms hanging at a city only the two
+    longest can matter; each kept arm becomes one chain from that city to its leaf. A trail
+    may also stay inside a tree: the longest such path is returned too, as
+    ``(length, start city, [(chain, forwards)])`` over the given chains, or None. If the
+    whole piece is a tree, no chains are left and that path is the answer.
+    """
+    ends_at: dict[str, list[int]] = {}
+    for k, (start, end, _, _, _) in enumerate(chains):
+        ends_at.setdefault(start, []).append(k)
+        ends_at.setdefault(end, []).append(k)
+    degree = {city: len(ends) for city, ends in ends_at.items()}
+    leaves = [city for city, d in degree.items() if d == 1]
+    if not leaves:
+        return chains, None
+    cut: set[int] = set()
+    # the arms hanging at each city, longest first: (length, [(chain, forwards)] walking down)
+    arms: dict[str, list[tuple[int, list[tuple[int, bool]]]]] = {}
+    while leaves:
+        city = leaves.pop()
+        if degree[city] != 1:
+            continue  # the last city of a piece that is one tree
+        k = next(k for k in ends_at[city] if k not in cut)
+        cut.add(k)
+        start, end, length, _, _ = chains[k]
+        parent = start if end == city else end
+        degree[city] = 0
+        degree[parent] -= 1
+        if degree[parent] == 1:
+            leaves.append(parent)
+        longest, steps = arms[city][0] if city in arms else (0, [])
+        arm = (longest + length, [(k, start == parent)] + steps)
+        at_parent = arms.setdefault(parent, [])
+        at_parent.append(arm)
+        at_parent.sort(key=lambda a: -a[0])
+        del at_parent[2:]
+    core = [chain for k, chain in enumerate(chains) if k not in cut]
+    inside = None  # the longest path inside a tree: (length, start city, steps)
+    for city, hanging in arms.items():
+        (longest, steps), (other_length, other_steps) = (hanging + [(0, [])])[:2]
+        if inside is None or longest + other_length > inside[0]:  # down one arm, up the other
+            walk = [(k, not forwards) for k, forwards in reversed(other_steps)] + steps
+            inside = (longest + other_length, chains[walk[0][0]][0 if walk[0][1] else 1], walk)
+        if degree[city] >= 2:  # a city of the network that stays: its arms become chains
+            for length, steps in hanging:
+                cities, run = _unfold(chains, city, steps)
+                core.append((city, cities[-1], length, cities, tuple(run)))
+    return core, inside
+
+
+def _unfold(chains, start, steps):
+    """The cities and edge indices of a walk over chains, ``steps`` = [(chain, forwards)]."""
+    cities, indices = [start], []
+    for k, forwards in steps:
+        _, _, _, chain_cities, run = chains[k]
+        cities.extend(chain_cities[1:] if forwards else chain_cities[-2::-1])
+        indices.extend(run if forwards else reversed(run))
+    return tuple(cities), indices
+
+
+def _unfold_euler(chains, euler):
+    """An Euler trail over chains, unfolded into cities and edge indices."""
+    length, anchors, walk = euler
+    return (length,) + _unfold(chains, anchors[0], [(k, chains[k][0] == at) for k, at in zip(walk, anchors)])
+
+
+def _is_connected(chains, ends_at) -> bool:
+    """Whether the cities in ``ends_at`` hang together through its chains."""
+    start = next(iter(ends_at))
     seen, frontier = {start}, [start]
     while frontier:
         city = frontier.pop()
-        for i in touching[city]:
-            a, b, _ = edges[i]
+        for k in ends_at[city]:
+            a, b = chains[k][0], chains[k][1]
             other = b if a == city else a
             if other not in seen:
                 seen.add(other)
                 frontier.append(other)
-    return len(seen) == len(touching)
+    return len(seen) == len(ends_at)
 
 
 def _odd_distances(chains, odd):
@@ -254,91 +351,82 @@ def _odd_distances(chains, odd):
     return distance, path
 
 
-def _pairing(odd, distance, path) -> tuple[set[int], int]:
-    """The cheapest set of chains to leave out so that at most two odd cities remain
-    (fact 6): (the chains, their length)."""
-    if len(odd) <= PAIRING_BY_HAND_UP_TO:
-        pairs = _cheapest_pairing(odd, distance)
-    else:
-        pairing = nx.Graph()
-        free_ends = ("free end 1", "free end 2")  # a trail's two ends need no partner
-        for a, b in itertools.combinations(odd, 2):
-            pairing.add_edge(a, b, weight=distance[a][b])
-        for city in odd:
-            pairing.add_edges_from([(city, end) for end in free_ends], weight=0)
-        pairing.add_edge(*free_ends, weight=0)
-        pairs = [(a, b) for a, b in nx.min_weight_matching(pairing) if a not in free_ends and b not in free_ends]
-    left_out: set[int] = set()  # chains on the pairing paths; used twice means not left out
-    for a, b in pairs:
-        city = b
-        while city != a:
-            city, chain = path[a][city]
-            left_out ^= {chain}
-    return left_out, sum(distance[a][b] for a, b in pairs)
+class _Pairing:
+    """Fact 6: pair the odd cities, all but at most two (the trail's ends), along shortest
+    paths at the least total length. ``pairs`` and ``length`` give the cheapest pairing.
 
+    Up to ``PAIRING_BY_HAND_UP_TO`` odd cities it is an exact search over subsets (the
+    first unpaired city either pairs with one of the others or is a free end), remembered
+    per (cities left, free ends left); above, networkx's minimum-weight matching.
+    """
 
-def _cheapest_pairing(odd, distance) -> list[tuple[str, str]]:
-    """Pair the odd cities, all but at most two, at the least total distance: an exact
-    search over subsets (the first unpaired city either pairs with one of the others or
-    is a free end), remembered per (cities left, free ends left)."""
-    d = [[distance[a][b] for b in odd] for a in odd]
-    memo: dict[int, tuple[int, int]] = {}
+    def __init__(self, odd, distance):
+        self.odd, self.distance = odd, distance
+        self.by_hand = len(odd) <= PAIRING_BY_HAND_UP_TO
+        if self.by_hand:
+            self._d = [[distance[a][b] for b in odd] for a in odd]
+            self._memo: dict[int, tuple[int, int]] = {}
+            self.pairs = self._pairs((1 << len(odd)) - 1, 2)
+        else:
+            self.pairs = self._matching()
+        self.length = sum(distance[a][b] for a, b in self.pairs)
 
-    def cost(mask: int, free: int) -> int:
+    def length_with_end(self, city) -> float:
+        """A lower bound on the routes left unused by a trail that starts at ``city``:
+        exact with the search by hand, else half the distances to the nearest odd city."""
+        if self.by_hand:
+            return self._cost(((1 << len(self.odd)) - 1) ^ (1 << self.odd.index(city)), 1)
+        nearest = sorted((min(d for b, d in self.distance[a].items() if b != a)
+                          for a in self.odd if a != city), reverse=True)
+        return -(-sum(nearest[1:]) // 2)  # the farthest of them may be the other end
+
+    def _cost(self, mask: int, free: int) -> int:
         if not mask:
             return 0
         key = mask << 2 | free
-        if key in memo:
-            return memo[key][0]
+        known = self._memo.get(key)
+        if known is not None:
+            return known[0]
         first = (mask & -mask).bit_length() - 1
         rest = mask & (mask - 1)
-        best, partner = (cost(rest, free - 1), -1) if free else (1 << 62, -1)
-        row = d[first]
+        best, partner = (self._cost(rest, free - 1), -1) if free else (1 << 62, -1)
+        row = self._d[first]
         others = rest
         while others:
             low = others & -others
-            j = low.bit_length() - 1
-            value = row[j] + cost(rest ^ low, free)
+            value = row[low.bit_length() - 1] + self._cost(rest ^ low, free)
             if value < best:
-                best, partner = value, j
+                best, partner = value, low.bit_length() - 1
             others ^= low
-        memo[key] = best, partner
+        self._memo[key] = best, partner
         return best
 
-    mask = (1 << len(odd)) - 1
-    free = 2
-    cost(mask, free)
-    pairs = []
-    while mask:
-        first = (mask & -mask).bit_length() - 1
-        partner = memo[mask << 2 | free][1]
-        mask &= mask - 1
-        if partner < 0:
-            free -= 1
-        else:
-            pairs.append((odd[first], odd[partner]))
-            mask ^= 1 << partner
-    return pairs
+    def _pairs(self, mask: int, free: int) -> list[tuple[str, str]]:
+        self._cost(mask, free)
+        pairs = []
+        while mask:
+            first = (mask & -mask).bit_length() - 1
+            partner = self._memo[mask << 2 | free][1]
+            mask &= mask - 1
+            if partner < 0:
+                free -= 1
+            else:
+                pairs.append((self.odd[first], self.odd[partner]))
+                mask ^= 1 << partner
+        return pairs
+
+    def _matching(self) -> list[tuple[str, str]]:
+        pairing = nx.Graph()
+        free_ends = ("free end 1", "free end 2")  # a trail's two ends need no partner
+        for a, b in itertools.combinations(self.odd, 2):
+            pairing.add_edge(a, b, weight=self.distance[a][b])
+        for city in self.odd:
+            pairing.add_edges_from([(city, end) for end in free_ends], weight=0)
+        pairing.add_edge(*free_ends, weight=0)
+        return [(a, b) for a, b in nx.min_weight_matching(pairing) if a not in free_ends and b not in free_ends]
 
 
-def _start_ceilings(nearest, total, ceiling) -> dict[str, int]:
-    """For each odd-degree start, an upper bound on the trails from it.
-
-    A best trail from ``s`` ends at another odd city ``e``, and the routes it leaves
-    unused must meet every other odd city an odd number of times (a T-join). Such a set
-    weighs at least half the sum, over those cities, of the distance to the nearest other
-    odd city. No bound is above ``ceiling`` (fact 6 for the whole piece).
-    """
-    values = sorted(nearest.values(), reverse=True)
-    whole = sum(values)
-    ceilings = {}
-    for start, own in nearest.items():
-        farthest_other = values[1] if own == values[0] else values[0]  # the farthest may be the end
-        ceilings[start] = min(ceiling, total - -(-(whole - own - farthest_other) // 2))
-    return ceilings
-
-
-def _search(chains, odd, total, to_beat, ceiling):
+def _search(chains, odd, to_beat, ceiling):
     """Depth-first search over trails of chains, from each odd-degree city in turn, for
     a trail longer than ``to_beat``; ``ceiling`` bounds the trails from each start."""
     number: dict[str, int] = {}
