@@ -1,27 +1,35 @@
 """The longest continuous route: the longest *trail* in a multigraph.
 
 A trail uses every edge at most once but may pass through a city several times; its
-length is the sum of the edge lengths (trains). Finding it is NP-hard in general, so
-this is an exhaustive search, made fast by facts worth teaching:
+length is the sum of the edge lengths (trains). Finding it is NP-hard in general, but
+player networks give way to facts worth teaching, tried in this order for each
+connected piece:
 
-1. If a connected piece has at most two cities of odd degree, an Euler trail walks all
-   of its edges: the answer is the whole piece, no search needed.
+1. If a piece has at most two cities of odd degree, an Euler trail walks all of its
+   edges: the answer is the whole piece, no search needed.
 2. Otherwise the best trail starts and ends at odd-degree cities. (A trail ending at an
    even-degree city has an unused edge there and could be extended; a closed trail
-   that misses an edge could be opened and extended at that edge.) So the search only
-   starts from odd-degree cities, and branches are cut as soon as the length so far
-   plus every unused edge cannot beat the best trail found.
+   that misses an edge could be opened and extended at that edge.)
 3. A best trail passes a city of degree 2 on both of its routes or not at all, so runs
-   through such cities are searched as one long "chain".
-4. The routes a trail leaves unused must touch every other odd city; that gives each
-   start a ceiling (see ``_start_ceilings``): the search stops at it, and skips
-   starts whose ceiling is already reached.
-5. Walking the same routes in another order ends in the same city with the same length
-   and the same future, so each (city, routes used) is explored only once.
-6. For big pieces (a whole board) the best ceiling of all comes first: the fewest trains
-   that leave at most two odd cities are found by pairing the odd cities as cheaply as
-   possible (a minimum-weight matching, two cities left free to be the ends). If the
-   routes that remain still hang together, their Euler trail *is* the answer.
+   through such cities count as one long "chain".
+4. Every route of a tree hanging from the network is a bridge: a trail that enters the
+   tree cannot come back, so it ends there. A trail has two ends, so of the arms hanging
+   at a city only the two longest matter; the rest are cut off. A trail may also stay
+   inside a tree: the longest path there is a candidate too (and the answer if the whole
+   piece is a tree).
+5. The routes a trail leaves unused touch every odd city except its two ends an odd
+   number of times, so they contain paths that pair those cities up. Pairing the odd
+   cities (all but two) along shortest paths as cheaply as possible gives a ceiling; if
+   the routes left after taking those paths away still hang together, their Euler trail
+   reaches the ceiling: it *is* the answer. Most networks end here, without a search.
+   (The pairing is an exact search over subsets for a dozen odd cities or fewer, and a
+   minimum-weight matching from networkx for whole boards.)
+6. Otherwise an exhaustive search starts from each odd city in turn, most promising
+   first. Each start has its own ceiling (the cheapest pairing with that city as one
+   end): the search stops when it is reached and skips starts whose ceiling is below
+   the best trail found.
+7. Walking the same routes in another order ends in the same city with the same length
+   and the same future, so the search explores each (city, routes used) only once.
 """
 
 from __future__ import annotations
@@ -91,7 +99,7 @@ def longest_trail_length(items: Iterable[Any]) -> int:
     return longest_trail(items).length
 
 
-#: Up to this many odd cities the pairing (fact 6) is found by a small exact search over
+#: Up to this many odd cities the pairing (fact 5) is found by a small exact search over
 #: who pairs with whom; bigger pieces (whole boards) use networkx's minimum-weight matching.
 PAIRING_BY_HAND_UP_TO = 12
 
@@ -235,7 +243,7 @@ def _longest_over_chains(chains, to_beat):
 
 
 def _trim_hanging_trees(chains):
-    """Fact 7: cut the trees that hang from the network down to their two deepest arms.
+    """Fact 4: cut the trees that hang from the network down to their two deepest arms.
 
     Every route of a hanging tree is a bridge, so a trail that enters the tree cannot come
     back: it ends there. A trail has two ends, so of the arms hanging at a city only the two
@@ -352,7 +360,7 @@ def _odd_distances(chains, odd):
 
 
 class _Pairing:
-    """Fact 6: pair the odd cities, all but at most two (the trail's ends), along shortest
+    """Fact 5: pair the odd cities, all but at most two (the trail's ends), along shortest
     paths at the least total length. ``pairs`` and ``length`` give the cheapest pairing.
 
     Up to ``PAIRING_BY_HAND_UP_TO`` odd cities it is an exact search over subsets (the
