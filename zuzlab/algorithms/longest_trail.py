@@ -374,10 +374,26 @@ class _Pairing:
         if self.by_hand:
             self._d = [[distance[a][b] for b in odd] for a in odd]
             self._memo: dict[int, tuple[int, int]] = {}
-            self.pairs = self._pairs((1 << len(odd)) - 1, 2)
+            self.pairs = self._greedy_if_best() or self._pairs((1 << len(odd)) - 1, 2)
         else:
             self.pairs = self._matching()
         self.length = sum(distance[a][b] for a, b in self.pairs)
+
+    def _greedy_if_best(self) -> list[tuple[str, str]] | None:
+        """The closest pairs first, if that is provably cheapest: no pairing costs less
+        than half of each paired city's distance to its nearest odd city."""
+        odd, distance = self.odd, self.distance
+        nearest = sorted((min(row) for row in (r[:i] + r[i + 1:] for i, r in enumerate(self._d))), reverse=True)
+        floor = -(-sum(nearest[2:]) // 2)  # the two farthest may be the ends
+        pairs, paired, length = [], set(), 0
+        for a, b in sorted(itertools.combinations(odd, 2), key=lambda pair: distance[pair[0]][pair[1]]):
+            if len(paired) >= len(odd) - 2:
+                break
+            if a not in paired and b not in paired:
+                pairs.append((a, b))
+                paired.update((a, b))
+                length += distance[a][b]
+        return pairs if length <= floor else None
 
     def length_with_end(self, city) -> float:
         """A lower bound on the routes left unused by a trail that starts at ``city``:
