@@ -131,6 +131,91 @@ def test_agrees_with_plain_search_on_real_45_train_networks():
         assert ttr.longest_route(network) == plain_search(edges), seed
 
 
+def reference_longest(edges):
+    """The longest trail by plain search, remembering the best continuation from each
+    (city, routes used): no bounds, no shortcuts, obviously right and fast enough here."""
+    neighbours = {}
+    for i, (a, b, n) in enumerate(edges):
+        neighbours.setdefault(a, []).append((1 << i, b, n))
+        neighbours.setdefault(b, []).append((1 << i, a, n))
+    memo = {}
+
+    def longest_from(city, used):
+        if (city, used) not in memo:
+            memo[city, used] = max((n + longest_from(other, used | bit)
+                                    for bit, other, n in neighbours[city] if not used & bit), default=0)
+        return memo[city, used]
+
+    return max((longest_from(city, 0) for city in neighbours), default=0)
+
+
+def is_trail_of(trail, edges) -> bool:
+    """The caller's own routes, each at most once, consecutive cities joined by them."""
+    cities = list(trail.cities)
+    own_routes_once = (len(set(map(id, trail.edges))) == len(trail.edges)
+                       and all(any(e is x for x in edges) for e in trail.edges))
+    walks = (not trail.edges or len(cities) == len(trail.edges) + 1) and all(
+        {a, b} == {e[0], e[1]} for a, b, e in zip(cities, cities[1:], trail.edges))
+    return own_routes_once and walks
+
+
+# Dense multigraphs: few cities, many routes, so many cycles and parallel routes.
+dense_graphs = st.lists(
+    st.tuples(st.sampled_from("ABCDE"), st.sampled_from("ABCDE"), st.integers(0, 6)).filter(lambda e: e[0] != e[1]),
+    max_size=14,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(dense_graphs)
+def test_dense_multigraphs_agree_with_plain_search(edges):
+    trail = ttr.longest_trail(edges)
+    assert trail.length == reference_longest(edges)
+    assert sum(e[2] for e in trail.edges) == trail.length
+    assert is_trail_of(trail, edges)
+
+
+# Two small pieces plus hanging trees: pieces, trimmed arms and the path inside a tree.
+tree_and_cycles = st.lists(
+    st.tuples(st.sampled_from("ABCDEFGHIJ"), st.sampled_from("ABCDEFGHIJ"), st.integers(1, 6)).filter(
+        lambda e: e[0] != e[1]), min_size=6, max_size=13,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(tree_and_cycles)
+def test_sparse_graphs_agree_with_plain_search(edges):
+    trail = ttr.longest_trail(edges)
+    assert trail.length == reference_longest(edges)
+    assert is_trail_of(trail, edges)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["usa", "europe"]), st.integers(0, 10**6), st.sampled_from([0.5, 0.8, 1.0]))
+def test_dense_20_route_networks_agree_with_plain_search(name, seed, closing):
+    network = ttr.load_map(name).dense_network(routes=20, seed=seed, closing=closing)
+    trail = ttr.longest_trail(network)
+    assert trail.length == reference_longest([(r.a, r.b, r.length) for r in network])
+    assert valid_trail(trail) and set(trail.edges) <= set(network)
+
+
+def test_dense_networks_are_connected_with_busy_cities():
+    import networkx as nx
+
+    board = ttr.load_map("usa")
+    busy = cities = 0
+    for seed in range(20):
+        network = board.dense_network(routes=20, seed=seed)
+        assert len({frozenset(r.cities) for r in network}) == 20  # one track per double route
+        graph = nx.MultiGraph([r.cities for r in network])
+        assert nx.is_connected(graph)
+        busy += sum(d >= 3 for _, d in graph.degree())
+        cities += graph.number_of_nodes()
+    assert busy > cities / 2
+    with pytest.raises(ValueError, match="fewer than"):
+        board.dense_network(routes=10**4)
+
+
 # --- the step stream ---------------------------------------------------------------------
 
 from zuzlab.algorithms import longest_trail_steps  # noqa: E402
@@ -156,7 +241,7 @@ def test_steps_walk_a_disconnected_loop_too():
     assert [s.kind for s in steps][:2] == ["start", "extend"]
 
 
-# --- whole boards: the matching shortcut ---------------------------------------------------
+# --- whole boards: the pairing shortcut and networkx matching ------------------------------
 
 def valid_trail(trail) -> bool:
     cities = list(trail.cities)
@@ -173,7 +258,7 @@ def test_the_longest_route_of_a_whole_board(board, length):
     assert sum(r.length for r in trail.edges) == length
 
 
-def test_shortcut_and_search_agree(monkeypatch):
+def test_pairing_by_hand_and_by_networkx_agree(monkeypatch):
     import importlib
 
     module = importlib.import_module("zuzlab.algorithms.longest_trail")  # the module, not the function
@@ -181,8 +266,8 @@ def test_shortcut_and_search_agree(monkeypatch):
     board = ttr.load_map("usa")
     for seed in range(8):
         network = board.random_network(trains=90, seed=seed)
-        monkeypatch.setattr(module, "MATCHING_FROM", 10)
-        shortcut = ttr.longest_trail(network)
-        monkeypatch.setattr(module, "MATCHING_FROM", 10**9)
-        searched = ttr.longest_trail(network)
-        assert shortcut.length == searched.length and valid_trail(shortcut)
+        by_hand = ttr.longest_trail(network)
+        monkeypatch.setattr(module, "PAIRING_BY_HAND_UP_TO", 0)
+        by_networkx = ttr.longest_trail(network)
+        monkeypatch.undo()
+        assert by_hand.length == by_networkx.length and valid_trail(by_hand) and valid_trail(by_networkx)

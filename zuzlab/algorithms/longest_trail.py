@@ -1,33 +1,41 @@
 """The longest continuous route: the longest *trail* in a multigraph.
 
 A trail uses every edge at most once but may pass through a city several times; its
-length is the sum of the edge lengths (trains). Finding it is NP-hard in general, so
-this is an exhaustive search, made fast by facts worth teaching:
+length is the sum of the edge lengths (trains). Finding it is NP-hard in general, but
+player networks give way to facts worth teaching, tried in this order for each
+connected piece:
 
-1. If a connected piece has at most two cities of odd degree, an Euler trail walks all
-   of its edges: the answer is the whole piece, no search needed.
+1. If a piece has at most two cities of odd degree, an Euler trail walks all of its
+   edges: the answer is the whole piece, no search needed.
 2. Otherwise the best trail starts and ends at odd-degree cities. (A trail ending at an
    even-degree city has an unused edge there and could be extended; a closed trail
-   that misses an edge could be opened and extended at that edge.) So the search only
-   starts from odd-degree cities, and branches are cut as soon as the length so far
-   plus every unused edge cannot beat the best trail found.
+   that misses an edge could be opened and extended at that edge.)
 3. A best trail passes a city of degree 2 on both of its routes or not at all, so runs
-   through such cities are searched as one long "chain".
-4. The routes a trail leaves unused must touch every other odd city; that gives each
-   start a ceiling (see ``_start_ceilings``): the search stops at it, and skips
-   starts whose ceiling is already reached.
-5. Walking the same routes in another order ends in the same city with the same length
-   and the same future, so each (city, routes used) is explored only once.
-6. For big pieces (a whole board) the best ceiling of all comes first: the fewest trains
-   that leave at most two odd cities are found by pairing the odd cities as cheaply as
-   possible (a minimum-weight matching, two cities left free to be the ends). If the
-   routes that remain still hang together, their Euler trail *is* the answer.
+   through such cities count as one long "chain".
+4. Every route of a tree hanging from the network is a bridge: a trail that enters the
+   tree cannot come back, so it ends there. A trail has two ends, so of the arms hanging
+   at a city only the two longest matter; the rest are cut off. A trail may also stay
+   inside a tree: the longest path there is a candidate too (and the answer if the whole
+   piece is a tree).
+5. The routes a trail leaves unused touch every odd city except its two ends an odd
+   number of times, so they contain paths that pair those cities up. Pairing the odd
+   cities (all but two) along shortest paths as cheaply as possible gives a ceiling; if
+   the routes left after taking those paths away still hang together, their Euler trail
+   reaches the ceiling: it *is* the answer. Most networks end here, without a search.
+   (The pairing is an exact search over subsets for a dozen odd cities or fewer, and a
+   minimum-weight matching from networkx for whole boards.)
+6. Otherwise an exhaustive search starts from each odd city in turn, most promising
+   first. Each start has its own ceiling (the cheapest pairing with that city as one
+   end): the search stops when it is reached and skips starts whose ceiling is below
+   the best trail found.
+7. Walking the same routes in another order ends in the same city with the same length
+   and the same future, so the search explores each (city, routes used) only once.
 """
 
 from __future__ import annotations
 
+import heapq
 import itertools
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
@@ -68,27 +76,22 @@ def longest_trail(items: Iterable[Any]) -> Trail:
     """The longest trail through the given routes (route objects or ``(a, b, length)``)."""
     items = list(items)
     edges = [as_edge(item) for item in items]
-    best = Trail(0)
-    for piece in _pieces(edges):
+    best = None
+    best_length = 0
+    for piece, touching in _pieces(edges):
         total = sum(edges[i][2] for i in piece)
-        if total <= best.length:
+        if total <= best_length:
             continue
-        degree: Counter[str] = Counter()
-        for i in piece:
-            degree[edges[i][0]] += 1
-            degree[edges[i][1]] += 1
-        odd = [city for city, d in degree.items() if d % 2]
+        odd = [city for city, ends in touching.items() if len(ends) % 2]
         if len(odd) <= 2:
-            found = _euler_trail(edges, piece, odd)
+            found = _euler_trail(edges, touching, odd[0] if odd else edges[piece[0]][0])
         else:
-            found, cap = None, total
-            if len(piece) >= MATCHING_FROM:
-                found, cap = _matching_shortcut(edges, piece, odd)
-            if found is None:
-                found = _search(edges, piece, degree, odd, best.length, cap)
-        if found is not None and found[0] > best.length:
-            best = Trail(found[0], found[1], tuple(items[i] for i in found[2]))
-    return best
+            found = _longest_in_piece(edges, touching, best_length)
+        if found is not None and found[0] > best_length:
+            best_length, best = found[0], found
+    if best is None:
+        return Trail(0)
+    return Trail(best_length, best[1], tuple(items[i] for i in best[2]))
 
 
 def longest_trail_length(items: Iterable[Any]) -> int:
@@ -96,79 +99,80 @@ def longest_trail_length(items: Iterable[Any]) -> int:
     return longest_trail(items).length
 
 
-#: Pieces with this many routes or more try the matching shortcut first (see fact 6).
-MATCHING_FROM = 25
+#: Up to this many odd cities the pairing (fact 5) is found by a small exact search over
+#: who pairs with whom; bigger pieces (whole boards) use networkx's minimum-weight matching.
+PAIRING_BY_HAND_UP_TO = 12
 
 
-def _matching_shortcut(edges, piece, odd) -> tuple[tuple | None, int]:
-    """The longest trail found through a minimum-weight matching of the odd cities, and the
-    ceiling it gives: (trail or None if the remaining routes fall apart, ceiling)."""
-    graph = nx.MultiGraph()
-    graph.add_edges_from((edges[i][0], edges[i][1], i, {"length": edges[i][2]}) for i in piece)
-    shortest = nx.Graph()
-    for u, v, length in graph.edges(data="length"):
-        if not shortest.has_edge(u, v) or shortest[u][v]["length"] > length:
-            shortest.add_edge(u, v, length=length)
-    distance = dict(nx.all_pairs_dijkstra_path_length(shortest, weight="length"))
-    pairing = nx.Graph()
-    free_ends = ("free end 1", "free end 2")  # a trail's two ends need no partner
-    for a, b in itertools.combinations(odd, 2):
-        pairing.add_edge(a, b, weight=distance[a][b])
-    for city in odd:
-        pairing.add_edges_from([(city, end) for end in free_ends], weight=0)
-    pairing.add_edge(*free_ends, weight=0)
-    left_out: set[int] = set()  # routes on the pairing paths; used twice means not left out
-    for a, b in nx.min_weight_matching(pairing):
-        if a in free_ends or b in free_ends:
+def _pieces(edges: list[tuple[str, str, int]]) -> list[tuple[list[int], dict[str, list[int]]]]:
+    """Each connected piece: its edge indices (in input order) and the edges at each city."""
+    touching: dict[str, list[int]] = {}
+    for i, (a, b, _) in enumerate(edges):
+        touching.setdefault(a, []).append(i)
+        touching.setdefault(b, []).append(i)
+    seen: set[str] = set()
+    pieces = []
+    for a, _, _ in edges:
+        if a in seen:
             continue
-        cities = nx.dijkstra_path(shortest, a, b, weight="length")
-        for u, v in zip(cities, cities[1:]):
-            left_out ^= {min(graph[u][v], key=lambda k: graph[u][v][k]["length"])}
-    kept = [i for i in piece if i not in left_out]
-    ceiling = sum(edges[i][2] for i in kept)
-    rest = nx.MultiGraph()
-    rest.add_edges_from((edges[i][0], edges[i][1], i) for i in kept)
-    if not nx.is_connected(rest):
-        return None, ceiling
-    ends = [city for city, d in rest.degree() if d % 2]
-    return _euler_trail(edges, kept, ends), ceiling
+        seen.add(a)
+        frontier, cities = [a], {}
+        while frontier:
+            city = frontier.pop()
+            cities[city] = touching[city]
+            for i in touching[city]:
+                x, y, _ = edges[i]
+                other = y if x == city else x
+                if other not in seen:
+                    seen.add(other)
+                    frontier.append(other)
+        pieces.append((sorted({i for ends in cities.values() for i in ends}), cities))
+    return pieces
 
 
-def _pieces(edges: list[tuple[str, str, int]]) -> list[list[int]]:
-    """The edge indices of each connected piece."""
-    graph = nx.Graph()
-    graph.add_edges_from((a, b) for a, b, _ in edges)
-    piece_of = {city: n for n, cities in enumerate(nx.connected_components(graph)) for city in cities}
-    pieces: dict[int, list[int]] = {}
-    for i, (a, _, _) in enumerate(edges):
-        pieces.setdefault(piece_of[a], []).append(i)
-    return list(pieces.values())
+def _euler_trail(edges, touching, start):
+    """Every edge of a piece with at most two odd cities, in Euler-trail order from
+    ``start`` (an odd city if there is one): Hierholzer's algorithm on plain dicts.
+    ``edges`` are ``(city, city, length, ...)``; ``touching`` holds the edges at each city.
+    Gives (length, cities in walking order, edge indices in walking order)."""
+    left = {city: list(ends) for city, ends in touching.items()}
+    used: set[int] = set()
+    stack = [(start, -1)]
+    cities, walk, length = [], [], 0
+    while stack:
+        city, via = stack[-1]
+        ends = left[city]
+        while ends and ends[-1] in used:
+            ends.pop()
+        if ends:
+            i = ends.pop()
+            used.add(i)
+            edge = edges[i]
+            stack.append((edge[1] if city == edge[0] else edge[0], i))
+        else:  # a dead end: this city and the edge that led here are final, back to front
+            stack.pop()
+            cities.append(city)
+            if via >= 0:
+                walk.append(via)
+                length += edges[via][2]
+    cities.reverse()
+    walk.reverse()
+    return length, tuple(cities), walk
 
 
-def _euler_trail(edges, piece, odd):
-    """Every edge of the piece, in Euler-trail order (networkx finds it)."""
-    graph = nx.MultiGraph()
-    graph.add_edges_from((edges[i][0], edges[i][1], i) for i in piece)
-    steps = list(nx.eulerian_path(graph, source=odd[0] if odd else None, keys=True))
-    cities = (steps[0][0],) + tuple(v for _, v, _ in steps)
-    return sum(edges[i][2] for i in piece), cities, [k for _, _, k in steps]
-
-
-def _chains(edges, piece, degree):
+def _chains(edges, touching):
     """Contract runs through cities of degree 2 into single chains.
 
     A best trail ends at odd-degree cities, so it passes a degree-2 city on both of its
     routes or not at all: the run behaves like one long route. Each chain is
     ``(start, end, length, cities, edge indices)``.
     """
-    touching: dict[str, list[int]] = {}
-    for i in piece:
-        touching.setdefault(edges[i][0], []).append(i)
-        touching.setdefault(edges[i][1], []).append(i)
     seen: set[int] = set()
     chains = []
-    for anchor in (city for city in touching if degree[city] != 2):
-        for first in touching[anchor]:
+    for anchor, ends in touching.items():
+        if len(ends) == 2:
+            continue
+        for first in ends:
             if first in seen:
                 continue
             city, run, cities, length, edge = anchor, [], [anchor], 0, first
@@ -179,42 +183,304 @@ def _chains(edges, piece, degree):
                 run.append(edge)
                 cities.append(city)
                 length += n
-                if degree[city] != 2:
+                onward = touching[city]
+                if len(onward) != 2:
                     break
-                edge = next(e for e in touching[city] if e not in seen)
+                edge = onward[0] if onward[1] == edge else onward[1]
             chains.append((anchor, city, length, tuple(cities), tuple(run)))
     return chains
 
 
-def _search(edges, piece, degree, odd, to_beat, cap=None):
-    """Depth-first search over trails of chains, from each odd-degree city in turn; no
-    trail is longer than ``cap`` (a ceiling known already)."""
-    chains = _chains(edges, piece, degree)
+def _longest_in_piece(edges, touching, to_beat):
+    """The longest trail of a connected piece with more than two odd cities (facts 2–7),
+    or None if it cannot beat ``to_beat``: (length, cities, edge indices)."""
+    all_chains = _chains(edges, touching)
+    chains, in_a_tree = _trim_hanging_trees(all_chains)
+    best = None
+    if in_a_tree is not None and in_a_tree[0] > to_beat:
+        best = (in_a_tree[0],) + _unfold(all_chains, in_a_tree[1], in_a_tree[2])
+        to_beat = best[0]
+    if chains:
+        found = _longest_over_chains(chains, to_beat)
+        if found is not None:
+            best = found
+    return best
+
+
+def _longest_over_chains(chains, to_beat):
+    """The longest trail over chains (``(start, end, length, cities, edge indices)``)."""
+    ends_at: dict[str, list[int]] = {}
+    for k, (start, end, _, _, _) in enumerate(chains):
+        ends_at.setdefault(start, []).append(k)
+        ends_at.setdefault(end, []).append(k)
     total = sum(chain[2] for chain in chains)
-    # Each city's chains, longest first: good trails are found early, so the bound cuts more.
-    neighbours: dict[str, list[tuple[int, str, int, int, bool]]] = {}
+    if total <= to_beat:
+        return None
+    odd = [city for city, ends in ends_at.items() if len(ends) % 2]
+    if len(odd) <= 2:
+        return _unfold_euler(chains, _euler_trail(chains, ends_at, odd[0] if odd else chains[0][0]))
+    distance, path = _odd_distances(chains, odd)
+    pairing = _Pairing(odd, distance)
+    left_out: set[int] = set()  # chains on the pairing paths; used twice means not left out
+    for a, b in pairing.pairs:
+        city = b
+        while city != a:
+            city, chain = path[a][city]
+            left_out ^= {chain}
+    ceiling = total - pairing.length
+    if ceiling <= to_beat:
+        return None
+    kept: dict[str, list[int]] = {}
+    for k, (start, end, _, _, _) in enumerate(chains):
+        if k not in left_out:
+            kept.setdefault(start, []).append(k)
+            kept.setdefault(end, []).append(k)
+    if _is_connected(chains, kept):
+        ends = [city for city, ends in kept.items() if len(ends) % 2]
+        return _unfold_euler(chains, _euler_trail(chains, kept, ends[0] if ends else next(iter(kept))))
+    ceilings = {city: min(ceiling, total - pairing.length_with_end(city)) for city in odd}
+    return _search(chains, odd, to_beat, ceilings)
+
+
+def _trim_hanging_trees(chains):
+    """Fact 4: cut the trees that hang from the network down to their two deepest arms.
+
+    Every route of a hanging tree is a bridge, so a trail that enters the tree cannot come
+    back: it ends there. A trail has two ends, so of the arms hanging at a city only the two
+    longest can matter; each kept arm becomes one chain from that city to its leaf. A trail
+    may also stay inside a tree: the longest such path is returned too, as
+    ``(length, start city, [(chain, forwards)])`` over the given chains, or None. If the
+    whole piece is a tree, no chains are left and that path is the answer.
+    """
+    ends_at: dict[str, list[int]] = {}
+    for k, (start, end, _, _, _) in enumerate(chains):
+        ends_at.setdefault(start, []).append(k)
+        ends_at.setdefault(end, []).append(k)
+    degree = {city: len(ends) for city, ends in ends_at.items()}
+    leaves = [city for city, d in degree.items() if d == 1]
+    if not leaves:
+        return chains, None
+    cut: set[int] = set()
+    # the arms hanging at each city, longest first: (length, [(chain, forwards)] walking down)
+    arms: dict[str, list[tuple[int, list[tuple[int, bool]]]]] = {}
+    while leaves:
+        city = leaves.pop()
+        if degree[city] != 1:
+            continue  # the last city of a piece that is one tree
+        k = next(k for k in ends_at[city] if k not in cut)
+        cut.add(k)
+        start, end, length, _, _ = chains[k]
+        parent = start if end == city else end
+        degree[city] = 0
+        degree[parent] -= 1
+        if degree[parent] == 1:
+            leaves.append(parent)
+        longest, steps = arms[city][0] if city in arms else (0, [])
+        arm = (longest + length, [(k, start == parent)] + steps)
+        at_parent = arms.setdefault(parent, [])
+        at_parent.append(arm)
+        at_parent.sort(key=lambda a: -a[0])
+        del at_parent[2:]
+    core = [chain for k, chain in enumerate(chains) if k not in cut]
+    inside = None  # the longest path inside a tree: (length, start city, steps)
+    for city, hanging in arms.items():
+        (longest, steps), (other_length, other_steps) = (hanging + [(0, [])])[:2]
+        if inside is None or longest + other_length > inside[0]:  # down one arm, up the other
+            walk = [(k, not forwards) for k, forwards in reversed(other_steps)] + steps
+            inside = (longest + other_length, chains[walk[0][0]][0 if walk[0][1] else 1], walk)
+        if degree[city] >= 2:  # a city of the network that stays: its arms become chains
+            for length, steps in hanging:
+                cities, run = _unfold(chains, city, steps)
+                core.append((city, cities[-1], length, cities, tuple(run)))
+    return core, inside
+
+
+def _unfold(chains, start, steps):
+    """The cities and edge indices of a walk over chains, ``steps`` = [(chain, forwards)]."""
+    cities, indices = [start], []
+    for k, forwards in steps:
+        _, _, _, chain_cities, run = chains[k]
+        cities.extend(chain_cities[1:] if forwards else chain_cities[-2::-1])
+        indices.extend(run if forwards else reversed(run))
+    return tuple(cities), indices
+
+
+def _unfold_euler(chains, euler):
+    """An Euler trail over chains, unfolded into cities and edge indices."""
+    length, anchors, walk = euler
+    return (length,) + _unfold(chains, anchors[0], [(k, chains[k][0] == at) for k, at in zip(walk, anchors)])
+
+
+def _is_connected(chains, ends_at) -> bool:
+    """Whether the cities in ``ends_at`` hang together through its chains."""
+    start = next(iter(ends_at))
+    seen, frontier = {start}, [start]
+    while frontier:
+        city = frontier.pop()
+        for k in ends_at[city]:
+            a, b = chains[k][0], chains[k][1]
+            other = b if a == city else a
+            if other not in seen:
+                seen.add(other)
+                frontier.append(other)
+    return len(seen) == len(ends_at)
+
+
+def _odd_distances(chains, odd):
+    """Shortest distances between the odd cities over the chains (Dijkstra from each odd
+    city, on plain dicts), and for each pair the chains of one shortest path."""
+    graph: dict[str, list[tuple[int, str, int]]] = {}
     for k, (start, end, length, _, _) in enumerate(chains):
-        neighbours.setdefault(start, []).append((1 << k, end, length, k, True))
+        if start != end:
+            graph.setdefault(start, []).append((length, end, k))
+            graph.setdefault(end, []).append((length, start, k))
+    odd_set = set(odd)
+    distance, path = {}, {}
+    for source in odd:
+        settled: dict[str, int] = {}
+        came_by: dict[str, tuple[str, int]] = {}
+        heap = [(0, 0, source, None, -1)]
+        order = 0
+        found = 0
+        while heap and found < len(odd):
+            d, _, city, previous, chain = heapq.heappop(heap)
+            if city in settled:
+                continue
+            settled[city] = d
+            if previous is not None:
+                came_by[city] = (previous, chain)
+            found += city in odd_set
+            for length, other, k in graph[city]:
+                if other not in settled:
+                    order += 1
+                    heapq.heappush(heap, (d + length, order, other, city, k))
+        distance[source] = {city: settled[city] for city in odd}
+        path[source] = came_by
+    return distance, path
+
+
+class _Pairing:
+    """Fact 5: pair the odd cities, all but at most two (the trail's ends), along shortest
+    paths at the least total length. ``pairs`` and ``length`` give the cheapest pairing.
+
+    Up to ``PAIRING_BY_HAND_UP_TO`` odd cities it is an exact search over subsets (the
+    first unpaired city either pairs with one of the others or is a free end), remembered
+    per (cities left, free ends left); above, networkx's minimum-weight matching.
+    """
+
+    def __init__(self, odd, distance):
+        self.odd, self.distance = odd, distance
+        self.by_hand = len(odd) <= PAIRING_BY_HAND_UP_TO
+        if self.by_hand:
+            self._d = [[distance[a][b] for b in odd] for a in odd]
+            self._memo: dict[int, tuple[int, int]] = {}
+            self.pairs = self._greedy_if_best() or self._pairs((1 << len(odd)) - 1, 2)
+        else:
+            self.pairs = self._matching()
+        self.length = sum(distance[a][b] for a, b in self.pairs)
+
+    def _greedy_if_best(self) -> list[tuple[str, str]] | None:
+        """The closest pairs first, if that is provably cheapest: no pairing costs less
+        than half of each paired city's distance to its nearest odd city."""
+        odd, distance = self.odd, self.distance
+        nearest = sorted((min(row) for row in (r[:i] + r[i + 1:] for i, r in enumerate(self._d))), reverse=True)
+        floor = -(-sum(nearest[2:]) // 2)  # the two farthest may be the ends
+        pairs, paired, length = [], set(), 0
+        for a, b in sorted(itertools.combinations(odd, 2), key=lambda pair: distance[pair[0]][pair[1]]):
+            if len(paired) >= len(odd) - 2:
+                break
+            if a not in paired and b not in paired:
+                pairs.append((a, b))
+                paired.update((a, b))
+                length += distance[a][b]
+        return pairs if length <= floor else None
+
+    def length_with_end(self, city) -> float:
+        """A lower bound on the routes left unused by a trail that starts at ``city``:
+        exact with the search by hand, else half the distances to the nearest odd city."""
+        if self.by_hand:
+            return self._cost(((1 << len(self.odd)) - 1) ^ (1 << self.odd.index(city)), 1)
+        nearest = sorted((min(d for b, d in self.distance[a].items() if b != a)
+                          for a in self.odd if a != city), reverse=True)
+        return -(-sum(nearest[1:]) // 2)  # the farthest of them may be the other end
+
+    def _cost(self, mask: int, free: int) -> int:
+        if not mask:
+            return 0
+        key = mask << 2 | free
+        known = self._memo.get(key)
+        if known is not None:
+            return known[0]
+        first = (mask & -mask).bit_length() - 1
+        rest = mask & (mask - 1)
+        best, partner = (self._cost(rest, free - 1), -1) if free else (1 << 62, -1)
+        row = self._d[first]
+        others = rest
+        while others:
+            low = others & -others
+            value = row[low.bit_length() - 1] + self._cost(rest ^ low, free)
+            if value < best:
+                best, partner = value, low.bit_length() - 1
+            others ^= low
+        self._memo[key] = best, partner
+        return best
+
+    def _pairs(self, mask: int, free: int) -> list[tuple[str, str]]:
+        self._cost(mask, free)
+        pairs = []
+        while mask:
+            first = (mask & -mask).bit_length() - 1
+            partner = self._memo[mask << 2 | free][1]
+            mask &= mask - 1
+            if partner < 0:
+                free -= 1
+            else:
+                pairs.append((self.odd[first], self.odd[partner]))
+                mask ^= 1 << partner
+        return pairs
+
+    def _matching(self) -> list[tuple[str, str]]:
+        pairing = nx.Graph()
+        free_ends = ("free end 1", "free end 2")  # a trail's two ends need no partner
+        for a, b in itertools.combinations(self.odd, 2):
+            pairing.add_edge(a, b, weight=self.distance[a][b])
+        for city in self.odd:
+            pairing.add_edges_from([(city, end) for end in free_ends], weight=0)
+        pairing.add_edge(*free_ends, weight=0)
+        return [(a, b) for a, b in nx.min_weight_matching(pairing) if a not in free_ends and b not in free_ends]
+
+
+def _search(chains, odd, to_beat, ceiling):
+    """Depth-first search over trails of chains, from each odd-degree city in turn, for
+    a trail longer than ``to_beat``; ``ceiling`` bounds the trails from each start."""
+    number: dict[str, int] = {}
+    for start, end, *_ in chains:
+        number.setdefault(start, len(number))
+        number.setdefault(end, len(number))
+    cities = len(number)
+    # Each city's chains, longest first: good trails are found early, so the bound cuts more.
+    neighbours: list[list[tuple[int, int, int, int, bool]]] = [[] for _ in range(cities)]
+    for k, (start, end, length, _, _) in enumerate(chains):
+        neighbours[number[start]].append((1 << k, number[end], length, k, True))
         if end != start:
-            neighbours.setdefault(end, []).append((1 << k, start, length, k, False))
-    for options in neighbours.values():
+            neighbours[number[end]].append((1 << k, number[start], length, k, False))
+    for options in neighbours:
         options.sort(key=lambda option: -option[2])
-    ceiling = _start_ceilings(chains, odd, total)
-    if cap is not None:
-        ceiling = {city: min(value, cap) for city, value in ceiling.items()}
+    top = max(ceiling.values())
 
     best_length, best_walk, best_start = to_beat, None, None
     walk: list[tuple[int, bool]] = []
     # The same routes walked in another order lead to the same city with the same length
     # and the same future: each (city, routes used) is explored once.
-    explored: set[tuple[str, int]] = set()
+    explored: set[int] = set()
 
-    def extend(city: str, length: int, used: int, unused_length: int, stop: int) -> bool:
+    def extend(city: int, length: int, used: int, stop: int) -> bool:
         """Grow the trail from ``city``; True once a trail as long as ``stop`` is found."""
         nonlocal best_length, best_walk
-        if (city, used) in explored:
+        state = used * cities + city
+        if state in explored:
             return False
-        explored.add((city, used))
+        explored.add(state)
         if length > best_length:
             best_length, best_walk = length, list(walk)
             if length >= stop:
@@ -222,10 +488,8 @@ def _search(edges, piece, degree, odd, to_beat, cap=None):
         for bit, other, chain_length, k, forward in neighbours[city]:
             if used & bit:
                 continue
-            if length + unused_length <= best_length:
-                return False
             walk.append((k, forward))
-            done = extend(other, length + chain_length, used | bit, unused_length - chain_length, stop)
+            done = extend(other, length + chain_length, used | bit, stop)
             walk.pop()
             if done:
                 return True
@@ -235,42 +499,20 @@ def _search(edges, piece, degree, odd, to_beat, cap=None):
         if best_length >= ceiling[start]:
             continue  # no trail from here can beat the best one found
         found_before = best_walk
-        extend(start, 0, 0, total, ceiling[start])
+        reached = extend(number[start], 0, 0, ceiling[start])
         if best_walk is not found_before:
             best_start = start
+        if reached and best_length >= top:
+            break
 
     if best_walk is None:
         return None
-    cities, indices = [best_start], []
+    trail, indices = [best_start], []
     for k, forward in best_walk:
         _, _, _, chain_cities, run = chains[k]
-        cities.extend(chain_cities[1:] if forward else chain_cities[-2::-1])
+        trail.extend(chain_cities[1:] if forward else chain_cities[-2::-1])
         indices.extend(run if forward else reversed(run))
-    return best_length, tuple(cities), indices
-
-
-def _start_ceilings(chains, odd, total) -> dict[str, float]:
-    """For each odd-degree start, an upper bound on the trails from it.
-
-    A best trail from ``s`` ends at another odd city ``e``, and the routes it leaves
-    unused must meet every other odd city an odd number of times (a T-join). Such a set
-    weighs at least half the sum, over those cities, of the distance to the nearest other
-    odd city. Searching the most promising starts first and skipping starts whose
-    ceiling is already reached removes most of the work on dense networks.
-    """
-    graph = nx.Graph()
-    for start, end, length, _, _ in chains:
-        if start != end and (not graph.has_edge(start, end) or graph[start][end]["length"] > length):
-            graph.add_edge(start, end, length=length)
-    nearest = {}
-    for city in odd:
-        distance = nx.single_source_dijkstra_path_length(graph, city, weight="length")
-        nearest[city] = min(distance[other] for other in odd if other != city)
-    ceilings = {}
-    for start in odd:
-        others = [nearest[city] for city in odd if city != start]
-        ceilings[start] = total - (sum(others) - max(others)) / 2  # the farthest may be the end
-    return ceilings
+    return best_length, tuple(trail), indices
 
 
 # --- the same search, step by step -------------------------------------------------------
@@ -311,7 +553,7 @@ def longest_trail_steps(items: Iterable[Any]) -> Iterator[TrailStep]:
         neighbours.setdefault(b, []).append((index, a))
     total = sum(length for _, _, length in edges)
     starts = []
-    for piece in _pieces(edges):
+    for piece, _ in _pieces(edges):
         cities = sorted({city for i in piece for city in edges[i][:2]})
         odd = [c for c in cities if len(neighbours[c]) % 2]
         starts += odd or cities[:1]  # a piece without odd cities is walked whole from anywhere

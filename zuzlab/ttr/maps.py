@@ -182,6 +182,31 @@ class Map:
             cities.update(route.cities)
             trains -= route.length
 
+    def dense_network(self, routes: int = 20, seed: int | str = 0, closing: float = 0.8) -> list[Route]:
+        """A connected network of ``routes`` routes with many cycles (one track per double
+        route), grown from a random city: each step takes a random route that closes a
+        cycle (both cities already reached) with probability ``closing``, else any route
+        at the network's edge. Most cities end with 3 or more routes.
+
+        Benchmarks and tests use it as the hard case of the longest route.
+        """
+        import random
+
+        if routes > len({frozenset(r.cities) for r in self.routes}):
+            raise ValueError(f"the {self.name} board has fewer than {routes} city pairs with routes")
+        rng = random.Random(f"{seed}/dense network")
+        cities = {rng.choice(sorted(self.cities))}
+        network: list[Route] = []
+        pairs: set[frozenset] = set()
+        while len(network) < routes:
+            options = [r for r in self.routes if (r.a in cities or r.b in cities) and frozenset(r.cities) not in pairs]
+            closing_cycles = [r for r in options if r.a in cities and r.b in cities]
+            route = rng.choice(closing_cycles if closing_cycles and rng.random() < closing else options)
+            network.append(route)
+            pairs.add(frozenset(route.cities))
+            cities.update(route.cities)
+        return network
+
     def to_dict(self) -> dict:
         def city(c: City) -> dict:
             data = {"name": c.name, "lat": c.lat, "lon": c.lon}
