@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence as SequenceABC
@@ -140,24 +141,27 @@ class LegalActions(SequenceABC):
     number), ``__iter__``, ``__contains__`` and ``kinds`` (the action types it holds).
     """
 
-    __slots__ = ("_parts", "_length")
+    __slots__ = ("_parts", "_sizes", "_length")
 
     def __init__(self, *parts: Sequence):
-        self._parts = [part for part in parts if len(part)]
-        self._length = sum(len(part) for part in self._parts)
+        sized = [(part, len(part)) for part in parts]
+        self._parts = [part for part, size in sized if size]
+        self._sizes = [size for _, size in sized if size]
+        self._length = sum(self._sizes)
 
     def __len__(self) -> int:
         return self._length
 
     def __getitem__(self, index):
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._length))]
+        if type(index) is not int:
+            if isinstance(index, slice):
+                return [self[i] for i in range(*index.indices(self._length))]
+            index = operator.index(index)
         if index < 0:
             index += self._length
         if not 0 <= index < self._length:
             raise IndexError(f"legal action {index} of {self._length}")
-        for part in self._parts:
-            size = len(part)
+        for part, size in zip(self._parts, self._sizes):
             if index < size:
                 return part[index]
             index -= size

@@ -42,6 +42,8 @@ class DrawBlind(Action):
 
 DRAW_BLIND = DrawBlind()
 _FACE_UP_ACTIONS: dict[str, DrawFaceUp] = {}
+_DRAWS: dict[tuple, list] = {}  # (face-up row, deck or discards left, wild closed) → the draws
+_SECOND_CARD: dict[int, "SecondCard"] = {}
 
 
 def face_up_action(color: str) -> DrawFaceUp:
@@ -231,6 +233,14 @@ def set_up_supply(supply: TrainCards, kinds: tuple[str, ...], piles: dict[str, t
     supply.put_on_top(list(deck_top))
 
 
+def second_card(player: int) -> SecondCard:
+    """``SecondCard(player)``, made once per player (a frozen value, owed often)."""
+    decision = _SECOND_CARD.get(player)
+    if decision is None:
+        decision = _SECOND_CARD[player] = SecondCard(player)
+    return decision
+
+
 class DrawingTurn:
     """The "draw two train cards" action, for a game state (a mixin).
 
@@ -240,19 +250,20 @@ class DrawingTurn:
     that counts as two cards.
     """
 
-    def _draw_actions(self) -> list:
-        """The card draws open at the start of a turn."""
-        actions: list = [DRAW_BLIND] if self.cards.can_draw() else []
-        actions.extend(face_up_action(c) for c in dict.fromkeys(self.cards.face_up) if c is not None)
-        return actions
+    def _draw_actions(self, second: bool = False) -> list:
+        """The card draws open at the start of a turn (``second``: for the second card,
+        when a face-up wild that counts as two is not open). The lists are frozen
+        values of the face-up row, so they are made once per row."""
+        cards = self.cards
+        key = (tuple(cards.face_up), cards.can_draw(), second and self._counts_double(cards.wild))
+        actions = _DRAWS.get(key)
+        if actions is None:
+            shown = [c for c in dict.fromkeys(cards.face_up) if c is not None and not (key[2] and c == cards.wild)]
+            actions = _DRAWS[key] = [DRAW_BLIND] * key[1] + [face_up_action(c) for c in shown]
+        return list(actions)
 
     def _second_card_actions(self) -> list:
-        actions: list = [DRAW_BLIND] if self.cards.can_draw() else []
-        actions.extend(
-            face_up_action(c) for c in dict.fromkeys(self.cards.face_up)
-            if c is not None and not self._counts_double(c)
-        )
-        return actions
+        return self._draw_actions(second=True)
 
     def _check_face_up(self, action: DrawFaceUp) -> None:
         face_up = self.cards.face_up
@@ -282,7 +293,7 @@ class DrawingTurn:
             self._pending = None
             self._end_turn()
         elif self.cards.can_draw() or any(c is not None and not self._counts_double(c) for c in self.cards.face_up):
-            self._pending = SecondCard(self._current)  # a second card is there to take
+            self._pending = second_card(self._current)  # a second card is there to take
         else:
             self._emit("no_second_card")
             self._end_turn()

@@ -16,15 +16,15 @@ many cards can pay for the open routes in hundreds of ways. So they are listed l
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from .actions import BuildStation, ClaimRoute
 from .maps import Route
 
 
-@dataclass(frozen=True)
-class Run:
-    """Routes of one colour (None: gray) and length that are paid for alike."""
+class Run(NamedTuple):
+    """Routes of one colour (None: gray) and length that are paid for alike (a named
+    tuple: its fields are read in the hottest loop of random play)."""
 
     index: int  # its place in the table
     color: str | None
@@ -41,7 +41,7 @@ class RunTable:
 
     runs: tuple[Run, ...]
     run_of: dict[int, int]  # route id → its run
-    by_color: tuple[tuple[str | None, tuple[int, ...]], ...]  # colour → its runs, shortest first
+    by_color: tuple[tuple[str | None, tuple[Run, ...]], ...]  # colour → its runs, shortest first
 
 
 def run_table(game) -> RunTable:
@@ -68,11 +68,10 @@ def _make_run_table(routes, all_colors, wilds_usable_on) -> RunTable:
     runs: list[Run] = []
     order = []
     for color, blocks in by_color.items():
-        indices = []
+        first = len(runs)
         for (length, usable, ferry), members in blocks:
-            indices.append(len(runs))
             runs.append(Run(len(runs), color, length, all_colors if color is None else (color,), usable, ferry, tuple(members)))
-        order.append((color, tuple(indices)))
+        order.append((color, tuple(runs[first:])))
     run_of = {route.id: k for k, run in enumerate(runs) for route in run.routes}
     return RunTable(tuple(runs), run_of, tuple(order))
 
@@ -188,21 +187,20 @@ class Claims:
         most_of_one_color = max(held.values(), default=0)
         all_wilds = hand[rules.wild]
         tracker = open_routes(game)
-        runs, open_runs = tracker.table.runs, tracker.open[player]
+        open_runs = tracker.open[player]
         self.entries = entries = []  # (run, open routes, wild cards usable, ways to pay each)
         total = 0
-        for color, indices in tracker.table.by_color:
+        for color, members in tracker.table.by_color:
             have = most_of_one_color if color is None else hand.get(color, 0)
             longest = min(trains, have + all_wilds)
-            for k in indices:
-                run = runs[k]
-                if run.length > longest:
+            for run in members:  # shortest first
+                length = run.length
+                if length > longest:
                     break
-                routes = open_runs[k]
+                routes = open_runs[run.index]
                 if not routes:
                     continue
                 wilds = all_wilds if run.wilds_usable else 0
-                length = run.length
                 if length > have + wilds:
                     continue
                 if color is None:

@@ -158,7 +158,8 @@ class Game(DrawingTurn, TicketChoice, GameState):
         if pending is not None:
             return LegalActions(self._answers[type(pending)](self))
         tickets = [DRAW_TICKETS] if self.ticket_deck else []
-        actions = LegalActions(self._draw_actions(), self._claims(), tickets, self._station_actions())
+        stations = self._station_actions() if self.rules.stations_per_player else []
+        actions = LegalActions(self._draw_actions(), self._claims(), tickets, stations)
         return actions or LegalActions([Pass()])
 
     def _claims(self) -> Claims:
