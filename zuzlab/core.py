@@ -70,6 +70,9 @@ class Event:
         return {"kind": self.kind, "player": self.player, **self.data}
 
 
+_new_event = object.__new__
+
+
 def seeded_random(seed: int | str, *purpose: object) -> random.Random:
     """A generator fixed by the game's seed and what it is for.
 
@@ -144,9 +147,12 @@ class LegalActions(SequenceABC):
     __slots__ = ("_parts", "_sizes", "_length")
 
     def __init__(self, *parts: Sequence):
-        sized = [(part, len(part)) for part in parts]
-        self._parts = [part for part, size in sized if size]
-        self._sizes = [size for _, size in sized if size]
+        self._parts, self._sizes = [], []
+        for part in parts:
+            size = len(part)
+            if size:
+                self._parts.append(part)
+                self._sizes.append(size)
         self._length = sum(self._sizes)
 
     def __len__(self) -> int:
@@ -327,7 +333,7 @@ class GameState(ABC):
 
     def _handlers(self, action) -> tuple[Handler, Handler]:
         """The check and the effect of ``action``, after the checks every action shares."""
-        if self.is_over:
+        if self._over:
             raise RuleViolation("game_over")
         found = self.handlers.get(type(action))
         if found is None:
@@ -339,7 +345,9 @@ class GameState(ABC):
         return found
 
     def _emit(self, kind: str, **data: Any) -> None:
-        self._events.append(Event(kind, self._current, **data))
+        event = _new_event(Event)  # Event(kind, player, **data) without packing data twice: emitted often
+        event.kind, event.player, event.data = kind, self._current, data
+        self._events.append(event)
 
     def _check_pass(self, action: Pass) -> None:
         if self._pending is not None or self.legal_actions() != [Pass()]:
@@ -595,9 +603,9 @@ def play_with_bots(state: GameState, bots: Sequence[Bot], seed: int | str,
         raise ValueError(f"{state.players} players need {state.players} bots, not {len(bots)}")
     rng = seeded_random(seed, stream)
     for _ in range(max_actions):
-        if state.is_over:
+        if state._over:
             return state
-        state.apply(bots[state.current_player](state, rng))
+        state.apply(bots[state._current](state, rng))
     raise RuntimeError(f"game did not end within {max_actions} actions")
 
 

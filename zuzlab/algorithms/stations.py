@@ -51,6 +51,10 @@ def component_labels(routes: Iterable[Any]) -> dict[str, str]:
     return {city: pieces[city] for city in pieces}
 
 
+def _itself(piece):
+    return piece
+
+
 class _Problem:
     """The player's network in pieces, the tickets as pieces to join, and each station's
     distinct options (None: borrow nothing)."""
@@ -85,10 +89,11 @@ class _Problem:
         for route in choice:
             if route is not None:
                 links.union(self.piece(route.a), self.piece(route.b))
+        root = links.__getitem__ if links.parents else _itself  # borrowing nothing joins nothing
         results = []
         for origin, targets, penalty in self.plans:
-            roots = {links[p] for p in origin}
-            reached = [(d, v) for d, v, target in targets if any(links[p] in roots for p in target)]
+            roots = {root(p) for p in origin}
+            reached = [(d, v) for d, v, target in targets if any(root(p) in roots for p in target)]
             results.append((tuple(d for d, _ in reached), max(v for _, v in reached) if reached else -penalty))
         return tuple(results), (sum(p for _, p in results), -sum(route is not None for route in choice))
 

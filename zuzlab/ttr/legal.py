@@ -119,7 +119,9 @@ class OpenRoutes:
 
 
 def is_open(game, route: Route, player: int) -> bool:
-    return route.id not in game.claimed and not game._double_route_problem(route, player)
+    if route.id in game.claimed:
+        return False
+    return route.double_with is None or not game._double_route_problem(route, player)
 
 
 def open_routes(game) -> OpenRoutes:
@@ -186,7 +188,9 @@ class Claims:
         self.held = held = {color: hand[color] for color in rules.colors if hand[color]}
         most_of_one_color = max(held.values(), default=0)
         all_wilds = hand[rules.wild]
-        tracker = open_routes(game)
+        tracker = game.__dict__.get("_open_routes")
+        if tracker is None or not tracker.is_current(game):
+            tracker = open_routes(game)
         open_runs = tracker.open[player]
         self.entries = entries = []  # (run, open routes, wild cards usable, ways to pay each)
         total = 0
@@ -236,7 +240,10 @@ class Claims:
             block = routes * ways
             if index < block:
                 nth_route, nth_way = divmod(index, ways)
-                route = next(r for n, r in enumerate(self._open(run)) if n == nth_route)
+                for route in self._open(run):
+                    if not nth_route:
+                        break
+                    nth_route -= 1
                 color, used = payment(run.length, run.colors, wilds, self.held, run.ferry, nth_way)
                 return ClaimRoute(route.id, color, used)
             index -= block
