@@ -219,14 +219,11 @@ def _longest_over_chains(chains, to_beat):
     odd = [city for city, ends in ends_at.items() if len(ends) % 2]
     if len(odd) <= 2:
         return _unfold_euler(chains, _euler_trail(chains, ends_at, odd[0] if odd else chains[0][0]))
-    distance, path = _odd_distances(chains, odd)
-    pairing = _Pairing(odd, distance)
+    distance, came_by = _odd_distances(chains, odd)
+    pairing = _Pairing(distance)
     left_out: set[int] = set()  # chains on the pairing paths; used twice means not left out
-    for a, b in pairing.pairs:
-        city = b
-        while city != a:
-            city, chain = path[a][city]
-            left_out ^= {chain}
+    for i, j in pairing.pairs:
+        left_out.symmetric_difference_update(_path_chains(odd, came_by, i, j))
     ceiling = total - pairing.length
     if ceiling <= to_beat:
         return None
@@ -238,7 +235,7 @@ def _longest_over_chains(chains, to_beat):
     if _is_connected(chains, kept):
         ends = [city for city, ends in kept.items() if len(ends) % 2]
         return _unfold_euler(chains, _euler_trail(chains, kept, ends[0] if ends else next(iter(kept))))
-    ceilings = {city: min(ceiling, total - pairing.length_with_end(city)) for city in odd}
+    ceilings = {city: min(ceiling, total - pairing.length_with_end(i)) for i, city in enumerate(odd)}
     return _search(chains, odd, to_beat, ceilings)
 
 
@@ -327,67 +324,84 @@ def _is_connected(chains, ends_at) -> bool:
 
 
 def _odd_distances(chains, odd):
-    """Shortest distances between the odd cities over the chains (Dijkstra from each odd
-    city, on plain dicts), and for each pair the chains of one shortest path."""
+    """Shortest distances between the odd cities over the chains, as a matrix in the order
+    of ``odd``, and the way back to each source: Dijkstra on plain dicts. Distances are
+    symmetric, so each search only needs the odd cities after its source and stops once
+    they are all settled; ``came_by[i][city]`` is (previous city, chain) on the way from
+    ``odd[i]``."""
     graph: dict[str, list[tuple[int, str, int]]] = {}
     for k, (start, end, length, _, _) in enumerate(chains):
         if start != end:
             graph.setdefault(start, []).append((length, end, k))
             graph.setdefault(end, []).append((length, start, k))
-    odd_set = set(odd)
-    distance, path = {}, {}
-    for source in odd:
-        settled: dict[str, int] = {}
-        came_by: dict[str, tuple[str, int]] = {}
-        heap = [(0, 0, source, None, -1)]
-        order = 0
-        found = 0
-        while heap and found < len(odd):
-            d, _, city, previous, chain = heapq.heappop(heap)
+    distance = [[0] * len(odd) for _ in odd]
+    came_by: list[dict[str, tuple[str, int]]] = []
+    for i, source in enumerate(odd):
+        targets = {city: j for j, city in enumerate(odd[i + 1:], i + 1)}
+        tentative, back, settled = {source: 0}, {}, set()
+        heap = [(0, 0, source)]  # (distance, tie-breaker, city): cities need not be comparable
+        pushed = 0
+        while targets:
+            d, _, city = heapq.heappop(heap)
             if city in settled:
                 continue
-            settled[city] = d
-            if previous is not None:
-                came_by[city] = (previous, chain)
-            found += city in odd_set
+            settled.add(city)
+            j = targets.pop(city, None)
+            if j is not None:
+                distance[i][j] = distance[j][i] = d
             for length, other, k in graph[city]:
-                if other not in settled:
-                    order += 1
-                    heapq.heappush(heap, (d + length, order, other, city, k))
-        distance[source] = {city: settled[city] for city in odd}
-        path[source] = came_by
-    return distance, path
+                if other not in settled and d + length < tentative.get(other, d + length + 1):
+                    tentative[other] = d + length
+                    back[other] = (city, k)
+                    pushed += 1
+                    heapq.heappush(heap, (d + length, pushed, other))
+        came_by.append(back)
+    return distance, came_by
+
+
+def _path_chains(odd, came_by, i, j):
+    """The chains of the shortest path found between ``odd[i]`` and ``odd[j]``."""
+    if i > j:
+        i, j = j, i
+    back, city, source = came_by[i], odd[j], odd[i]
+    while city != source:
+        city, chain = back[city]
+        yield chain
 
 
 class _Pairing:
     """Fact 5: pair the odd cities, all but at most two (the trail's ends), along shortest
-    paths at the least total length. ``pairs`` and ``length`` give the cheapest pairing.
+    paths at the least total length. ``pairs`` (indices into ``odd``) and ``length`` give
+    the cheapest pairing; ``distance`` is the matrix of shortest distances.
 
     Up to ``PAIRING_BY_HAND_UP_TO`` odd cities it is an exact search over subsets (the
     first unpaired city either pairs with one of the others or is a free end), remembered
     per (cities left, free ends left); above, networkx's minimum-weight matching.
     """
 
-    def __init__(self, odd, distance):
-        self.odd, self.distance = odd, distance
-        self.by_hand = len(odd) <= PAIRING_BY_HAND_UP_TO
+    def __init__(self, distance):
+        self.distance = distance
+        self.count = len(distance)
+        self.by_hand = self.count <= PAIRING_BY_HAND_UP_TO
         if self.by_hand:
-            self._d = [[distance[a][b] for b in odd] for a in odd]
-            self._memo: dict[int, tuple[int, int]] = {}
-            self.pairs = self._greedy_if_best() or self._pairs((1 << len(odd)) - 1, 2)
+            # distances by bit: the search works on sets of odd cities as bit masks
+            self._row = {1 << i: {1 << j: d for j, d in enumerate(row)} for i, row in enumerate(distance)}
+            # (cities left, free ends left) -> (least length, partner bit of the first city or 0)
+            self._memo: dict[int, tuple[int, int]] = {free: (0, 0) for free in range(3)}
+            self.pairs = self._greedy_if_best() or self._pairs((1 << self.count) - 1, 2)
         else:
             self.pairs = self._matching()
         self.length = sum(distance[a][b] for a, b in self.pairs)
 
-    def _greedy_if_best(self) -> list[tuple[str, str]] | None:
+    def _greedy_if_best(self) -> list[tuple[int, int]] | None:
         """The closest pairs first, if that is provably cheapest: no pairing costs less
         than half of each paired city's distance to its nearest odd city."""
-        odd, distance = self.odd, self.distance
-        nearest = sorted((min(row) for row in (r[:i] + r[i + 1:] for i, r in enumerate(self._d))), reverse=True)
+        distance, count = self.distance, self.count
+        nearest = sorted((min(row[:i] + row[i + 1:]) for i, row in enumerate(distance)), reverse=True)
         floor = -(-sum(nearest[2:]) // 2)  # the two farthest may be the ends
         pairs, paired, length = [], set(), 0
-        for a, b in sorted(itertools.combinations(odd, 2), key=lambda pair: distance[pair[0]][pair[1]]):
-            if len(paired) >= len(odd) - 2:
+        for a, b in sorted(itertools.combinations(range(count), 2), key=lambda pair: distance[pair[0]][pair[1]]):
+            if len(paired) >= count - 2:
                 break
             if a not in paired and b not in paired:
                 pairs.append((a, b))
@@ -395,56 +409,56 @@ class _Pairing:
                 length += distance[a][b]
         return pairs if length <= floor else None
 
-    def length_with_end(self, city) -> float:
-        """A lower bound on the routes left unused by a trail that starts at ``city``:
+    def length_with_end(self, i: int) -> float:
+        """A lower bound on the routes left unused by a trail that starts at ``odd[i]``:
         exact with the search by hand, else half the distances to the nearest odd city."""
         if self.by_hand:
-            return self._cost(((1 << len(self.odd)) - 1) ^ (1 << self.odd.index(city)), 1)
-        nearest = sorted((min(d for b, d in self.distance[a].items() if b != a)
-                          for a in self.odd if a != city), reverse=True)
+            return self._cost(((1 << self.count) - 1) ^ (1 << i), 1)
+        nearest = sorted((min(d for b, d in enumerate(row) if b != a)
+                          for a, row in enumerate(self.distance) if a != i), reverse=True)
         return -(-sum(nearest[1:]) // 2)  # the farthest of them may be the other end
 
     def _cost(self, mask: int, free: int) -> int:
-        if not mask:
-            return 0
-        key = mask << 2 | free
-        known = self._memo.get(key)
-        if known is not None:
-            return known[0]
-        first = (mask & -mask).bit_length() - 1
-        rest = mask & (mask - 1)
-        best, partner = (self._cost(rest, free - 1), -1) if free else (1 << 62, -1)
-        row = self._d[first]
+        """The cheapest pairing of the cities in ``mask`` with up to ``free`` left unpaired."""
+        memo = self._memo
+        first = mask & -mask
+        rest = mask ^ first
+        best, partner = 1 << 62, 0
+        if free:
+            known = memo.get(rest << 2 | free - 1)
+            best = known[0] if known is not None else self._cost(rest, free - 1)
+        row = self._row[first]
         others = rest
-        while others:
-            low = others & -others
-            value = row[low.bit_length() - 1] + self._cost(rest ^ low, free)
+        while others:  # pair the first city with each other one; remembered answers inline
+            other = others & -others
+            others ^= other
+            known = memo.get((rest ^ other) << 2 | free)
+            value = row[other] + (known[0] if known is not None else self._cost(rest ^ other, free))
             if value < best:
-                best, partner = value, low.bit_length() - 1
-            others ^= low
-        self._memo[key] = best, partner
+                best, partner = value, other
+        memo[mask << 2 | free] = best, partner
         return best
 
-    def _pairs(self, mask: int, free: int) -> list[tuple[str, str]]:
+    def _pairs(self, mask: int, free: int) -> list[tuple[int, int]]:
         self._cost(mask, free)
         pairs = []
         while mask:
-            first = (mask & -mask).bit_length() - 1
+            first = mask & -mask
             partner = self._memo[mask << 2 | free][1]
-            mask &= mask - 1
-            if partner < 0:
-                free -= 1
+            mask ^= first
+            if partner:
+                pairs.append((first.bit_length() - 1, partner.bit_length() - 1))
+                mask ^= partner
             else:
-                pairs.append((self.odd[first], self.odd[partner]))
-                mask ^= 1 << partner
+                free -= 1
         return pairs
 
-    def _matching(self) -> list[tuple[str, str]]:
+    def _matching(self) -> list[tuple[int, int]]:
         pairing = nx.Graph()
         free_ends = ("free end 1", "free end 2")  # a trail's two ends need no partner
-        for a, b in itertools.combinations(self.odd, 2):
+        for a, b in itertools.combinations(range(self.count), 2):
             pairing.add_edge(a, b, weight=self.distance[a][b])
-        for city in self.odd:
+        for city in range(self.count):
             pairing.add_edges_from([(city, end) for end in free_ends], weight=0)
         pairing.add_edge(*free_ends, weight=0)
         return [(a, b) for a, b in nx.min_weight_matching(pairing) if a not in free_ends and b not in free_ends]
