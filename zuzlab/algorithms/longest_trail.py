@@ -223,7 +223,7 @@ def _longest_over_chains(chains, to_beat):
     pairing = _Pairing(distance)
     left_out: set[int] = set()  # chains on the pairing paths; used twice means not left out
     for i, j in pairing.pairs:
-        left_out.symmetric_difference_update(_path_chains(odd, came_by, i, j))
+        left_out.symmetric_difference_update(_path_chains(came_by, i, j))
     ceiling = total - pairing.length
     if ceiling <= to_beat:
         return None
@@ -325,46 +325,47 @@ def _is_connected(chains, ends_at) -> bool:
 
 def _odd_distances(chains, odd):
     """Shortest distances between the odd cities over the chains, as a matrix in the order
-    of ``odd``, and the way back to each source: Dijkstra on plain dicts. Distances are
-    symmetric, so each search only needs the odd cities after its source and stops once
-    they are all settled; ``came_by[i][city]`` is (previous city, chain) on the way from
-    ``odd[i]``."""
-    graph: dict[str, list[tuple[int, str, int]]] = {}
+    of ``odd``, and the way back to each source: Dijkstra on plain lists, the odd cities
+    numbered first. Distances are symmetric, so each search only needs the odd cities
+    after its source and stops once they are settled; ``came_by[i][city]`` is (previous
+    city, chain) on the way from ``odd[i]``."""
+    number = {city: n for n, city in enumerate(odd)}
+    graph: list[list[tuple[int, int, int]]] = [[] for _ in odd]
     for k, (start, end, length, _, _) in enumerate(chains):
         if start != end:
-            graph.setdefault(start, []).append((length, end, k))
-            graph.setdefault(end, []).append((length, start, k))
+            for city in (start, end):
+                if city not in number:
+                    number[city] = len(graph)
+                    graph.append([])
+            graph[number[start]].append((length, number[end], k))
+            graph[number[end]].append((length, number[start], k))
     distance = [[0] * len(odd) for _ in odd]
-    came_by: list[dict[str, tuple[str, int]]] = []
-    for i, source in enumerate(odd):
-        targets = {city: j for j, city in enumerate(odd[i + 1:], i + 1)}
-        tentative, back, settled = {source: 0}, {}, set()
-        heap = [(0, 0, source)]  # (distance, tie-breaker, city): cities need not be comparable
-        pushed = 0
-        while targets:
-            d, _, city = heapq.heappop(heap)
-            if city in settled:
+    came_by: list[list[tuple[int, int] | None]] = []
+    for source in range(len(odd)):
+        back: list[tuple[int, int] | None] = [None] * len(graph)  # also: settled or not
+        to_find = len(odd) - source - 1
+        heap = [(0, source, source, -1)]  # (distance, city, previous city, chain)
+        while to_find:
+            d, city, previous, chain = heapq.heappop(heap)
+            if back[city] is not None:
                 continue
-            settled.add(city)
-            j = targets.pop(city, None)
-            if j is not None:
-                distance[i][j] = distance[j][i] = d
+            back[city] = previous, chain
+            if source < city < len(odd):
+                distance[source][city] = distance[city][source] = d
+                to_find -= 1
             for length, other, k in graph[city]:
-                if other not in settled and d + length < tentative.get(other, d + length + 1):
-                    tentative[other] = d + length
-                    back[other] = (city, k)
-                    pushed += 1
-                    heapq.heappush(heap, (d + length, pushed, other))
+                if back[other] is None:
+                    heapq.heappush(heap, (d + length, other, city, k))
         came_by.append(back)
     return distance, came_by
 
 
-def _path_chains(odd, came_by, i, j):
-    """The chains of the shortest path found between ``odd[i]`` and ``odd[j]``."""
+def _path_chains(came_by, i, j):
+    """The chains of the shortest path found between the odd cities ``i`` and ``j``."""
     if i > j:
         i, j = j, i
-    back, city, source = came_by[i], odd[j], odd[i]
-    while city != source:
+    back, city = came_by[i], j
+    while city != i:
         city, chain = back[city]
         yield chain
 
@@ -388,26 +389,52 @@ class _Pairing:
             self._row = {1 << i: {1 << j: d for j, d in enumerate(row)} for i, row in enumerate(distance)}
             # (cities left, free ends left) -> (least length, partner bit of the first city or 0)
             self._memo: dict[int, tuple[int, int]] = {free: (0, 0) for free in range(3)}
-            self.pairs = self._greedy_if_best() or self._pairs((1 << self.count) - 1, 2)
+            self.pairs = self._quick_if_best() or self._pairs((1 << self.count) - 1, 2)
         else:
             self.pairs = self._matching()
         self.length = sum(distance[a][b] for a, b in self.pairs)
 
-    def _greedy_if_best(self) -> list[tuple[int, int]] | None:
-        """The closest pairs first, if that is provably cheapest: no pairing costs less
-        than half of each paired city's distance to its nearest odd city."""
+    def _quick_if_best(self) -> list[tuple[int, int]] | None:
+        """A good pairing found quickly, if it provably costs the least (then the exact
+        search is skipped): the closest pairs first, then partners swapped while that helps.
+
+        The proof is a price ``p[c]`` on each odd city with ``p[a] + p[b] ≤ distance(a, b)``:
+        then any pairing costs at least the prices of its paired cities, so at least the
+        sum of all prices but the two highest (those cities may be the ends). Prices start
+        at half the distance to the nearest odd city and are raised while they stay
+        below every distance. (Kept twice_price below, so they stay whole numbers.)
+        """
         distance, count = self.distance, self.count
-        nearest = sorted((min(row[:i] + row[i + 1:]) for i, row in enumerate(distance)), reverse=True)
-        floor = -(-sum(nearest[2:]) // 2)  # the two farthest may be the ends
-        pairs, paired, length = [], set(), 0
+        pairs, paired = [], set()
         for a, b in sorted(itertools.combinations(range(count), 2), key=lambda pair: distance[pair[0]][pair[1]]):
-            if len(paired) >= count - 2:
-                break
             if a not in paired and b not in paired:
                 pairs.append((a, b))
                 paired.update((a, b))
-                length += distance[a][b]
-        return pairs if length <= floor else None
+                if len(paired) == count - 2:
+                    break
+        ends = [c for c in range(count) if c not in paired]
+        improved = True
+        while improved:
+            improved = False
+            for x in range(len(pairs)):
+                for y in range(x + 1, len(pairs)):  # two pairs swap partners
+                    (a, b), (c, d) = pairs[x], pairs[y]
+                    now = distance[a][b] + distance[c][d]
+                    if distance[a][c] + distance[b][d] < now:
+                        pairs[x], pairs[y], improved = (a, c), (b, d), True
+                    elif distance[a][d] + distance[b][c] < now:
+                        pairs[x], pairs[y], improved = (a, d), (b, c), True
+                for z, end in enumerate(ends):  # an end takes the place of a paired city
+                    a, b = pairs[x]
+                    if distance[a][end] < distance[a][b]:
+                        pairs[x], ends[z], improved = (a, end), b, True
+                    elif distance[end][b] < distance[a][b]:
+                        pairs[x], ends[z], improved = (end, b), a, True
+        twice_price = [min(row[:i] + row[i + 1:]) for i, row in enumerate(distance)]
+        for c, row in enumerate(distance):
+            twice_price[c] += min(2 * d - twice_price[other] - twice_price[c] for other, d in enumerate(row) if other != c)
+        floor = -(-(sum(twice_price) - sum(sorted(twice_price)[-2:])) // 2)
+        return pairs if sum(distance[a][b] for a, b in pairs) <= floor else None
 
     def length_with_end(self, i: int) -> float:
         """A lower bound on the routes left unused by a trail that starts at ``odd[i]``:
