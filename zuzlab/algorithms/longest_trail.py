@@ -75,6 +75,22 @@ def as_edge(item: Any) -> tuple[str, str, int]:
 def longest_trail(items: Iterable[Any]) -> Trail:
     """The longest trail through the given routes (route objects or ``(a, b, length)``)."""
     items = list(items)
+    best = _longest(items, with_trail=True)
+    if best is None:
+        return Trail(0)
+    return Trail(best[0], best[1], tuple(items[i] for i in best[2]))
+
+
+def longest_trail_length(items: Iterable[Any]) -> int:
+    """Just the length of ``longest_trail(items)``: the same facts, but the trail itself
+    is not walked out (no Euler trail, no unfolding of chains)."""
+    best = _longest(list(items), with_trail=False)
+    return 0 if best is None else best[0]
+
+
+def _longest(items, with_trail):
+    """The longest trail over all pieces, or None if no trail is longer than 0:
+    (length, cities, edge indices) with ``with_trail``, else just (length,)."""
     edges = [as_edge(item) for item in items]
     best = None
     best_length = 0
@@ -83,20 +99,15 @@ def longest_trail(items: Iterable[Any]) -> Trail:
         if total <= best_length:
             continue
         odd = [city for city, ends in touching.items() if len(ends) % 2]
-        if len(odd) <= 2:
+        if len(odd) > 2:
+            found = _longest_in_piece(edges, touching, best_length, with_trail)
+        elif with_trail:
             found = _euler_trail(edges, touching, odd[0] if odd else edges[piece[0]][0])
         else:
-            found = _longest_in_piece(edges, touching, best_length)
+            found = (total,)
         if found is not None and found[0] > best_length:
             best_length, best = found[0], found
-    if best is None:
-        return Trail(0)
-    return Trail(best_length, best[1], tuple(items[i] for i in best[2]))
-
-
-def longest_trail_length(items: Iterable[Any]) -> int:
-    """Just the length of ``longest_trail(items)``."""
-    return longest_trail(items).length
+    return best
 
 
 #: Up to this many odd cities the pairing (fact 5) is found by a small exact search over
@@ -191,24 +202,26 @@ def _chains(edges, touching):
     return chains
 
 
-def _longest_in_piece(edges, touching, to_beat):
+def _longest_in_piece(edges, touching, to_beat, with_trail):
     """The longest trail of a connected piece with more than two odd cities (facts 2–7),
-    or None if it cannot beat ``to_beat``: (length, cities, edge indices)."""
+    or None if it cannot beat ``to_beat``: (length, cities, edge indices), or (length,)
+    without ``with_trail``."""
     all_chains = _chains(edges, touching)
-    chains, in_a_tree = _trim_hanging_trees(all_chains)
+    chains, in_a_tree = _trim_hanging_trees(all_chains, with_trail)
     best = None
     if in_a_tree is not None and in_a_tree[0] > to_beat:
-        best = (in_a_tree[0],) + _unfold(all_chains, in_a_tree[1], in_a_tree[2])
+        best = (in_a_tree[0],) + (_unfold(all_chains, in_a_tree[1], in_a_tree[2]) if with_trail else ())
         to_beat = best[0]
     if chains:
-        found = _longest_over_chains(chains, to_beat)
+        found = _longest_over_chains(chains, to_beat, with_trail)
         if found is not None:
             best = found
     return best
 
 
-def _longest_over_chains(chains, to_beat):
-    """The longest trail over chains (``(start, end, length, cities, edge indices)``)."""
+def _longest_over_chains(chains, to_beat, with_trail):
+    """The longest trail over chains (``(start, end, length, cities, edge indices)``);
+    without ``with_trail`` just (length,)."""
     ends_at: dict[str, list[int]] = {}
     for k, (start, end, _, _, _) in enumerate(chains):
         ends_at.setdefault(start, []).append(k)
@@ -218,6 +231,8 @@ def _longest_over_chains(chains, to_beat):
         return None
     odd = [city for city, ends in ends_at.items() if len(ends) % 2]
     if len(odd) <= 2:
+        if not with_trail:
+            return (total,)
         return _unfold_euler(chains, _euler_trail(chains, ends_at, odd[0] if odd else chains[0][0]))
     distance, came_by = _odd_distances(chains, odd)
     pairing = _Pairing(distance)
@@ -233,13 +248,15 @@ def _longest_over_chains(chains, to_beat):
             kept.setdefault(start, []).append(k)
             kept.setdefault(end, []).append(k)
     if _is_connected(chains, kept):
+        if not with_trail:
+            return (total - sum(chains[k][2] for k in left_out),)
         ends = [city for city, ends in kept.items() if len(ends) % 2]
         return _unfold_euler(chains, _euler_trail(chains, kept, ends[0] if ends else next(iter(kept))))
     ceilings = {city: min(ceiling, total - pairing.length_with_end(i)) for i, city in enumerate(odd)}
-    return _search(chains, odd, to_beat, ceilings)
+    return _search(chains, odd, to_beat, ceilings, with_trail)
 
 
-def _trim_hanging_trees(chains):
+def _trim_hanging_trees(chains, with_trail=True):
     """Fact 4: cut the trees that hang from the network down to their two deepest arms.
 
     Every route of a hanging tree is a bridge, so a trail that enters the tree cannot come
@@ -247,7 +264,8 @@ def _trim_hanging_trees(chains):
     longest can matter; each kept arm becomes one chain from that city to its leaf. A trail
     may also stay inside a tree: the longest such path is returned too, as
     ``(length, start city, [(chain, forwards)])`` over the given chains, or None. If the
-    whole piece is a tree, no chains are left and that path is the answer.
+    whole piece is a tree, no chains are left and that path is the answer. Without
+    ``with_trail`` the new chains leave out their cities and edges.
     """
     ends_at: dict[str, list[int]] = {}
     for k, (start, end, _, _, _) in enumerate(chains):
@@ -287,8 +305,12 @@ def _trim_hanging_trees(chains):
             inside = (longest + other_length, chains[walk[0][0]][0 if walk[0][1] else 1], walk)
         if degree[city] >= 2:  # a city of the network that stays: its arms become chains
             for length, steps in hanging:
-                cities, run = _unfold(chains, city, steps)
-                core.append((city, cities[-1], length, cities, tuple(run)))
+                if with_trail:
+                    cities, run = _unfold(chains, city, steps)
+                    core.append((city, cities[-1], length, cities, tuple(run)))
+                else:
+                    k, forwards = steps[-1]
+                    core.append((city, chains[k][1 if forwards else 0], length, None, None))
     return core, inside
 
 
@@ -491,7 +513,7 @@ class _Pairing:
         return [(a, b) for a, b in nx.min_weight_matching(pairing) if a not in free_ends and b not in free_ends]
 
 
-def _search(chains, odd, to_beat, ceiling):
+def _search(chains, odd, to_beat, ceiling, with_trail):
     """Depth-first search over trails of chains, from each odd-degree city in turn, for
     a trail longer than ``to_beat``; ``ceiling`` bounds the trails from each start."""
     number: dict[str, int] = {}
@@ -548,6 +570,8 @@ def _search(chains, odd, to_beat, ceiling):
 
     if best_walk is None:
         return None
+    if not with_trail:
+        return (best_length,)
     trail, indices = [best_start], []
     for k, forward in best_walk:
         _, _, _, chain_cities, run = chains[k]
