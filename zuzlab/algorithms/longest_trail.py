@@ -22,8 +22,10 @@ connected piece:
    cities (all but two) along shortest paths as cheaply as possible gives a ceiling; if
    the routes left after taking those paths away still hang together, their Euler trail
    reaches the ceiling: it *is* the answer. Most networks end here, without a search.
-   (The pairing is an exact search over subsets for a dozen odd cities or fewer, and a
-   minimum-weight matching from networkx for whole boards.)
+   (Often the closest pairs, improved by swapping partners, provably cost the least: a
+   price on each odd city, no two together above their distance, is a floor for every
+   pairing. Else the pairing is an exact search over subsets for a dozen odd cities or
+   fewer, and a minimum-weight matching from networkx for whole boards.)
 6. Otherwise an exhaustive search starts from each odd city in turn, most promising
    first. Each start has its own ceiling (the cheapest pairing with that city as one
    end): the search stops when it is reached and skips starts whose ceiling is below
