@@ -1,5 +1,7 @@
 """The longest continuous route (§1.6): hand-counted networks and a brute-force check."""
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -271,3 +273,69 @@ def test_pairing_by_hand_and_by_networkx_agree(monkeypatch):
         by_networkx = ttr.longest_trail(network)
         monkeypatch.undo()
         assert by_hand.length == by_networkx.length and valid_trail(by_hand) and valid_trail(by_networkx)
+
+
+# --- the pairing of odd cities (fact 5) on its own ----------------------------------------
+
+def perfect_pairing(distance, cities):
+    """The cheapest way to pair up all of ``cities``, trying every partner of the first."""
+    if not cities:
+        return 0
+    first, rest = cities[0], cities[1:]
+    return min(distance[first][b] + perfect_pairing(distance, tuple(c for c in rest if c != b)) for b in rest)
+
+
+def cheapest_pairing_by_enumeration(distance, end=None):
+    """Every choice of the two ends (one of them ``end`` if given) and every pairing of
+    the rest: slow, obviously right."""
+    cities = range(len(distance))
+    ends = [(end, o) for o in cities if o != end] if end is not None else itertools.combinations(cities, 2)
+    return min(perfect_pairing(distance, tuple(c for c in cities if c not in pair)) for pair in ends)
+
+
+@st.composite
+def shortest_distances(draw):
+    """Shortest-path distances between an even number of cities (4 to 10) of a random graph."""
+    count = draw(st.sampled_from([4, 6, 8, 10]))
+    import networkx as nx
+
+    graph = nx.complete_graph(count)
+    for a, b in graph.edges:
+        graph[a][b]["weight"] = draw(st.integers(0, 12))
+    lengths = dict(nx.all_pairs_dijkstra_path_length(graph))
+    return [[lengths[a][b] for b in range(count)] for a in range(count)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(shortest_distances())
+def test_pairing_is_the_cheapest_and_the_quick_proof_is_sound(distance):
+    import importlib
+
+    module = importlib.import_module("zuzlab.algorithms.longest_trail")
+    pairing = module._Pairing(distance)
+    expected = cheapest_pairing_by_enumeration(distance)
+    assert pairing.length == expected
+    paired = [c for pair in pairing.pairs for c in pair]
+    assert len(paired) == len(set(paired)) == len(distance) - 2  # all but the two ends, once each
+    quick = pairing._quick_if_best()
+    if quick is not None:  # it claims to be cheapest: it must be
+        assert sum(distance[a][b] for a, b in quick) == expected
+    for end in range(len(distance)):  # the exact ceiling per start: that city is one end
+        assert pairing.length_with_end(end) == cheapest_pairing_by_enumeration(distance, end)
+
+
+# Sparse networks on many cities: up to a dozen odd cities, pairings with free ends, and
+# ``longest_route`` (length only, no trail walked out) against the plain search.
+many_odd_cities = st.lists(
+    st.tuples(st.sampled_from("ABCDEFGHIJKL"), st.sampled_from("ABCDEFGHIJKL"), st.integers(1, 6)).filter(
+        lambda e: e[0] != e[1]), min_size=8, max_size=15,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(many_odd_cities)
+def test_many_odd_cities_agree_with_plain_search(edges):
+    expected = reference_longest(edges)
+    trail = ttr.longest_trail(edges)
+    assert trail.length == expected == ttr.longest_route(edges)
+    assert is_trail_of(trail, edges)

@@ -22,8 +22,10 @@ connected piece:
    cities (all but two) along shortest paths as cheaply as possible gives a ceiling; if
    the routes left after taking those paths away still hang together, their Euler trail
    reaches the ceiling: it *is* the answer. Most networks end here, without a search.
-   (The pairing is an exact search over subsets for a dozen odd cities or fewer, and a
-   minimum-weight matching from networkx for whole boards.)
+   (Often the closest pairs, improved by swapping partners, provably cost the least: a
+   price on each odd city, no two together above their distance, is a floor for every
+   pairing. Else the pairing is an exact search over subsets for a dozen odd cities or
+   fewer, and a minimum-weight matching from networkx for whole boards.)
 6. Otherwise an exhaustive search starts from each odd city in turn, most promising
    first. Each start has its own ceiling (the cheapest pairing with that city as one
    end): the search stops when it is reached and skips starts whose ceiling is below
@@ -75,6 +77,22 @@ def as_edge(item: Any) -> tuple[str, str, int]:
 def longest_trail(items: Iterable[Any]) -> Trail:
     """The longest trail through the given routes (route objects or ``(a, b, length)``)."""
     items = list(items)
+    best = _longest(items, with_trail=True)
+    if best is None:
+        return Trail(0)
+    return Trail(best[0], best[1], tuple(items[i] for i in best[2]))
+
+
+def longest_trail_length(items: Iterable[Any]) -> int:
+    """Just the length of ``longest_trail(items)``: the same facts, but the trail itself
+    is not walked out (no Euler trail, no unfolding of chains)."""
+    best = _longest(list(items), with_trail=False)
+    return 0 if best is None else best[0]
+
+
+def _longest(items, with_trail):
+    """The longest trail over all pieces, or None if no trail is longer than 0:
+    (length, cities, edge indices) with ``with_trail``, else just (length,)."""
     edges = [as_edge(item) for item in items]
     best = None
     best_length = 0
@@ -83,20 +101,15 @@ def longest_trail(items: Iterable[Any]) -> Trail:
         if total <= best_length:
             continue
         odd = [city for city, ends in touching.items() if len(ends) % 2]
-        if len(odd) <= 2:
+        if len(odd) > 2:
+            found = _longest_in_piece(edges, touching, best_length, with_trail)
+        elif with_trail:
             found = _euler_trail(edges, touching, odd[0] if odd else edges[piece[0]][0])
         else:
-            found = _longest_in_piece(edges, touching, best_length)
+            found = (total,)
         if found is not None and found[0] > best_length:
             best_length, best = found[0], found
-    if best is None:
-        return Trail(0)
-    return Trail(best_length, best[1], tuple(items[i] for i in best[2]))
-
-
-def longest_trail_length(items: Iterable[Any]) -> int:
-    """Just the length of ``longest_trail(items)``."""
-    return longest_trail(items).length
+    return best
 
 
 #: Up to this many odd cities the pairing (fact 5) is found by a small exact search over
@@ -191,24 +204,26 @@ def _chains(edges, touching):
     return chains
 
 
-def _longest_in_piece(edges, touching, to_beat):
+def _longest_in_piece(edges, touching, to_beat, with_trail):
     """The longest trail of a connected piece with more than two odd cities (facts 2–7),
-    or None if it cannot beat ``to_beat``: (length, cities, edge indices)."""
+    or None if it cannot beat ``to_beat``: (length, cities, edge indices), or (length,)
+    without ``with_trail``."""
     all_chains = _chains(edges, touching)
-    chains, in_a_tree = _trim_hanging_trees(all_chains)
+    chains, in_a_tree = _trim_hanging_trees(all_chains, with_trail)
     best = None
     if in_a_tree is not None and in_a_tree[0] > to_beat:
-        best = (in_a_tree[0],) + _unfold(all_chains, in_a_tree[1], in_a_tree[2])
+        best = (in_a_tree[0],) + (_unfold(all_chains, in_a_tree[1], in_a_tree[2]) if with_trail else ())
         to_beat = best[0]
     if chains:
-        found = _longest_over_chains(chains, to_beat)
+        found = _longest_over_chains(chains, to_beat, with_trail)
         if found is not None:
             best = found
     return best
 
 
-def _longest_over_chains(chains, to_beat):
-    """The longest trail over chains (``(start, end, length, cities, edge indices)``)."""
+def _longest_over_chains(chains, to_beat, with_trail):
+    """The longest trail over chains (``(start, end, length, cities, edge indices)``);
+    without ``with_trail`` just (length,)."""
     ends_at: dict[str, list[int]] = {}
     for k, (start, end, _, _, _) in enumerate(chains):
         ends_at.setdefault(start, []).append(k)
@@ -218,15 +233,14 @@ def _longest_over_chains(chains, to_beat):
         return None
     odd = [city for city, ends in ends_at.items() if len(ends) % 2]
     if len(odd) <= 2:
+        if not with_trail:
+            return (total,)
         return _unfold_euler(chains, _euler_trail(chains, ends_at, odd[0] if odd else chains[0][0]))
-    distance, path = _odd_distances(chains, odd)
-    pairing = _Pairing(odd, distance)
+    distance, came_by = _odd_distances(chains, odd)
+    pairing = _Pairing(distance)
     left_out: set[int] = set()  # chains on the pairing paths; used twice means not left out
-    for a, b in pairing.pairs:
-        city = b
-        while city != a:
-            city, chain = path[a][city]
-            left_out ^= {chain}
+    for i, j in pairing.pairs:
+        left_out.symmetric_difference_update(_path_chains(came_by, i, j))
     ceiling = total - pairing.length
     if ceiling <= to_beat:
         return None
@@ -236,13 +250,15 @@ def _longest_over_chains(chains, to_beat):
             kept.setdefault(start, []).append(k)
             kept.setdefault(end, []).append(k)
     if _is_connected(chains, kept):
+        if not with_trail:
+            return (total - sum(chains[k][2] for k in left_out),)
         ends = [city for city, ends in kept.items() if len(ends) % 2]
         return _unfold_euler(chains, _euler_trail(chains, kept, ends[0] if ends else next(iter(kept))))
-    ceilings = {city: min(ceiling, total - pairing.length_with_end(city)) for city in odd}
-    return _search(chains, odd, to_beat, ceilings)
+    ceilings = {city: min(ceiling, total - pairing.length_with_end(i)) for i, city in enumerate(odd)}
+    return _search(chains, odd, to_beat, ceilings, with_trail)
 
 
-def _trim_hanging_trees(chains):
+def _trim_hanging_trees(chains, with_trail=True):
     """Fact 4: cut the trees that hang from the network down to their two deepest arms.
 
     Every route of a hanging tree is a bridge, so a trail that enters the tree cannot come
@@ -250,7 +266,8 @@ def _trim_hanging_trees(chains):
     longest can matter; each kept arm becomes one chain from that city to its leaf. A trail
     may also stay inside a tree: the longest such path is returned too, as
     ``(length, start city, [(chain, forwards)])`` over the given chains, or None. If the
-    whole piece is a tree, no chains are left and that path is the answer.
+    whole piece is a tree, no chains are left and that path is the answer. Without
+    ``with_trail`` the new chains leave out their cities and edges.
     """
     ends_at: dict[str, list[int]] = {}
     for k, (start, end, _, _, _) in enumerate(chains):
@@ -290,8 +307,12 @@ def _trim_hanging_trees(chains):
             inside = (longest + other_length, chains[walk[0][0]][0 if walk[0][1] else 1], walk)
         if degree[city] >= 2:  # a city of the network that stays: its arms become chains
             for length, steps in hanging:
-                cities, run = _unfold(chains, city, steps)
-                core.append((city, cities[-1], length, cities, tuple(run)))
+                if with_trail:
+                    cities, run = _unfold(chains, city, steps)
+                    core.append((city, cities[-1], length, cities, tuple(run)))
+                else:
+                    k, forwards = steps[-1]
+                    core.append((city, chains[k][1 if forwards else 0], length, None, None))
     return core, inside
 
 
@@ -327,130 +348,174 @@ def _is_connected(chains, ends_at) -> bool:
 
 
 def _odd_distances(chains, odd):
-    """Shortest distances between the odd cities over the chains (Dijkstra from each odd
-    city, on plain dicts), and for each pair the chains of one shortest path."""
-    graph: dict[str, list[tuple[int, str, int]]] = {}
+    """Shortest distances between the odd cities over the chains, as a matrix in the order
+    of ``odd``, and the way back to each source: Dijkstra on plain lists, the odd cities
+    numbered first. Distances are symmetric, so each search only needs the odd cities
+    after its source and stops once they are settled; ``came_by[i][city]`` is (previous
+    city, chain) on the way from ``odd[i]``."""
+    number = {city: n for n, city in enumerate(odd)}
+    graph: list[list[tuple[int, int, int]]] = [[] for _ in odd]
     for k, (start, end, length, _, _) in enumerate(chains):
         if start != end:
-            graph.setdefault(start, []).append((length, end, k))
-            graph.setdefault(end, []).append((length, start, k))
-    odd_set = set(odd)
-    distance, path = {}, {}
-    for source in odd:
-        settled: dict[str, int] = {}
-        came_by: dict[str, tuple[str, int]] = {}
-        heap = [(0, 0, source, None, -1)]
-        order = 0
-        found = 0
-        while heap and found < len(odd):
-            d, _, city, previous, chain = heapq.heappop(heap)
-            if city in settled:
+            for city in (start, end):
+                if city not in number:
+                    number[city] = len(graph)
+                    graph.append([])
+            graph[number[start]].append((length, number[end], k))
+            graph[number[end]].append((length, number[start], k))
+    distance = [[0] * len(odd) for _ in odd]
+    came_by: list[list[tuple[int, int] | None]] = []
+    for source in range(len(odd)):
+        back: list[tuple[int, int] | None] = [None] * len(graph)  # also: settled or not
+        to_find = len(odd) - source - 1
+        heap = [(0, source, source, -1)]  # (distance, city, previous city, chain)
+        while to_find:
+            d, city, previous, chain = heapq.heappop(heap)
+            if back[city] is not None:
                 continue
-            settled[city] = d
-            if previous is not None:
-                came_by[city] = (previous, chain)
-            found += city in odd_set
+            back[city] = previous, chain
+            if source < city < len(odd):
+                distance[source][city] = distance[city][source] = d
+                to_find -= 1
             for length, other, k in graph[city]:
-                if other not in settled:
-                    order += 1
-                    heapq.heappush(heap, (d + length, order, other, city, k))
-        distance[source] = {city: settled[city] for city in odd}
-        path[source] = came_by
-    return distance, path
+                if back[other] is None:
+                    heapq.heappush(heap, (d + length, other, city, k))
+        came_by.append(back)
+    return distance, came_by
+
+
+def _path_chains(came_by, i, j):
+    """The chains of the shortest path found between the odd cities ``i`` and ``j``."""
+    if i > j:
+        i, j = j, i
+    back, city = came_by[i], j
+    while city != i:
+        city, chain = back[city]
+        yield chain
 
 
 class _Pairing:
     """Fact 5: pair the odd cities, all but at most two (the trail's ends), along shortest
-    paths at the least total length. ``pairs`` and ``length`` give the cheapest pairing.
+    paths at the least total length. ``pairs`` (indices into ``odd``) and ``length`` give
+    the cheapest pairing; ``distance`` is the matrix of shortest distances.
 
     Up to ``PAIRING_BY_HAND_UP_TO`` odd cities it is an exact search over subsets (the
     first unpaired city either pairs with one of the others or is a free end), remembered
     per (cities left, free ends left); above, networkx's minimum-weight matching.
     """
 
-    def __init__(self, odd, distance):
-        self.odd, self.distance = odd, distance
-        self.by_hand = len(odd) <= PAIRING_BY_HAND_UP_TO
+    def __init__(self, distance):
+        self.distance = distance
+        self.count = len(distance)
+        self.by_hand = self.count <= PAIRING_BY_HAND_UP_TO
         if self.by_hand:
-            self._d = [[distance[a][b] for b in odd] for a in odd]
-            self._memo: dict[int, tuple[int, int]] = {}
-            self.pairs = self._greedy_if_best() or self._pairs((1 << len(odd)) - 1, 2)
+            # distances by bit: the search works on sets of odd cities as bit masks
+            self._row = {1 << i: {1 << j: d for j, d in enumerate(row)} for i, row in enumerate(distance)}
+            # (cities left, free ends left) -> (least length, partner bit of the first city or 0)
+            self._memo: dict[int, tuple[int, int]] = {free: (0, 0) for free in range(3)}
+            self.pairs = self._quick_if_best() or self._pairs((1 << self.count) - 1, 2)
         else:
             self.pairs = self._matching()
         self.length = sum(distance[a][b] for a, b in self.pairs)
 
-    def _greedy_if_best(self) -> list[tuple[str, str]] | None:
-        """The closest pairs first, if that is provably cheapest: no pairing costs less
-        than half of each paired city's distance to its nearest odd city."""
-        odd, distance = self.odd, self.distance
-        nearest = sorted((min(row) for row in (r[:i] + r[i + 1:] for i, r in enumerate(self._d))), reverse=True)
-        floor = -(-sum(nearest[2:]) // 2)  # the two farthest may be the ends
-        pairs, paired, length = [], set(), 0
-        for a, b in sorted(itertools.combinations(odd, 2), key=lambda pair: distance[pair[0]][pair[1]]):
-            if len(paired) >= len(odd) - 2:
-                break
+    def _quick_if_best(self) -> list[tuple[int, int]] | None:
+        """A good pairing found quickly, if it provably costs the least (then the exact
+        search is skipped): the closest pairs first, then partners swapped while that helps.
+
+        The proof is a price ``p[c]`` on each odd city with ``p[a] + p[b] ≤ distance(a, b)``:
+        then any pairing costs at least the prices of its paired cities, so at least the
+        sum of all prices but the two highest (those cities may be the ends). Prices start
+        at half the distance to the nearest odd city and are raised while they stay
+        below every distance. (Kept twice_price below, so they stay whole numbers.)
+        """
+        distance, count = self.distance, self.count
+        pairs, paired = [], set()
+        for a, b in sorted(itertools.combinations(range(count), 2), key=lambda pair: distance[pair[0]][pair[1]]):
             if a not in paired and b not in paired:
                 pairs.append((a, b))
                 paired.update((a, b))
-                length += distance[a][b]
-        return pairs if length <= floor else None
+                if len(paired) == count - 2:
+                    break
+        ends = [c for c in range(count) if c not in paired]
+        improved = True
+        while improved:
+            improved = False
+            for x in range(len(pairs)):
+                for y in range(x + 1, len(pairs)):  # two pairs swap partners
+                    (a, b), (c, d) = pairs[x], pairs[y]
+                    now = distance[a][b] + distance[c][d]
+                    if distance[a][c] + distance[b][d] < now:
+                        pairs[x], pairs[y], improved = (a, c), (b, d), True
+                    elif distance[a][d] + distance[b][c] < now:
+                        pairs[x], pairs[y], improved = (a, d), (b, c), True
+                for z, end in enumerate(ends):  # an end takes the place of a paired city
+                    a, b = pairs[x]
+                    if distance[a][end] < distance[a][b]:
+                        pairs[x], ends[z], improved = (a, end), b, True
+                    elif distance[end][b] < distance[a][b]:
+                        pairs[x], ends[z], improved = (end, b), a, True
+        twice_price = [min(row[:i] + row[i + 1:]) for i, row in enumerate(distance)]
+        for c, row in enumerate(distance):
+            twice_price[c] += min(2 * d - twice_price[other] - twice_price[c] for other, d in enumerate(row) if other != c)
+        floor = -(-(sum(twice_price) - sum(sorted(twice_price)[-2:])) // 2)
+        return pairs if sum(distance[a][b] for a, b in pairs) <= floor else None
 
-    def length_with_end(self, city) -> float:
-        """A lower bound on the routes left unused by a trail that starts at ``city``:
+    def length_with_end(self, i: int) -> float:
+        """A lower bound on the routes left unused by a trail that starts at ``odd[i]``:
         exact with the search by hand, else half the distances to the nearest odd city."""
         if self.by_hand:
-            return self._cost(((1 << len(self.odd)) - 1) ^ (1 << self.odd.index(city)), 1)
-        nearest = sorted((min(d for b, d in self.distance[a].items() if b != a)
-                          for a in self.odd if a != city), reverse=True)
+            return self._cost(((1 << self.count) - 1) ^ (1 << i), 1)
+        nearest = sorted((min(d for b, d in enumerate(row) if b != a)
+                          for a, row in enumerate(self.distance) if a != i), reverse=True)
         return -(-sum(nearest[1:]) // 2)  # the farthest of them may be the other end
 
     def _cost(self, mask: int, free: int) -> int:
-        if not mask:
-            return 0
-        key = mask << 2 | free
-        known = self._memo.get(key)
-        if known is not None:
-            return known[0]
-        first = (mask & -mask).bit_length() - 1
-        rest = mask & (mask - 1)
-        best, partner = (self._cost(rest, free - 1), -1) if free else (1 << 62, -1)
-        row = self._d[first]
+        """The cheapest pairing of the cities in ``mask`` with up to ``free`` left unpaired."""
+        memo = self._memo
+        first = mask & -mask
+        rest = mask ^ first
+        best, partner = 1 << 62, 0
+        if free:
+            known = memo.get(rest << 2 | free - 1)
+            best = known[0] if known is not None else self._cost(rest, free - 1)
+        row = self._row[first]
         others = rest
-        while others:
-            low = others & -others
-            value = row[low.bit_length() - 1] + self._cost(rest ^ low, free)
+        while others:  # pair the first city with each other one; remembered answers inline
+            other = others & -others
+            others ^= other
+            known = memo.get((rest ^ other) << 2 | free)
+            value = row[other] + (known[0] if known is not None else self._cost(rest ^ other, free))
             if value < best:
-                best, partner = value, low.bit_length() - 1
-            others ^= low
-        self._memo[key] = best, partner
+                best, partner = value, other
+        memo[mask << 2 | free] = best, partner
         return best
 
-    def _pairs(self, mask: int, free: int) -> list[tuple[str, str]]:
+    def _pairs(self, mask: int, free: int) -> list[tuple[int, int]]:
         self._cost(mask, free)
         pairs = []
         while mask:
-            first = (mask & -mask).bit_length() - 1
+            first = mask & -mask
             partner = self._memo[mask << 2 | free][1]
-            mask &= mask - 1
-            if partner < 0:
-                free -= 1
+            mask ^= first
+            if partner:
+                pairs.append((first.bit_length() - 1, partner.bit_length() - 1))
+                mask ^= partner
             else:
-                pairs.append((self.odd[first], self.odd[partner]))
-                mask ^= 1 << partner
+                free -= 1
         return pairs
 
-    def _matching(self) -> list[tuple[str, str]]:
+    def _matching(self) -> list[tuple[int, int]]:
         pairing = nx.Graph()
         free_ends = ("free end 1", "free end 2")  # a trail's two ends need no partner
-        for a, b in itertools.combinations(self.odd, 2):
+        for a, b in itertools.combinations(range(self.count), 2):
             pairing.add_edge(a, b, weight=self.distance[a][b])
-        for city in self.odd:
+        for city in range(self.count):
             pairing.add_edges_from([(city, end) for end in free_ends], weight=0)
         pairing.add_edge(*free_ends, weight=0)
         return [(a, b) for a, b in nx.min_weight_matching(pairing) if a not in free_ends and b not in free_ends]
 
 
-def _search(chains, odd, to_beat, ceiling):
+def _search(chains, odd, to_beat, ceiling, with_trail):
     """Depth-first search over trails of chains, from each odd-degree city in turn, for
     a trail longer than ``to_beat``; ``ceiling`` bounds the trails from each start."""
     number: dict[str, int] = {}
@@ -507,6 +572,8 @@ def _search(chains, odd, to_beat, ceiling):
 
     if best_walk is None:
         return None
+    if not with_trail:
+        return (best_length,)
     trail, indices = [best_start], []
     for k, forward in best_walk:
         _, _, _, chain_cities, run = chains[k]
