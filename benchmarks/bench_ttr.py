@@ -4,8 +4,10 @@
 
 It prints the machine's core count first (the figures are for one core).
 
-1. Complete random games per second on one core: 4-player USA (target ≥ 50),
-   5-player Europe and 3-player Switzerland (targets ≥ 30).
+1. Complete random games per second on one core, every rule and the final scoring
+   included: 4-player USA (target ≥ 250), 5-player Europe and 3-player Switzerland;
+   then where a USA game's time goes (set-up, listing legal actions, applying them,
+   final scoring; timing each call adds a little).
 2. Longest-route time (mean, median, 95th percentile, max) on
    - connected networks of up to 45 trains, grown at random on the USA board the way a
      player could hold them (one track per double route; ``Map.random_network`` with
@@ -40,6 +42,30 @@ def random_games(variant: str, players: int, count: int) -> None:
     elapsed = time.perf_counter() - start
     print(f"random {players}-player {variant} games: {count / elapsed:.1f} games/s "
           f"({count} games in {elapsed:.2f} s; {actions / count:.0f} actions, {turns / count:.0f} turns per game)")
+
+
+def where_the_time_goes(count: int) -> None:
+    from zuzlab.core import seeded_random
+
+    setup = listing = applying = scoring = 0.0
+    clock = time.perf_counter
+    for seed in range(count):
+        start = clock()
+        game = ttr.new_game("usa", players=4, seed=seed)
+        setup += clock() - start
+        rng = seeded_random(seed, "random-player")  # the same games as play_random_game
+        while not game.is_over:
+            start = clock()
+            legal = game.legal_actions()
+            middle = clock()
+            game.apply(rng.choice(legal))
+            listing, applying = listing + middle - start, applying + clock() - middle
+        start = clock()
+        game.final_scores()
+        scoring += clock() - start
+    parts = ", ".join(f"{name} {1000 * seconds / count:.2f} ms" for name, seconds in
+                      (("set-up", setup), ("legal actions", listing), ("apply", applying), ("final scoring", scoring)))
+    print(f"  a random 4-player USA game: {parts}")
 
 
 def longest_route_times(count: int) -> None:
@@ -107,6 +133,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{os.cpu_count()} cores on this machine; every figure below uses one")
     random_games("usa", 4, args.games)
+    where_the_time_goes(args.games)
     random_games("europe", 5, args.games)
     random_games("switzerland", 3, args.games)
     longest_route_times(args.networks)
