@@ -365,8 +365,12 @@ def _odd_distances(chains, odd):
             graph[number[end]].append((length, number[start], k))
     distance = [[0] * len(odd) for _ in odd]
     came_by: list[list[tuple[int, int] | None]] = []
+    unreached = 1 << 62
     for source in range(len(odd)):
         back: list[tuple[int, int] | None] = [None] * len(graph)  # also: settled or not
+        # the shortest distance seen so far: a longer way to a city is not queued at all
+        tentative = [unreached] * len(graph)
+        tentative[source] = 0
         to_find = len(odd) - source - 1
         heap = [(0, source, source, -1)]  # (distance, city, previous city, chain)
         while to_find:
@@ -378,7 +382,8 @@ def _odd_distances(chains, odd):
                 distance[source][city] = distance[city][source] = d
                 to_find -= 1
             for length, other, k in graph[city]:
-                if back[other] is None:
+                if d + length < tentative[other]:
+                    tentative[other] = d + length
                     heapq.heappush(heap, (d + length, other, city, k))
         came_by.append(back)
     return distance, came_by
