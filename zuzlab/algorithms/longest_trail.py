@@ -58,6 +58,12 @@ class Trail:
 
 def as_edge(item: Any) -> tuple[str, str, int]:
     """Read a route object (``.a``, ``.b``, ``.length``) or a ``(city, city, length)`` tuple."""
+    try:  # the common case first: a well-formed route object, read without further checks
+        a, b, length = item.a, item.b, item.length
+        if type(length) is int and length >= 0 and a != b:
+            return a, b, length
+    except AttributeError:
+        pass
     if hasattr(item, "a") and hasattr(item, "b") and hasattr(item, "length"):
         a, b, length = item.a, item.b, item.length
     else:
@@ -139,6 +145,8 @@ def _pieces(edges: list[tuple[str, str, int]]) -> list[tuple[list[int], dict[str
                 if other not in seen:
                     seen.add(other)
                     frontier.append(other)
+        if len(cities) == len(touching):  # one piece holds every city (the common case)
+            return [(list(range(len(edges))), cities)]
         pieces.append((sorted({i for ends in cities.values() for i in ends}), cities))
     return pieces
 
