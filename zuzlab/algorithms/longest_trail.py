@@ -443,7 +443,8 @@ class _Pairing:
         """
         distance, count = self.distance, self.count
         pairs, paired = [], set()
-        for a, b in sorted(itertools.combinations(range(count), 2), key=lambda pair: distance[pair[0]][pair[1]]):
+        closest_first = sorted((row[b], a, b) for a, row in enumerate(distance) for b in range(a + 1, count))
+        for _, a, b in closest_first:
             if a not in paired and b not in paired:
                 pairs.append((a, b))
                 paired.update((a, b))
@@ -468,8 +469,12 @@ class _Pairing:
                     elif distance[end][b] < distance[a][b]:
                         pairs[x], ends[z], improved = (end, b), a, True
         twice_price = [min(row[:i] + row[i + 1:]) for i, row in enumerate(distance)]
-        for c, row in enumerate(distance):
-            twice_price[c] += min(2 * d - twice_price[other] - twice_price[c] for other, d in enumerate(row) if other != c)
+        for c, row in enumerate(distance):  # raise each price as far as every distance allows
+            highest = 1 << 62
+            for other, d in enumerate(row):
+                if other != c and 2 * d - twice_price[other] < highest:
+                    highest = 2 * d - twice_price[other]
+            twice_price[c] = highest
         floor = -(-(sum(twice_price) - sum(sorted(twice_price)[-2:])) // 2)
         return pairs if sum(distance[a][b] for a, b in pairs) <= floor else None
 
