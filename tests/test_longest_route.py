@@ -339,3 +339,30 @@ def test_many_odd_cities_agree_with_plain_search(edges):
     trail = ttr.longest_trail(edges)
     assert trail.length == expected == ttr.longest_route(edges)
     assert is_trail_of(trail, edges)
+
+
+def test_the_full_search_is_exercised_on_dense_networks_and_agrees(monkeypatch):
+    # Most dense networks are settled by the pairing (fact 5); the few where its leftovers
+    # fall apart go to the full search (facts 6-7). Check those, and that there are some.
+    import importlib
+
+    module = importlib.import_module("zuzlab.algorithms.longest_trail")
+    searched = []
+    search = module._search
+
+    def counted_search(chains, odd, to_beat, ceiling, with_trail):
+        searched.append(len(chains))
+        return search(chains, odd, to_beat, ceiling, with_trail)
+
+    monkeypatch.setattr(module, "_search", counted_search)
+    board = ttr.load_map("usa")
+    for seed in range(120):
+        network = board.dense_network(routes=20, seed=seed)
+        before = len(searched)
+        length = ttr.longest_route(network)
+        if len(searched) > before:
+            expected = reference_longest([(r.a, r.b, r.length) for r in network])
+            trail = ttr.longest_trail(network)
+            assert length == trail.length == expected, seed
+            assert valid_trail(trail)
+    assert len(searched) >= 2, searched

@@ -58,6 +58,12 @@ class Trail:
 
 def as_edge(item: Any) -> tuple[str, str, int]:
     """Read a route object (``.a``, ``.b``, ``.length``) or a ``(city, city, length)`` tuple."""
+    try:  # the common case first: a well-formed route object, read without further checks
+        a, b, length = item.a, item.b, item.length
+        if type(length) is int and length >= 0 and a != b:
+            return a, b, length
+    except AttributeError:
+        pass
     if hasattr(item, "a") and hasattr(item, "b") and hasattr(item, "length"):
         a, b, length = item.a, item.b, item.length
     else:
@@ -139,6 +145,8 @@ def _pieces(edges: list[tuple[str, str, int]]) -> list[tuple[list[int], dict[str
                 if other not in seen:
                     seen.add(other)
                     frontier.append(other)
+        if len(cities) == len(touching):  # one piece holds every city (the common case)
+            return [(list(range(len(edges))), cities)]
         pieces.append((sorted({i for ends in cities.values() for i in ends}), cities))
     return pieces
 
@@ -365,8 +373,12 @@ def _odd_distances(chains, odd):
             graph[number[end]].append((length, number[start], k))
     distance = [[0] * len(odd) for _ in odd]
     came_by: list[list[tuple[int, int] | None]] = []
+    unreached = 1 << 62
     for source in range(len(odd)):
         back: list[tuple[int, int] | None] = [None] * len(graph)  # also: settled or not
+        # the shortest distance seen so far: a longer way to a city is not queued at all
+        tentative = [unreached] * len(graph)
+        tentative[source] = 0
         to_find = len(odd) - source - 1
         heap = [(0, source, source, -1)]  # (distance, city, previous city, chain)
         while to_find:
@@ -378,7 +390,8 @@ def _odd_distances(chains, odd):
                 distance[source][city] = distance[city][source] = d
                 to_find -= 1
             for length, other, k in graph[city]:
-                if back[other] is None:
+                if d + length < tentative[other]:
+                    tentative[other] = d + length
                     heapq.heappush(heap, (d + length, other, city, k))
         came_by.append(back)
     return distance, came_by
@@ -430,7 +443,8 @@ class _Pairing:
         """
         distance, count = self.distance, self.count
         pairs, paired = [], set()
-        for a, b in sorted(itertools.combinations(range(count), 2), key=lambda pair: distance[pair[0]][pair[1]]):
+        closest_first = sorted((row[b], a, b) for a, row in enumerate(distance) for b in range(a + 1, count))
+        for _, a, b in closest_first:
             if a not in paired and b not in paired:
                 pairs.append((a, b))
                 paired.update((a, b))
@@ -455,8 +469,12 @@ class _Pairing:
                     elif distance[end][b] < distance[a][b]:
                         pairs[x], ends[z], improved = (end, b), a, True
         twice_price = [min(row[:i] + row[i + 1:]) for i, row in enumerate(distance)]
-        for c, row in enumerate(distance):
-            twice_price[c] += min(2 * d - twice_price[other] - twice_price[c] for other, d in enumerate(row) if other != c)
+        for c, row in enumerate(distance):  # raise each price as far as every distance allows
+            highest = 1 << 62
+            for other, d in enumerate(row):
+                if other != c and 2 * d - twice_price[other] < highest:
+                    highest = 2 * d - twice_price[other]
+            twice_price[c] = highest
         floor = -(-(sum(twice_price) - sum(sorted(twice_price)[-2:])) // 2)
         return pairs if sum(distance[a][b] for a, b in pairs) <= floor else None
 
