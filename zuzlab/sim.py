@@ -13,7 +13,7 @@ bot, the score parts of that game family, the total, the place, whether the play
 
 Game ``i`` is seeded with ``"{seed}/{i}"``, and the bots move round the table: in game
 ``i`` seat ``s`` is played by ``bots[(s + i) % players]``, so no bot always starts. The
-same arguments give the same table, whatever executor plays the games.
+same arguments give the same table, whatever executor or how many workers play the games.
 
 A bot is a name from the family's registry (``ttr.bots.BOTS`` …) or a bot of your own:
 a function ``my_bot(game, rng) -> action`` (written in a notebook cell, say), a bot object,
@@ -53,8 +53,8 @@ from . import cardgame, ink, ttr
 from .core import GameState, play_with_bots
 
 #: The most games in one task: enough to make the cost of sending a task small, few
-#: enough for a smooth progress bar. A pool worker costs about as much to start as this
-#: many games, so a run gets one worker per CHUNK games at most.
+#: enough for a smooth progress bar. A run gets one worker per CHUNK games at most: a new
+#: worker (a fresh interpreter importing zuzlab, about a second) is not worth fewer.
 CHUNK = 10
 #: Tasks per worker aimed at: with many small tasks every worker stays busy to the end
 #: of the run instead of one finishing a big last chunk while the others wait (a task
