@@ -148,10 +148,11 @@ def test_the_pool_has_a_worker_per_cpu_quota_and_no_more_than_the_games_need(mon
     assert [sim.pool_size(games) for games in (1000, 30, 21, 12, sim.CHUNK, 1)] == [3, 3, 3, 2, 1, 1]
     assert sim.pool_size(1000, workers=8) == 8 and sim.pool_size(15, workers=8) == 2
     started = []
-    monkeypatch.setattr(sim, "shared_pool", lambda workers: started.append(workers) or ThreadPoolExecutor(workers))
-    sim.simulate("cardgame", players=3, games=40, seed=1, progress=False)
-    monkeypatch.setattr(loky, "cpu_count", lambda: 1)  # a one-CPU Binder: no pool at all
-    sim.simulate("cardgame", players=3, games=40, seed=1, progress=False)
+    with ThreadPoolExecutor(3) as threads:  # stands in for the pool the run asks for
+        monkeypatch.setattr(sim, "shared_pool", lambda workers: started.append(workers) or threads)
+        sim.simulate("cardgame", players=3, games=40, seed=1, progress=False)
+        monkeypatch.setattr(loky, "cpu_count", lambda: 1)  # a one-CPU Binder: no pool at all
+        sim.simulate("cardgame", players=3, games=40, seed=1, progress=False)
     assert started == [3]
 
 
