@@ -1,13 +1,22 @@
-"""Batch simulation: the tidy table, its seeds, rule changes, executors (a process pool,
-threads, a Dask cluster) and the refusals of bad arguments."""
+"""Batch simulation: the tidy table, its seeds, rule changes, where the games run (the
+shared process pool and its size, in-process, threads, a Dask cluster), the caller's own
+bots, and the refusals of bad arguments."""
 
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from pathlib import Path
 
+import loky
 import pandas as pd
 import pytest
 
-from zuzlab import ink, sim, ttr
+from zuzlab import cardgame, ink, sim, ttr
 from zuzlab.core import play_with_bots
 
 
@@ -49,6 +58,137 @@ def test_the_same_arguments_give_the_same_table_on_any_executor(usa_table):
     pd.testing.assert_frame_equal(usa_table, again)
     other_seed = sim.simulate("usa", players=4, games=12, seed=4, progress=False)
     assert not other_seed.total.equals(usa_table.total)
+
+
+@pytest.mark.parametrize("where", ["in this process", "2 pool workers", "3 threads"])
+def test_the_same_table_wherever_the_games_run(usa_table, where):
+    """``usa_table`` came from the default pool, one game a task; here the games are cut
+    into other chunks and played elsewhere."""
+    with ThreadPoolExecutor(3) as threads:
+        how = {"in this process": {"workers": 1}, "2 pool workers": {"workers": 2},
+               "3 threads": {"executor": threads}}[where]
+        table = sim.simulate("usa", players=4, games=12, seed=3, progress=False, **how)
+    pd.testing.assert_frame_equal(usa_table, table)
+
+
+class Rotating:
+    """A bot with a memory: its n-th move is legal action n (modulo their number). It
+    plays the same only if every seat of every game starts it afresh."""
+
+    def __init__(self):
+        self.moves = 0
+
+    def __call__(self, game, rng):
+        actions = game.legal_actions()
+        self.moves += 1
+        return actions[self.moves % len(actions)]
+
+
+def first_choice(game, rng):
+    return game.legal_actions()[0]
+
+
+def tickets(game, rng):
+    """Not the registry's ticket bot, though named like it."""
+    return game.legal_actions()[0]
+
+
+def test_own_bots_play_beside_named_ones_and_start_afresh_each_game():
+    rotating = Rotating()
+    bots = [rotating, first_choice, "random"]
+    here = sim.simulate("cardgame", players=3, games=24, seed=5, bots=bots, workers=1, progress=False)
+    assert set(here.bot) == {"Rotating", "first_choice", "random"} and rotating.moves == 0
+    pool = sim.simulate("cardgame", players=3, games=24, seed=5, bots=bots, workers=2, progress=False)
+    pd.testing.assert_frame_equal(here, pool)
+    game = cardgame.new_game("cardgame", players=3, seed="5/7")  # game 7: seat s plays bots[(s + 7) % 3]
+    play_with_bots(game, [first_choice, cardgame.make_bot("random"), Rotating()], "5/7", "sim")
+    assert tuple(here[here.game == 7].total) == tuple(game.final_scores().totals)
+
+
+def test_a_bot_from_a_notebook_cell_plays_in_the_pool(tmp_path):
+    """A function defined in ``__main__`` (a notebook cell, a script) cannot be pickled by
+    name: the pool's workers get it by value. The bot checks that it plays in a worker."""
+    script = textwrap.dedent("""
+        import os
+        from zuzlab import sim
+
+        HOME = os.getpid()
+
+        def cautious(game, rng):
+            assert os.getpid() != HOME, "played in the notebook's own process"
+            return game.legal_actions()[0]
+
+        pool = sim.simulate("cardgame", players=3, games=30, seed=2, bots=[cautious, "random", "random"],
+                            progress=False)
+        HOME = None  # now it may play here
+        here = sim.simulate("cardgame", players=3, games=30, seed=2, bots=[cautious, "random", "random"],
+                            workers=1, progress=False)
+        assert pool.equals(here) and "cautious" in set(pool.bot)
+        print("played", len(pool) // 3, "games")
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(Path(sim.__file__).parents[1])})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "played 30 games"
+
+
+def test_the_pool_is_kept_between_runs():
+    sim.simulate("cardgame", players=3, games=30, seed=1, progress=False, workers=2)
+    pool = sim.shared_pool(2)
+    before = {pool.submit(os.getpid).result() for _ in range(8)}
+    sim.simulate("cardgame", players=3, games=30, seed=2, progress=False, workers=2)
+    assert sim.shared_pool(2) is pool
+    assert before & {pool.submit(os.getpid).result() for _ in range(8)}  # the same worker processes
+
+
+def test_the_pool_has_a_worker_per_cpu_quota_and_no_more_than_the_games_need(monkeypatch):
+    """``loky.cpu_count`` stands for the CPU quota (a container's cgroup limit); a worker
+    is started for each CHUNK games at most, and one worker means this process."""
+    monkeypatch.setattr(loky, "cpu_count", lambda: 3)
+    assert [sim.pool_size(games) for games in (1000, 30, 21, 12, sim.CHUNK, 1)] == [3, 3, 3, 2, 1, 1]
+    assert sim.pool_size(1000, workers=8) == 8 and sim.pool_size(15, workers=8) == 2
+    started = []
+    with ThreadPoolExecutor(3) as threads:  # stands in for the pool the run asks for
+        monkeypatch.setattr(sim, "shared_pool", lambda workers: started.append(workers) or threads)
+        sim.simulate("cardgame", players=3, games=40, seed=1, progress=False)
+        monkeypatch.setattr(loky, "cpu_count", lambda: 1)  # a one-CPU Binder: no pool at all
+        sim.simulate("cardgame", players=3, games=40, seed=1, progress=False)
+    assert started == [3]
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity") or (os.cpu_count() or 1) < 2,
+                    reason="needs Linux CPU affinity and 2 cores")
+def test_the_pool_size_follows_the_cpus_this_process_may_use():
+    """Pinned to one CPU, as a container's quota would, the process gets no pool although
+    ``os.cpu_count()`` still counts every core."""
+    script = "import os; os.sched_setaffinity(0, {min(os.sched_getaffinity(0))}); " \
+             "from zuzlab import sim; print(os.cpu_count() > 1, sim.pool_size(1000))"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(Path(sim.__file__).parents[1])})
+    assert done.stdout.split() == ["True", "1"], done.stderr
+
+
+def test_workers_start_fresh_not_forked_from_a_process_with_threads(monkeypatch):
+    """A Jupyter kernel runs threads, and a fork of it may deadlock (Python 3.12 warns;
+    3.14 no longer forks by default). The pool's workers are new interpreters: they
+    do not have what this process set up before starting them."""
+    sim.shared_pool(2).shutdown(wait=True)  # so that this test starts the workers
+    monkeypatch.setattr(sys, "zuzlab_test_marker", True, raising=False)
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        # recorded, not raised: os.fork() swallows its warning when the filter says "error"
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            table = sim.simulate("cardgame", players=3, games=30, seed=1, progress=False, workers=2)
+    finally:
+        stop.set()
+        thread.join()
+    assert len(table) == 90
+    assert not [str(warning.message) for warning in caught if "fork()" in str(warning.message)]
+    pool = sim.shared_pool(2)
+    assert not any(pool.submit(eval, "hasattr(__import__('sys'), 'zuzlab_test_marker')").result() for _ in range(4))
 
 
 def test_a_dask_cluster_runs_it_unchanged(usa_table):
@@ -130,6 +270,15 @@ def test_win_rates_per_bot(usa_table):
     ({"variant_or_ruleset": "usa", "bots": ["tickets"] * 3}, "4 players need 4 bots, not 3"),
     ({"variant_or_ruleset": "usa", "bots": "greedy"}, "no ttr bot called 'greedy'; known: random, tickets"),
     ({"variant_or_ruleset": "usa", "games": 0}, "games must be a whole number ≥ 1, not 0"),
+    ({"variant_or_ruleset": "usa", "bots": 4}, "bots must be a bot or a list of one bot per seat, not 4"),
+    ({"variant_or_ruleset": "usa", "bots": ["tickets", None, "random", "random"]},
+     "a bot is the name of a ttr bot .* or a function bot\\(game, rng\\) -> action, not None"),
+    ({"variant_or_ruleset": "usa", "bots": [first_choice, "random", lambda g, r: 0, lambda g, r: 1]},
+     "two different bots are both called '<lambda>'"),
+    ({"variant_or_ruleset": "usa", "bots": tickets}, "your bot .* has the name of the ttr bot 'tickets'"),
+    ({"variant_or_ruleset": "usa", "workers": 0}, "workers must be a whole number ≥ 1 .*, not 0"),
+    ({"variant_or_ruleset": "usa", "workers": 2, "executor": ThreadPoolExecutor(1)},
+     "give workers or an executor, not both"),
 ])
 def test_bad_arguments_are_refused_before_any_game(kwargs, message):
     with pytest.raises(ValueError, match=message):
