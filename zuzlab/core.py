@@ -639,7 +639,10 @@ class Engine:
                          self.default_players if players is None else players, seed, **options)
 
     def make_bot(self, bot: str | Bot) -> Bot:
-        """A fresh player: a bot name of this engine (see ``bots``), or a bot itself."""
+        """A fresh player: a bot name of this engine (see ``bots``), a class of bots (an
+        instance is made), or a bot itself."""
+        if isinstance(bot, type):
+            return bot()
         if callable(bot):
             return bot
         try:
