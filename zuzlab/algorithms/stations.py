@@ -43,12 +43,25 @@ class StationStep:
 
 
 def component_labels(routes: Iterable[Any]) -> dict[str, str]:
-    """Each city of the network, labelled with one city of its connected piece (a
-    union-find: final scoring asks this of every player of every simulated game)."""
-    pieces = UnionFind()
+    """Each city of the network, labelled with one city of its connected piece: a flood
+    fill over plain dicts (final scoring asks this of every player of every simulated
+    game, and a player's network is a few dozen routes)."""
+    neighbours: dict[str, list[str]] = {}
     for route in routes:
-        pieces.union(route.a, route.b)
-    return {city: pieces[city] for city in pieces}
+        neighbours.setdefault(route.a, []).append(route.b)
+        neighbours.setdefault(route.b, []).append(route.a)
+    labels: dict[str, str] = {}
+    for start in neighbours:
+        if start in labels:
+            continue
+        labels[start] = start
+        reached = [start]
+        while reached:
+            for city in neighbours[reached.pop()]:
+                if city not in labels:
+                    labels[city] = start
+                    reached.append(city)
+    return labels
 
 
 def _itself(piece):

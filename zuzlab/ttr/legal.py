@@ -195,8 +195,12 @@ class Claims:
         self.entries = entries = []  # (run, open routes, wild cards usable, ways to pay each)
         total = 0
         for color, members in tracker.table.by_color:
-            have = most_of_one_color if color is None else hand.get(color, 0)
-            longest = min(trains, have + all_wilds)
+            have = most_of_one_color if color is None else hand[color]
+            longest = have + all_wilds
+            if not longest:
+                continue  # no card that pays for this colour
+            if trains < longest:
+                longest = trains
             for run in members:  # shortest first
                 length = run.length
                 if length > longest:
