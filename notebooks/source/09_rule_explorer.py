@@ -68,9 +68,10 @@ for name, rules in candidates.items():
     compared[name] = sim.simulate(rules, players=4, games=100, seed=1, bots=bots)
 win_rates = pd.DataFrame({name: sim.win_rates(table) for name, table in compared.items()})
 long_routes = win_rates.loc["long_routes"]
-for bonus in ("bonus_0", "bonus_20"):   # a smaller or a larger bonus hardly matters …
-    assert abs(long_routes[bonus] - long_routes["printed"]) < 0.05
-assert long_routes["linear"] < long_routes["flat"] < 0.65 * long_routes["printed"]   # … the table does
+table_effect = long_routes["printed"] - long_routes["flat"]
+for bonus in ("bonus_0", "bonus_20"):   # a smaller or a larger bonus matters less than half as much …
+    assert abs(long_routes[bonus] - long_routes["printed"]) < table_effect / 2
+assert long_routes["linear"] < long_routes["flat"] < 0.65 * long_routes["printed"]   # … as the table
 shown_rates = win_rates.rename(columns=variant, index=texts.bot_name)
 display(shown_rates.style.format(lambda rate: texts.render(texts.share(rate))).set_caption(texts.text("label.sim_win_rates")))
 zw.explain("explore.candidates", per_train=per_train, one_train=printed_points[1],
