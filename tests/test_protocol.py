@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import random
 from dataclasses import replace
 
 import pytest
@@ -278,3 +279,19 @@ def test_a_position_reads_back_with_each_kind_of_pending_decision():
         claims = [a for a in game.legal_actions() if isinstance(a, ttr.ClaimRoute) and game.map.route(a.route).tunnel]
         game.apply(claims[0] if claims else rng.choice(game.legal_actions()))
     assert {ttr.ChooseTickets, ttr.SecondCard} <= seen
+
+
+@pytest.mark.parametrize("name", ["ttr", "cardgame", "ink"])
+def test_events_are_made_only_when_asked_for_and_the_game_is_the_same(name):
+    engine = {"ttr": ttr, "cardgame": cardgame, "ink": ink}[name]
+    told, quiet = engine.new_game(seed=4), engine.new_game(seed=4)
+    rng = random.Random(4)
+    narrated = 0
+    for _ in range(60):
+        if told.is_over:
+            break
+        action = rng.choice(told.legal_actions())
+        narrated += len(told.apply(action))
+        assert quiet.apply(action, events=False) == []
+        assert quiet == told
+    assert narrated > 40  # the told game did make its events

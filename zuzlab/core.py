@@ -307,15 +307,17 @@ class GameState(ABC):
 
     # --- acting ---------------------------------------------------------------------
 
-    def apply(self, action) -> list[Event]:
-        """Check ``action`` and carry it out; return the events it caused.
+    def apply(self, action, events: bool = True) -> list[Event]:
+        """Check ``action`` and carry it out; return the events it caused (with
+        ``events=False``, as in simulations that never read them, none are made: an
+        empty list).
 
         Raises ``RuleViolation`` (the state unchanged) if the rules forbid the action.
         """
         action = self.canonical(action)
         check, carry_out = self._handlers(action)
         check(self, action)
-        self._events = []
+        self._events = [] if events else None
         try:
             carry_out(self, action)
         except Exception as error:  # a defect, not a rule: put everything back, then say so
@@ -323,7 +325,7 @@ class GameState(ABC):
             raise RuleViolation("not_carried_out", action=str(action), error=f"{type(error).__name__}: {error}") from error
         self.history.append(action)
         self._scores_cache = None
-        return self._events
+        return self._events if events else []
 
     def canonical(self, action):
         """``action`` as ``legal_actions()`` lists it (a route named by its cities → its id,
@@ -345,9 +347,11 @@ class GameState(ABC):
         return found
 
     def _emit(self, kind: str, **data: Any) -> None:
-        event = _new_event(Event)  # Event(kind, player, **data) without packing data twice: emitted often
-        event.kind, event.player, event.data = kind, self._current, data
-        self._events.append(event)
+        events = self._events
+        if events is not None:  # None: nobody asked for them
+            event = _new_event(Event)  # Event(kind, player, **data) without packing data twice: emitted often
+            event.kind, event.player, event.data = kind, self._current, data
+            events.append(event)
 
     def _check_pass(self, action: Pass) -> None:
         if self._pending is not None or self.legal_actions() != [Pass()]:
@@ -394,7 +398,7 @@ class GameState(ABC):
         state = start.copy()
         state._start = start
         for action in actions:
-            state.apply(action)
+            state.apply(action, events=False)
         self.__dict__.update(state.__dict__)
         self._events = []
 
@@ -605,7 +609,7 @@ def play_with_bots(state: GameState, bots: Sequence[Bot], seed: int | str,
     for _ in range(max_actions):
         if state._over:
             return state
-        state.apply(bots[state._current](state, rng))
+        state.apply(bots[state._current](state, rng), events=False)
     raise RuntimeError(f"game did not end within {max_actions} actions")
 
 

@@ -260,7 +260,7 @@ class DrawingTurn:
         if actions is None:
             shown = [c for c in dict.fromkeys(cards.face_up) if c is not None and not (key[2] and c == cards.wild)]
             actions = _DRAWS[key] = [DRAW_BLIND] * key[1] + [face_up_action(c) for c in shown]
-        return list(actions)
+        return actions.copy()
 
     def _second_card_actions(self) -> list:
         return self._draw_actions(second=True)

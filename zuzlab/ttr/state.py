@@ -160,7 +160,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         tickets = [DRAW_TICKETS] if self.ticket_deck else []
         stations = self._station_actions() if self.rules.stations_per_player else []
         actions = LegalActions(self._draw_actions(), self._claims(), tickets, stations)
-        return actions or LegalActions([Pass()])
+        return actions if len(actions) else LegalActions([Pass()])
 
     def _claims(self) -> Claims:
         """The claims of the player to move (those of the last ``legal_actions`` while
