@@ -105,10 +105,10 @@ class OpenRoutes:
         when there are too few players for double routes."""
         run_of, players = self.table.run_of, range(game.players)
         k = run_of[route.id]
-        for other in players:
-            if not game._double_route_problem(route, other):
-                self.open[other][k] -= 1
         partner = route.double_with
+        for other in players:
+            if partner is None or not game._double_route_problem(route, other):
+                self.open[other][k] -= 1
         if partner is not None and partner not in game.claimed:
             k = run_of[partner]
             everyone = game.players < game.rules.double_routes_min_players
