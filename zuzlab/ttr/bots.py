@@ -22,7 +22,7 @@ from collections import Counter
 from typing import Callable
 
 from .. import texts
-from ..core import Pass, random_bot
+from ..core import LegalActions, Pass, random_bot
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp
 from .actions import ClaimRoute, GiveUpTunnel, PayTunnel
@@ -159,7 +159,7 @@ class Strategy:
         planned = {route.id for route in self.planned_routes(game)}
         return planned | {game.map.route(r).double_with for r in planned} - {None}
 
-    def claim(self, game: Game, actions: list, rng: random.Random):
+    def claim(self, game: Game, actions: LegalActions, rng: random.Random):
         raise NotImplementedError
 
     # --- claiming --------------------------------------------------------------------------
@@ -177,7 +177,7 @@ class Strategy:
         return min(claims, key=lambda a: (-board.route(a.route).length, a.wilds, wanted.get(a.color, 0), a.route,
                                           a.color or ""))
 
-    def _best_points_claim(self, game: Game, actions: list) -> ClaimRoute | None:
+    def _best_points_claim(self, game: Game, actions: LegalActions) -> ClaimRoute | None:
         return self._cheapest_payment(game, actions.of_type(ClaimRoute), Counter())
 
     # --- drawing cards ---------------------------------------------------------------------
@@ -200,7 +200,7 @@ class Strategy:
             spare[color] -= length
         return Counter({c: n - hand[c] for c, n in need.items() if n > hand[c]})
 
-    def _draw(self, game: Game, actions: list, rng: random.Random):
+    def _draw(self, game: Game, actions: LegalActions, rng: random.Random):
         """A card to draw and why, or None when no draw is open."""
         face_up = {a.color: a for a in actions.of_type(DrawFaceUp)}
         if not face_up and DrawBlind() not in actions:
