@@ -252,15 +252,19 @@ class DrawingTurn:
 
     def _draw_actions(self, second: bool = False) -> list:
         """The card draws open at the start of a turn (``second``: for the second card,
-        when a face-up wild that counts as two is not open). The lists are frozen
-        values of the face-up row, so they are made once per row."""
+        when a face-up wild that counts as two is not open)."""
+        return self._open_draws(second).copy()
+
+    def _open_draws(self, second: bool) -> list:
+        """``_draw_actions``, shared (not to be changed): made once per face-up row, as
+        every decision and every first card asks for them."""
         cards = self.cards
         key = (tuple(cards.face_up), cards.can_draw(), second and self._counts_double(cards.wild))
         actions = _DRAWS.get(key)
         if actions is None:
             shown = [c for c in dict.fromkeys(cards.face_up) if c is not None and not (key[2] and c == cards.wild)]
             actions = _DRAWS[key] = [DRAW_BLIND] * key[1] + [face_up_action(c) for c in shown]
-        return actions.copy()
+        return actions
 
     def _second_card_actions(self) -> list:
         return self._draw_actions(second=True)
@@ -292,8 +296,8 @@ class DrawingTurn:
         if isinstance(self._pending, SecondCard) or ends_draw:
             self._pending = None
             self._end_turn()
-        elif self.cards.can_draw() or any(c is not None and not self._counts_double(c) for c in self.cards.face_up):
-            self._pending = second_card(self._current)  # a second card is there to take
+        elif self._open_draws(second=True):
+            self._pending = second_card(self._current)
         else:
             self._emit("no_second_card")
             self._end_turn()

@@ -15,6 +15,7 @@ many cards can pay for the open routes in hundreds of ways. So they are listed l
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
@@ -133,7 +134,8 @@ def open_routes(game) -> OpenRoutes:
 
 
 def payment_count(length: int, colors, wilds: int, held: dict[str, int], ferry: int) -> int:
-    """How many ``(colour, wild cards)`` ways pay ``length`` cards (see ``payment``)."""
+    """How many ``(colour, wild cards)`` ways pay ``length`` cards (see ``payments``),
+    counted without listing them."""
     most_wilds, count = min(wilds, length - 1), 0
     for color in colors:
         have = held.get(color)
@@ -157,26 +159,13 @@ def payments(length: int, colors, wilds: int, held: dict[str, int], ferry: int =
         yield None, length
 
 
-def payment(length: int, colors, wilds: int, held: dict[str, int], ferry: int, index: int) -> tuple[str | None, int]:
-    """Way number ``index`` of ``payments(...)``, without listing those before it."""
-    most_wilds = min(wilds, length - 1)
-    for color in colors:
-        have = held.get(color)
-        if have:
-            fewest_wilds = max(ferry, length - have)
-            ways = most_wilds - fewest_wilds + 1
-            if ways > 0:
-                if index < ways:
-                    return color, fewest_wilds + index
-                index -= ways
-    return None, length
 
 
 class Claims:
     """Every claim the player to move can pay for, in ``legal_actions`` order; a view of
     the position it was made in (asked after an action, it says so)."""
 
-    __slots__ = ("game", "player", "held", "entries", "length", "_history", "_actions", "_hand", "_trains")
+    __slots__ = ("game", "player", "held", "entries", "length", "run_of", "_history", "_actions", "_hand", "_trains")
     kinds = (ClaimRoute,)
 
     def __init__(self, game):
@@ -189,9 +178,9 @@ class Claims:
         most_of_one_color = max(held.values(), default=0)
         all_wilds = hand[rules.wild]
         tracker = game.__dict__.get("_open_routes")
-        if tracker is None or not tracker.is_current(game):
+        if tracker is None or not tracker.is_current(game):  # open_routes(game), without a call when current
             tracker = open_routes(game)
-        open_runs = tracker.open[player]
+        open_runs, self.run_of = tracker.open[player], tracker.table.run_of
         self.entries = entries = []  # (run, open routes, wild cards usable, ways to pay each)
         total = 0
         for color, members in tracker.table.by_color:
@@ -212,8 +201,8 @@ class Claims:
                 if length > have + wilds:
                     continue
                 if color is None:
-                    ways = payment_count(length, held, wilds, held, run.ferry)
-                else:  # payment_count for one colour, written out: this loop is hot
+                    ways = payment_count(length, held, wilds, held, run.ferry)  # the colours held, in order
+                else:  # payment_count for one colour, written out: this loop is the hottest of random play
                     most_wilds, fewest_wilds = min(wilds, length - 1), max(run.ferry, length - have)
                     ways = (most_wilds - fewest_wilds + 1 if have and most_wilds >= fewest_wilds else 0) + (wilds >= length)
                 if ways:
@@ -248,7 +237,8 @@ class Claims:
                     if not nth_route:
                         break
                     nth_route -= 1
-                color, used = payment(run.length, run.colors, wilds, self.held, run.ferry, nth_way)
+                ways_to_pay = payments(run.length, run.colors, wilds, self.held, run.ferry)
+                color, used = next(itertools.islice(ways_to_pay, nth_way, None))
                 return ClaimRoute(route.id, color, used)
             index -= block
         raise IndexError(index)
@@ -259,7 +249,7 @@ class Claims:
     def for_routes(self, wanted) -> Iterator[ClaimRoute]:
         """The claims of the routes in ``wanted`` (ids; None: every route), in order."""
         self._check_current()
-        runs = None if wanted is None else {self.game.__dict__["_open_routes"].table.run_of.get(r) for r in wanted}
+        runs = None if wanted is None else {self.run_of.get(r) for r in wanted}
         for run, _, wilds, _ in self.entries:
             if runs is not None and run.index not in runs:
                 continue
