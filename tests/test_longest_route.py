@@ -90,10 +90,14 @@ def brute_force(edges):
     return best
 
 
-small_graphs = st.lists(
-    st.tuples(st.sampled_from("ABCDEF"), st.sampled_from("ABCDEF"), st.integers(1, 6)).filter(lambda e: e[0] != e[1]),
-    max_size=9,
-)
+def multigraphs(cities: str, shortest: int = 1, min_size: int = 0, max_size: int = 9):
+    """Lists of routes ``(a, b, length)`` between the given cities (one letter each),
+    parallel routes allowed, lengths from ``shortest`` to 6."""
+    route = st.tuples(st.sampled_from(cities), st.sampled_from(cities), st.integers(shortest, 6))
+    return st.lists(route.filter(lambda e: e[0] != e[1]), min_size=min_size, max_size=max_size)
+
+
+small_graphs = multigraphs("ABCDEF")
 
 
 @settings(max_examples=150, deadline=None)
@@ -161,34 +165,18 @@ def is_trail_of(trail, edges) -> bool:
     return own_routes_once and walks
 
 
-# Dense multigraphs: few cities, many routes, so many cycles and parallel routes.
-dense_graphs = st.lists(
-    st.tuples(st.sampled_from("ABCDE"), st.sampled_from("ABCDE"), st.integers(0, 6)).filter(lambda e: e[0] != e[1]),
-    max_size=14,
-)
+# Dense multigraphs (few cities, many routes: cycles and parallel routes) and sparse ones
+# (pieces and hanging trees: trimmed arms and the path inside a tree).
+dense_or_sparse = st.one_of(multigraphs("ABCDE", shortest=0, max_size=14),
+                            multigraphs("ABCDEFGHIJ", min_size=6, max_size=13))
 
 
-@settings(max_examples=200, deadline=None)
-@given(dense_graphs)
-def test_dense_multigraphs_agree_with_plain_search(edges):
+@settings(max_examples=400, deadline=None)
+@given(dense_or_sparse)
+def test_dense_and_sparse_graphs_agree_with_plain_search(edges):
     trail = ttr.longest_trail(edges)
     assert trail.length == reference_longest(edges)
     assert sum(e[2] for e in trail.edges) == trail.length
-    assert is_trail_of(trail, edges)
-
-
-# Two small pieces plus hanging trees: pieces, trimmed arms and the path inside a tree.
-tree_and_cycles = st.lists(
-    st.tuples(st.sampled_from("ABCDEFGHIJ"), st.sampled_from("ABCDEFGHIJ"), st.integers(1, 6)).filter(
-        lambda e: e[0] != e[1]), min_size=6, max_size=13,
-)
-
-
-@settings(max_examples=200, deadline=None)
-@given(tree_and_cycles)
-def test_sparse_graphs_agree_with_plain_search(edges):
-    trail = ttr.longest_trail(edges)
-    assert trail.length == reference_longest(edges)
     assert is_trail_of(trail, edges)
 
 
@@ -326,10 +314,7 @@ def test_pairing_is_the_cheapest_and_the_quick_proof_is_sound(distance):
 
 # Sparse networks on many cities: up to a dozen odd cities, pairings with free ends, and
 # ``longest_route`` (length only, no trail walked out) against the plain search.
-many_odd_cities = st.lists(
-    st.tuples(st.sampled_from("ABCDEFGHIJKL"), st.sampled_from("ABCDEFGHIJKL"), st.integers(1, 6)).filter(
-        lambda e: e[0] != e[1]), min_size=8, max_size=15,
-)
+many_odd_cities = multigraphs("ABCDEFGHIJKL", min_size=8, max_size=15)
 
 
 @settings(max_examples=200, deadline=None)
