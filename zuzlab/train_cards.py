@@ -41,18 +41,19 @@ class DrawBlind(Action):
 
 
 DRAW_BLIND = DrawBlind()
-_FACE_UP_ACTIONS: dict[str, DrawFaceUp] = {}
-_DRAWS: dict[tuple, list] = {}  # (face-up row, deck or discards left, wild closed) → the draws
 _SECOND_CARD: dict[int, "SecondCard"] = {}
 
 
-def face_up_action(color: str) -> DrawFaceUp:
-    """``DrawFaceUp(color)``, made once per colour (actions are frozen values, and the
-    legal actions of every decision list a few of them)."""
-    action = _FACE_UP_ACTIONS.get(color)
-    if action is None:
-        action = _FACE_UP_ACTIONS[color] = DrawFaceUp(color)
-    return action
+class _FaceUpActions(dict):
+    """``DrawFaceUp(color)`` by colour, each made once (actions are frozen values, and
+    the legal actions of every decision list a few of them)."""
+
+    def __missing__(self, color: str) -> DrawFaceUp:
+        action = self[color] = DrawFaceUp(color)
+        return action
+
+
+FACE_UP_ACTIONS = _FaceUpActions()
 
 
 @dataclass(frozen=True)
@@ -251,20 +252,26 @@ class DrawingTurn:
     """
 
     def _draw_actions(self, second: bool = False) -> list:
-        """The card draws open at the start of a turn (``second``: for the second card,
-        when a face-up wild that counts as two is not open)."""
-        return self._open_draws(second).copy()
-
-    def _open_draws(self, second: bool) -> list:
-        """``_draw_actions``, shared (not to be changed): made once per face-up row, as
-        every decision and every first card asks for them."""
+        """The card draws open: the deck, then each colour shown face up, in the order
+        first shown (``second``: for the second card, when a face-up wild that counts
+        as two is not open). Asked at every decision, so made by builtins alone."""
         cards = self.cards
-        key = (tuple(cards.face_up), cards.can_draw(), second and self._counts_double(cards.wild))
-        actions = _DRAWS.get(key)
-        if actions is None:
-            shown = [c for c in dict.fromkeys(cards.face_up) if c is not None and not (key[2] and c == cards.wild)]
-            actions = _DRAWS[key] = [DRAW_BLIND] * key[1] + [face_up_action(c) for c in shown]
-        return actions
+        shown = dict.fromkeys(cards.face_up)
+        shown.pop(None, None)  # an empty slot
+        if second and self._counts_double(cards.wild):
+            shown.pop(cards.wild, None)
+        draws = list(map(FACE_UP_ACTIONS.__getitem__, shown))
+        if cards.deck or (cards.reshuffle and cards.discard):  # cards.can_draw(), inline
+            draws.insert(0, DRAW_BLIND)
+        return draws
+
+    def _second_card_open(self) -> bool:
+        """Whether ``_draw_actions(second=True)`` lists anything, without listing it."""
+        cards = self.cards
+        if cards.deck or (cards.reshuffle and cards.discard):
+            return True
+        wild_closed = self._counts_double(cards.wild)
+        return any(card is not None and not (wild_closed and card == cards.wild) for card in cards.face_up)
 
     def _second_card_actions(self) -> list:
         return self._draw_actions(second=True)
@@ -296,7 +303,7 @@ class DrawingTurn:
         if isinstance(self._pending, SecondCard) or ends_draw:
             self._pending = None
             self._end_turn()
-        elif self._open_draws(second=True):
+        elif self._second_card_open():
             self._pending = second_card(self._current)
         else:
             self._emit("no_second_card")
