@@ -147,13 +147,9 @@ class LegalActions(SequenceABC):
     __slots__ = ("_parts", "_sizes", "_length")
 
     def __init__(self, *parts: Sequence):
-        self._parts, self._sizes = [], []
-        for part in parts:
-            size = len(part)
-            if size:
-                self._parts.append(part)
-                self._sizes.append(size)
-        self._length = sum(self._sizes)
+        self._parts = parts  # an empty part adds nothing to a count, an index or a loop: kept
+        self._sizes = sizes = list(map(len, parts))  # made at every decision: builtins, no loop
+        self._length = sum(sizes)
 
     def __len__(self) -> int:
         return self._length

@@ -47,6 +47,31 @@ class ChooseTickets(Decision):
     keep_min: int = 0
 
 
+class Keeps:
+    """The ways to answer a ticket offer, each ``KeepTickets`` made only when looked at
+    (a part of ``core.LegalActions``): smallest choices first, each in ticket order."""
+
+    __slots__ = ("choices",)
+    kinds = (KeepTickets,)
+
+    def __init__(self, offer: ChooseTickets):
+        tickets = sorted(offer.tickets)
+        self.choices = [kept for size in range(offer.keep_min, len(tickets) + 1)
+                        for kept in itertools.combinations(tickets, size)]
+
+    def __len__(self) -> int:
+        return len(self.choices)
+
+    def __getitem__(self, index: int) -> KeepTickets:
+        return KeepTickets(self.choices[index])
+
+    def __iter__(self):
+        return map(KeepTickets, self.choices)
+
+    def __contains__(self, action: object) -> bool:
+        return type(action) is KeepTickets and action.tickets in self.choices
+
+
 class TicketChoice:
     """Drawing tickets and keeping some, for a game state (a mixin).
 
@@ -59,13 +84,8 @@ class TicketChoice:
     ``_begin_play()`` hands the first turn to player 0.
     """
 
-    def _keep_actions(self) -> list:
-        offer = self._pending
-        return [
-            KeepTickets(kept)
-            for size in range(offer.keep_min, len(offer.tickets) + 1)
-            for kept in itertools.combinations(sorted(offer.tickets), size)
-        ]
+    def _keep_actions(self) -> "Keeps":
+        return Keeps(self._pending)
 
     def _offer_tickets(self, player: int) -> None:
         """``player`` now chooses from their offer (a pending decision)."""

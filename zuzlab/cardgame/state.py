@@ -122,7 +122,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         if self._over:
             return []
         if isinstance(self._pending, ChooseTickets):
-            return self._keep_actions()
+            return list(self._keep_actions())
         if isinstance(self._pending, SecondCard):
             return self._second_card_actions()
         actions = self._draw_actions() + self._set_actions() + self._mixed_actions()
