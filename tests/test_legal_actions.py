@@ -2,11 +2,15 @@
 actions, lists exactly what ``apply`` accepts, and its kept counts of open routes stay
 equal to counts made anew (after claims, copies, undo and set-up positions)."""
 
+import json
+
 import pytest
 
 from zuzlab import ttr
 from zuzlab.core import LegalActions, RuleViolation, seeded_random
-from zuzlab.ttr.legal import OpenRoutes, open_routes, run_table
+from hypothesis import given, strategies as st
+
+from zuzlab.ttr.legal import OpenRoutes, nth_payment, open_routes, payment_count, payments, run_table
 
 VARIANTS = [("usa", 4), ("europe", 5), ("switzerland", 3), ("usa", 2)]
 
@@ -24,8 +28,9 @@ def positions(variant, players, seed, every=7):
 
 @pytest.mark.parametrize("variant,players", VARIANTS)
 def test_the_lazy_sequence_behaves_like_its_list(variant, players):
-    checked = 0
+    checked, decisions = 0, set()
     for game in positions(variant, players, seed=3):
+        decisions.add(type(game.pending).__name__)
         legal = game.legal_actions()
         listed = list(legal)
         assert isinstance(legal, LegalActions) and len(legal) == len(listed) > 0
@@ -41,7 +46,7 @@ def test_the_lazy_sequence_behaves_like_its_list(variant, players):
         with pytest.raises(IndexError):
             legal[len(legal)]
         checked += 1
-    assert checked > 15
+    assert checked > 15 and {"NoneType", "ChooseTickets", "SecondCard"} <= decisions  # each kind of part
 
 
 def every_claim_apply_accepts(game) -> set:
@@ -119,3 +124,32 @@ def test_the_legal_actions_show_as_a_list():
     game = ttr.new_game("usa", players=2, seed=2)
     legal = game.legal_actions()
     assert repr(legal) == repr(list(legal)) and repr(legal).startswith("[KeepTickets(")
+
+
+@given(length=st.integers(1, 8), colors=st.lists(st.sampled_from(["red", "blue", "green", "black"]), min_size=1,
+                                                   max_size=4, unique=True),
+       counts=st.lists(st.integers(0, 9), min_size=4, max_size=4), wilds=st.integers(0, 9), ferry=st.integers(0, 3))
+def test_a_payment_counted_or_picked_by_number_is_the_one_listed(length, colors, counts, wilds, ferry):
+    held = {color: n for color, n in zip(["red", "blue", "green", "black"], counts) if n}
+    listed = list(payments(length, colors, wilds, held, ferry))
+    assert payment_count(length, colors, wilds, held, ferry) == len(listed)
+    assert [nth_payment(length, colors, wilds, held, ferry, n) for n in range(len(listed))] == listed
+    with pytest.raises(IndexError):
+        nth_payment(length, colors, wilds, held, ferry, len(listed))
+
+
+def test_a_saved_position_lists_its_claims_in_card_order_whatever_the_file_says():
+    game = ttr.new_game("usa", players=2, seed=4)
+    game.set_up(hands={0: {"red": 2, "blue": 2, "locomotive": 1}})
+    data = json.loads(game.to_json())
+    for saved in (data["hands"], data["start"]["hands"]):
+        for hand in saved:  # the same hands, their keys in reverse order
+            reordered = dict(reversed(list(hand.items())))
+            hand.clear()
+            hand.update(reordered)
+    loaded = ttr.Game.from_dict(data)
+    assert list(loaded.legal_actions()) == list(game.legal_actions())
+    gray = next(r for r in game.map.routes if r.is_gray and r.length == 2)
+    paid = [(a.color, a.wilds) for a in loaded.claim_actions({gray.id})]
+    first, second = sorted(["red", "blue"], key=game.rules.colors.index)  # the rules' card order
+    assert paid == [(first, 0), (first, 1), (second, 0), (second, 1)]

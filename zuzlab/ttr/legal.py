@@ -16,6 +16,7 @@ many cards can pay for the open routes in hundreds of ways. So they are listed l
 from __future__ import annotations
 
 import itertools
+from operator import itemgetter
 from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
@@ -86,6 +87,10 @@ class OpenRoutes:
 
     def __init__(self, game, table: RunTable):
         self.table, self.claimed, self.count = table, game.claimed, len(game.claimed)
+        if not game.claimed:  # a new game (each simulated game starts so): every route is open
+            everything = [len(run.routes) for run in table.runs]
+            self.open = [list(everything) for _ in range(game.players)]
+            return
         self.open = [[sum(1 for route in run.routes if is_open(game, route, player)) for run in table.runs]
                      for player in range(game.players)]
 
@@ -161,6 +166,22 @@ def payments(length: int, colors, wilds: int, held: dict[str, int], ferry: int =
 
 
 
+def nth_payment(length: int, colors, wilds: int, held: dict[str, int], ferry: int, n: int) -> tuple[str | None, int]:
+    """``payments(...)``'s ``n``-th way to pay, found by counting each colour's ways."""
+    most_wilds = min(wilds, length - 1)
+    for color in colors:
+        have = held.get(color)
+        if have:
+            fewest_wilds = max(ferry, length - have)
+            if most_wilds >= fewest_wilds:
+                if n <= most_wilds - fewest_wilds:
+                    return color, fewest_wilds + n
+                n -= most_wilds - fewest_wilds + 1
+    if n == 0 and wilds >= length:
+        return None, length
+    raise IndexError("no such payment")
+
+
 class Claims:
     """Every claim the player to move can pay for, in ``legal_actions`` order; a view of
     the position it was made in (asked after an action, it says so)."""
@@ -174,7 +195,8 @@ class Claims:
         rules, player = game.rules, game._current
         hand, trains = game.hands[player], game.trains[player]
         self._hand, self._trains = dict(hand), trains
-        self.held = held = {color: hand[color] for color in rules.colors if hand[color]}
+        self.held = held = dict(filter(itemgetter(1), hand.items()))  # the cards held (their order: the file's)
+        held.pop(rules.wild, None)
         most_of_one_color = max(held.values(), default=0)
         all_wilds = hand[rules.wild]
         tracker = game.__dict__.get("_open_routes")
@@ -191,19 +213,20 @@ class Claims:
             if trains < longest:
                 longest = trains
             for run in members:  # shortest first
-                length = run.length
+                index, _, length, _, wilds_usable, ferry, _ = run  # one unpacking: the hottest loop of random play
                 if length > longest:
                     break
-                routes = open_runs[run.index]
+                routes = open_runs[index]
                 if not routes:
                     continue
-                wilds = all_wilds if run.wilds_usable else 0
+                wilds = all_wilds if wilds_usable else 0
                 if length > have + wilds:
                     continue
                 if color is None:
-                    ways = payment_count(length, held, wilds, held, run.ferry)  # the colours held, in order
-                else:  # payment_count for one colour, written out: this loop is the hottest of random play
-                    most_wilds, fewest_wilds = min(wilds, length - 1), max(run.ferry, length - have)
+                    ways = payment_count(length, held, wilds, held, ferry)  # the colours held, in order
+                else:  # payment_count for one colour, written out
+                    most_wilds = wilds if wilds < length else length - 1
+                    fewest_wilds = length - have if length - have > ferry else ferry
                     ways = (most_wilds - fewest_wilds + 1 if have and most_wilds >= fewest_wilds else 0) + (wilds >= length)
                 if ways:
                     entries.append((run, routes, wilds, ways))
@@ -221,8 +244,18 @@ class Claims:
             raise RuntimeError("these legal actions belong to an earlier position: ask game.legal_actions() again")
 
     def _open(self, run: Run) -> Iterator[Route]:
-        game, player = self.game, self.player
-        return (route for route in run.routes if is_open(game, route, player))
+        """The routes of ``run`` open to the player (``is_open``, written out: a claim
+        picked at random looks through a run of up to 26 routes)."""
+        game, player, claimed = self.game, self.player, self.game.claimed
+        closed_for_all = game.players < game.rules.double_routes_min_players
+        for route in run.routes:
+            if route.id in claimed:
+                continue
+            if route.double_with is not None:
+                owner = claimed.get(route.double_with)
+                if owner is not None and (owner == player or closed_for_all):
+                    continue
+            yield route
 
     def __len__(self) -> int:
         return self.length
@@ -231,16 +264,12 @@ class Claims:
         self._check_current()
         for run, routes, wilds, ways in self.entries:
             block = routes * ways
-            if index < block:
-                nth_route, nth_way = divmod(index, ways)
-                for route in self._open(run):
-                    if not nth_route:
-                        break
-                    nth_route -= 1
-                ways_to_pay = payments(run.length, run.colors, wilds, self.held, run.ferry)
-                color, used = next(itertools.islice(ways_to_pay, nth_way, None))
-                return ClaimRoute(route.id, color, used)
-            index -= block
+            if index >= block:
+                index -= block
+                continue
+            nth_route, nth_way = divmod(index, ways)
+            route = next(itertools.islice(self._open(run), nth_route, None))
+            return ClaimRoute(route.id, *nth_payment(run.length, run.colors, wilds, self.held, run.ferry, nth_way))
         raise IndexError(index)
 
     def __iter__(self) -> Iterator[ClaimRoute]:

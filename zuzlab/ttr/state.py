@@ -201,7 +201,8 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     def _check_payment(self, count: int, color, wilds: int, colors, wilds_allowed: bool, what) -> dict[str, int]:
         """Check a payment of ``count`` cards of one colour (wild cards standing in);
-        return the cards it takes from the hand."""
+        return the cards it takes from the hand. ``what()`` names what is paid for (in
+        a refusal only: most payments are fine)."""
         rules = self.rules
         if not 0 <= wilds <= count:
             raise RuleViolation("bad_payment", "bad_payment/wilds_range", count=count, wilds=wilds)
@@ -210,14 +211,14 @@ class Game(DrawingTurn, TicketChoice, GameState):
         if color is not None and color not in rules.colors:
             raise RuleViolation("bad_payment", "bad_payment/not_a_colour", color=repr(color), colors=list(rules.colors))
         if color is not None and color not in colors:
-            raise RuleViolation("wrong_color", what=what, need=colors[0], color=color)
+            raise RuleViolation("wrong_color", what=what(), need=colors[0], color=color)
         if wilds and not wilds_allowed:
-            raise RuleViolation("wild_not_allowed", wilds=texts.phrase(f"{rules.wild}_cards"), what=what)
+            raise RuleViolation("wild_not_allowed", wilds=texts.phrase(f"{rules.wild}_cards"), what=what())
         payment = self._cards(count, color, wilds)
         hand = self.hands[self._current]
         for card, needed in payment.items():
             if hand[card] < needed:
-                raise RuleViolation("missing_cards", "missing_cards/pay", what=what, cards=texts.cards(card, needed),
+                raise RuleViolation("missing_cards", "missing_cards/pay", what=what(), cards=texts.cards(card, needed),
                                     held=hand[card])
         return payment
 
@@ -281,7 +282,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
                                 trains=self.trains[player])
         colors = self.rules.colors if route.is_gray else (route.color,)
         self._check_payment(route.length, action.color, action.wilds, colors, self._wilds_usable_on(route),
-                            texts.phrase("route", route=route))
+                            lambda: texts.phrase("route", route=route))
         if action.wilds < route.ferry_locomotives:
             raise RuleViolation("ferry", route=route, wilds=texts.cards(self.rules.wild, route.ferry_locomotives))
 
@@ -387,7 +388,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
             raise RuleViolation("station_taken", city=action.city, owner=self.stations[action.city])
         cost = self._station_cost(player)
         self._check_payment(cost, action.color, action.wilds, rules.colors, True,
-                            texts.phrase("station", number=self.stations_built(player) + 1, count=cost))
+                            lambda: texts.phrase("station", number=self.stations_built(player) + 1, count=cost))
 
     def _do_station(self, action: BuildStation) -> None:
         player = self._current
