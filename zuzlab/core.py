@@ -311,7 +311,17 @@ class GameState(ABC):
         Raises ``RuleViolation`` (the state unchanged) if the rules forbid the action.
         """
         action = self.canonical(action)
-        check, carry_out = self._handlers(action)
+        # the checks every action shares (written here, not called: every action passes them)
+        if self._over:
+            raise RuleViolation("game_over")
+        handlers = self.handlers.get(type(action))
+        if handlers is None:
+            raise RuleViolation("unknown_action", action=repr(action),
+                                known=", ".join(cls.__name__ for cls in self.handlers))
+        pending = self._pending
+        if pending is not None and not isinstance(action, pending.answers):
+            raise RuleViolation(pending.refusal)
+        check, carry_out = handlers
         check(self, action)
         self._events = [] if events else None
         try:
@@ -328,19 +338,6 @@ class GameState(ABC):
         a tile turned to a position that draws the same → the first such position); the
         history keeps this form."""
         return action
-
-    def _handlers(self, action) -> tuple[Handler, Handler]:
-        """The check and the effect of ``action``, after the checks every action shares."""
-        if self._over:
-            raise RuleViolation("game_over")
-        found = self.handlers.get(type(action))
-        if found is None:
-            raise RuleViolation("unknown_action", action=repr(action),
-                                known=", ".join(cls.__name__ for cls in self.handlers))
-        pending = self._pending
-        if pending is not None and not isinstance(action, pending.answers):
-            raise RuleViolation(pending.refusal)
-        return found
 
     def _emit(self, kind: str, **data: Any) -> None:
         events = self._events

@@ -153,16 +153,17 @@ class TrainCards:
         self.reset_stopped_at = None
 
     def _fill_empty_slots(self, emit: Emit, announce: bool = True) -> bool:
-        filled = False
-        for slot, card in enumerate(self.face_up):
+        """Fill the empty slots from the left while the deck gives cards."""
+        face_up, filled = self.face_up, False
+        while None in face_up:  # most refills find the row full: asked without a loop
+            card = self.draw(emit)
             if card is None:
-                card = self.draw(emit)
-                if card is None:
-                    break
-                self.face_up[slot] = card
-                filled = True
-                if announce:
-                    emit("face_up_refilled", slot=slot, color=card)
+                break
+            slot = face_up.index(None)
+            face_up[slot] = card
+            filled = True
+            if announce:
+                emit("face_up_refilled", slot=slot, color=card)
         return filled
 
     def to_dict(self) -> dict:

@@ -109,18 +109,23 @@ class OpenRoutes:
         """``route`` is about to become ``player``'s: it closes for everyone it was open
         to, and its other track (if still free) closes for ``player``, and for everyone
         when there are too few players for double routes."""
-        run_of, players = self.table.run_of, range(game.players)
+        run_of, open_counts = self.table.run_of, self.open
+        closed_for_all = game.players < game.rules.double_routes_min_players
         k = run_of[route.id]
         partner = route.double_with
-        for other in players:
-            if partner is None or not game._double_route_problem(route, other):
-                self.open[other][k] -= 1
-        if partner is not None and partner not in game.claimed:
+        owner = None if partner is None else game.claimed.get(partner)  # of the other track
+        if owner is None:  # it was open to everyone
+            for row in open_counts:
+                row[k] -= 1
+        elif not closed_for_all:  # open to all but the other track's owner
+            for other, row in enumerate(open_counts):
+                if other != owner:
+                    row[k] -= 1
+        if partner is not None and owner is None:  # the other track closes: for the claimer, or for all
             k = run_of[partner]
-            everyone = game.players < game.rules.double_routes_min_players
-            for other in players:
-                if everyone or other == player:
-                    self.open[other][k] -= 1
+            for other, row in enumerate(open_counts):
+                if closed_for_all or other == player:
+                    row[k] -= 1
         self.count += 1
 
 
