@@ -10,7 +10,7 @@ from zuzlab import ttr
 from zuzlab.core import LegalActions, RuleViolation, seeded_random
 from hypothesis import given, strategies as st
 
-from zuzlab.ttr.legal import OpenRoutes, nth_payment, open_routes, payment_count, payments, run_table
+from zuzlab.ttr.legal import OpenRoutes, open_routes, payment_count, payments, run_table
 
 VARIANTS = [("usa", 4), ("europe", 5), ("switzerland", 3), ("usa", 2)]
 
@@ -129,13 +129,15 @@ def test_the_legal_actions_show_as_a_list():
 @given(length=st.integers(1, 8), colors=st.lists(st.sampled_from(["red", "blue", "green", "black"]), min_size=1,
                                                    max_size=4, unique=True),
        counts=st.lists(st.integers(0, 9), min_size=4, max_size=4), wilds=st.integers(0, 9), ferry=st.integers(0, 3))
-def test_a_payment_counted_or_picked_by_number_is_the_one_listed(length, colors, counts, wilds, ferry):
+def test_the_ways_to_pay_counted_are_those_listed(length, colors, counts, wilds, ferry):
     held = {color: n for color, n in zip(["red", "blue", "green", "black"], counts) if n}
+    ferry = min(ferry, length)  # a ferry's wild cards are some of its cards
     listed = list(payments(length, colors, wilds, held, ferry))
     assert payment_count(length, colors, wilds, held, ferry) == len(listed)
-    assert [nth_payment(length, colors, wilds, held, ferry, n) for n in range(len(listed))] == listed
-    with pytest.raises(IndexError):
-        nth_payment(length, colors, wilds, held, ferry, len(listed))
+    assert len(set(listed)) == len(listed)
+    for color, wilds_used in listed:  # each pays exactly ``length`` cards it has, at least ``ferry`` wild
+        assert ferry <= wilds_used <= wilds and (color is None) == (wilds_used == length)
+        assert color is None or (color in colors and length - wilds_used <= held[color])
 
 
 def test_a_saved_position_lists_its_claims_in_card_order_whatever_the_file_says():

@@ -171,22 +171,6 @@ def payments(length: int, colors, wilds: int, held: dict[str, int], ferry: int =
 
 
 
-def nth_payment(length: int, colors, wilds: int, held: dict[str, int], ferry: int, n: int) -> tuple[str | None, int]:
-    """``payments(...)``'s ``n``-th way to pay, found by counting each colour's ways."""
-    most_wilds = min(wilds, length - 1)
-    for color in colors:
-        have = held.get(color)
-        if have:
-            fewest_wilds = max(ferry, length - have)
-            if most_wilds >= fewest_wilds:
-                if n <= most_wilds - fewest_wilds:
-                    return color, fewest_wilds + n
-                n -= most_wilds - fewest_wilds + 1
-    if n == 0 and wilds >= length:
-        return None, length
-    raise IndexError("no such payment")
-
-
 class Claims:
     """Every claim the player to move can pay for, in ``legal_actions`` order; a view of
     the position it was made in (asked after an action, it says so)."""
@@ -274,7 +258,8 @@ class Claims:
                 continue
             nth_route, nth_way = divmod(index, ways)
             route = next(itertools.islice(self._open(run), nth_route, None))
-            return ClaimRoute(route.id, *nth_payment(run.length, run.colors, wilds, self.held, run.ferry, nth_way))
+            ways_to_pay = payments(run.length, run.colors, wilds, self.held, run.ferry)
+            return ClaimRoute(route.id, *next(itertools.islice(ways_to_pay, nth_way, None)))
         raise IndexError(index)
 
     def __iter__(self) -> Iterator[ClaimRoute]:
