@@ -296,7 +296,7 @@ def shortest_distances(draw):
 
 @settings(max_examples=150, deadline=None)
 @given(shortest_distances())
-def test_pairing_is_the_cheapest_and_the_quick_proof_is_sound(distance):
+def test_pairing_is_the_cheapest(distance):
     import importlib
 
     module = importlib.import_module("zuzlab.algorithms.longest_trail")
@@ -305,9 +305,6 @@ def test_pairing_is_the_cheapest_and_the_quick_proof_is_sound(distance):
     assert pairing.length == expected
     paired = [c for pair in pairing.pairs for c in pair]
     assert len(paired) == len(set(paired)) == len(distance) - 2  # all but the two ends, once each
-    quick = pairing._quick_if_best()
-    if quick is not None:  # it claims to be cheapest: it must be
-        assert sum(distance[a][b] for a, b in quick) == expected
     for end in range(len(distance)):  # the exact ceiling per start: that city is one end
         assert pairing.length_with_end(end) == cheapest_pairing_by_enumeration(distance, end)
 

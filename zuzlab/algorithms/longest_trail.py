@@ -22,10 +22,9 @@ connected piece:
    cities (all but two) along shortest paths as cheaply as possible gives a ceiling; if
    the routes left after taking those paths away still hang together, their Euler trail
    reaches the ceiling: it *is* the answer. Most networks end here, without a search.
-   (Often the closest pairs, improved by swapping partners, provably cost the least: a
-   price on each odd city, no two together above their distance, is a floor for every
-   pairing. Else the pairing is an exact search over subsets for a dozen odd cities or
-   fewer, and a minimum-weight matching from networkx for whole boards.)
+   (The pairing is an exact search over subsets for a dozen odd cities or fewer, laid
+   out once per number of cities, and a minimum-weight matching from networkx for
+   whole boards.)
 6. Otherwise an exhaustive search starts from each odd city in turn, most promising
    first. Each start has its own ceiling (the cheapest pairing with that city as one
    end): the search stops when it is reached and skips starts whose ceiling is below
@@ -36,6 +35,7 @@ connected piece:
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 from dataclasses import dataclass
@@ -121,6 +121,9 @@ def _longest(items, with_trail):
 #: Up to this many odd cities the pairing (fact 5) is found by a small exact search over
 #: who pairs with whom; bigger pieces (whole boards) use networkx's minimum-weight matching.
 PAIRING_BY_HAND_UP_TO = 12
+
+#: Longer than any trail or pairing: "no way there".
+_UNREACHABLE = 1 << 62
 
 
 def _pieces(edges: list[tuple[str, str, int]]) -> list[tuple[list[int], dict[str, list[int]]]]:
@@ -373,7 +376,7 @@ def _odd_distances(chains, odd):
             graph[number[end]].append((length, number[start], k))
     distance = [[0] * len(odd) for _ in odd]
     came_by: list[list[tuple[int, int] | None]] = []
-    unreached = 1 << 62
+    unreached = _UNREACHABLE
     for source in range(len(odd)):
         back: list[tuple[int, int] | None] = [None] * len(graph)  # also: settled or not
         # the shortest distance seen so far: a longer way to a city is not queued at all
@@ -412,9 +415,8 @@ class _Pairing:
     paths at the least total length. ``pairs`` (indices into ``odd``) and ``length`` give
     the cheapest pairing; ``distance`` is the matrix of shortest distances.
 
-    Up to ``PAIRING_BY_HAND_UP_TO`` odd cities it is an exact search over subsets (the
-    first unpaired city either pairs with one of the others or is a free end), remembered
-    per (cities left, free ends left); above, networkx's minimum-weight matching.
+    Up to ``PAIRING_BY_HAND_UP_TO`` odd cities it is an exact search over subsets (see
+    ``_pairing_plan``); above, networkx's minimum-weight matching.
     """
 
     def __init__(self, distance):
@@ -422,105 +424,21 @@ class _Pairing:
         self.count = len(distance)
         self.by_hand = self.count <= PAIRING_BY_HAND_UP_TO
         if self.by_hand:
-            # distances by bit: the search works on sets of odd cities as bit masks
-            self._row = {1 << i: {1 << j: d for j, d in enumerate(row)} for i, row in enumerate(distance)}
-            # (cities left, free ends left) -> (least length, partner bit of the first city or 0)
-            self._memo: dict[int, tuple[int, int]] = {free: (0, 0) for free in range(3)}
-            self.pairs = self._quick_if_best() or self._pairs((1 << self.count) - 1, 2)
+            self.pairs = _cheapest_pairs(distance, _pairing_plan(self.count, 2))
         else:
             self.pairs = self._matching()
         self.length = sum(distance[a][b] for a, b in self.pairs)
 
-    def _quick_if_best(self) -> list[tuple[int, int]] | None:
-        """A good pairing found quickly, if it provably costs the least (then the exact
-        search is skipped): the closest pairs first, then partners swapped while that helps.
-
-        The proof is a price ``p[c]`` on each odd city with ``p[a] + p[b] ≤ distance(a, b)``:
-        then any pairing costs at least the prices of its paired cities, so at least the
-        sum of all prices but the two highest (those cities may be the ends). Prices start
-        at half the distance to the nearest odd city and are raised while they stay
-        below every distance. (Kept twice_price below, so they stay whole numbers.)
-        """
-        distance, count = self.distance, self.count
-        pairs, paired = [], set()
-        closest_first = sorted((row[b], a, b) for a, row in enumerate(distance) for b in range(a + 1, count))
-        for _, a, b in closest_first:
-            if a not in paired and b not in paired:
-                pairs.append((a, b))
-                paired.update((a, b))
-                if len(paired) == count - 2:
-                    break
-        ends = [c for c in range(count) if c not in paired]
-        improved = True
-        while improved:
-            improved = False
-            for x in range(len(pairs)):
-                for y in range(x + 1, len(pairs)):  # two pairs swap partners
-                    (a, b), (c, d) = pairs[x], pairs[y]
-                    now = distance[a][b] + distance[c][d]
-                    if distance[a][c] + distance[b][d] < now:
-                        pairs[x], pairs[y], improved = (a, c), (b, d), True
-                    elif distance[a][d] + distance[b][c] < now:
-                        pairs[x], pairs[y], improved = (a, d), (b, c), True
-                for z, end in enumerate(ends):  # an end takes the place of a paired city
-                    a, b = pairs[x]
-                    if distance[a][end] < distance[a][b]:
-                        pairs[x], ends[z], improved = (a, end), b, True
-                    elif distance[end][b] < distance[a][b]:
-                        pairs[x], ends[z], improved = (end, b), a, True
-        twice_price = [min(row[:i] + row[i + 1:]) for i, row in enumerate(distance)]
-        for c, row in enumerate(distance):  # raise each price as far as every distance allows
-            highest = 1 << 62
-            for other, d in enumerate(row):
-                if other != c and 2 * d - twice_price[other] < highest:
-                    highest = 2 * d - twice_price[other]
-            twice_price[c] = highest
-        floor = -(-(sum(twice_price) - sum(sorted(twice_price)[-2:])) // 2)
-        return pairs if sum(distance[a][b] for a, b in pairs) <= floor else None
-
-    def length_with_end(self, i: int) -> float:
+    def length_with_end(self, i: int) -> int:
         """A lower bound on the routes left unused by a trail that starts at ``odd[i]``:
-        exact with the search by hand, else half the distances to the nearest odd city."""
+        exact with the search by hand (the others paired, one free end), else half the
+        distances to the nearest odd city."""
         if self.by_hand:
-            return self._cost(((1 << self.count) - 1) ^ (1 << i), 1)
+            others = [row[:i] + row[i + 1:] for c, row in enumerate(self.distance) if c != i]
+            return _pairing_costs(others, _pairing_plan(self.count - 1, 1))[-1]
         nearest = sorted((min(d for b, d in enumerate(row) if b != a)
                           for a, row in enumerate(self.distance) if a != i), reverse=True)
         return -(-sum(nearest[1:]) // 2)  # the farthest of them may be the other end
-
-    def _cost(self, mask: int, free: int) -> int:
-        """The cheapest pairing of the cities in ``mask`` with up to ``free`` left unpaired."""
-        memo = self._memo
-        first = mask & -mask
-        rest = mask ^ first
-        best, partner = 1 << 62, 0
-        if free:
-            known = memo.get(rest << 2 | free - 1)
-            best = known[0] if known is not None else self._cost(rest, free - 1)
-        row = self._row[first]
-        others = rest
-        while others:  # pair the first city with each other one; remembered answers inline
-            other = others & -others
-            others ^= other
-            known = memo.get((rest ^ other) << 2 | free)
-            value = row[other] + (known[0] if known is not None else self._cost(rest ^ other, free))
-            if value < best:
-                best, partner = value, other
-        memo[mask << 2 | free] = best, partner
-        return best
-
-    def _pairs(self, mask: int, free: int) -> list[tuple[int, int]]:
-        self._cost(mask, free)
-        pairs = []
-        while mask:
-            first = mask & -mask
-            partner = self._memo[mask << 2 | free][1]
-            mask ^= first
-            if partner:
-                pairs.append((first.bit_length() - 1, partner.bit_length() - 1))
-                mask ^= partner
-            else:
-                free -= 1
-        return pairs
 
     def _matching(self) -> list[tuple[int, int]]:
         pairing = nx.Graph()
@@ -531,6 +449,68 @@ class _Pairing:
             pairing.add_edges_from([(city, end) for end in free_ends], weight=0)
         pairing.add_edge(*free_ends, weight=0)
         return [(a, b) for a, b in nx.min_weight_matching(pairing) if a not in free_ends and b not in free_ends]
+
+
+@functools.cache
+def _pairing_plan(count: int, free: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
+    """The exact pairing search for ``count`` cities with up to ``free`` of them left
+    unpaired, laid out once per size: it only depends on the sizes, not on the distances.
+
+    The cheapest pairing of a set of cities: its first city is either a free end or pairs
+    with one of the others, and the rest is paired as cheaply as possible. The states
+    (cities left, free ends left) this reaches are listed so that each comes after the
+    states it needs, as ``(first city, state if it is left free or -1, ((partner, state
+    after pairing), ...))``; state 0 is "nobody left" and state k is the plan's (k-1)th
+    entry, the last entry being every city with ``free`` ends.
+    """
+    state_of: dict[int, int] = {mask_free: 0 for mask_free in range(free + 1)}  # cities << 2 | free
+    plan = []
+
+    def visit(cities: int, free: int) -> int:
+        if cities << 2 | free not in state_of:
+            first = cities & -cities
+            rest = cities ^ first
+            if_free = visit(rest, free - 1) if free else -1
+            partners = []
+            for other in range(first.bit_length(), count):
+                if rest >> other & 1:
+                    partners.append((other, visit(rest ^ 1 << other, free)))
+            plan.append((first.bit_length() - 1, if_free, tuple(partners)))
+            state_of[cities << 2 | free] = len(plan)
+        return state_of[cities << 2 | free]
+
+    visit((1 << count) - 1, free)
+    return tuple(plan)
+
+
+def _pairing_costs(distance, plan) -> list[int]:
+    """The least length of every state of the ``plan`` for these distances (the last one
+    is the answer): children first, so each is a minimum over values already known."""
+    costs = [0]
+    for first, if_free, partners in plan:
+        row = distance[first]
+        least = costs[if_free] if if_free >= 0 else _UNREACHABLE
+        for other, after in partners:
+            if row[other] + costs[after] < least:
+                least = row[other] + costs[after]
+        costs.append(least)
+    return costs
+
+
+def _cheapest_pairs(distance, plan) -> list[tuple[int, int]]:
+    """The pairs of a cheapest pairing: from the last state, follow the choices that
+    give each state its least length."""
+    costs = _pairing_costs(distance, plan)
+    pairs, state = [], len(plan)
+    while state:
+        first, if_free, partners = plan[state - 1]
+        if if_free >= 0 and costs[if_free] == costs[state]:
+            state = if_free
+            continue
+        row = distance[first]
+        other, state = next((other, after) for other, after in partners if row[other] + costs[after] == costs[state])
+        pairs.append((first, other))
+    return pairs
 
 
 def _search(chains, odd, to_beat, ceiling, with_trail):
