@@ -22,14 +22,21 @@ connected piece:
    cities (all but two) along shortest paths as cheaply as possible gives a ceiling; if
    the routes left after taking those paths away still hang together, their Euler trail
    reaches the ceiling: it *is* the answer. Most networks end here, without a search.
-   (The pairing is an exact search over subsets for a dozen odd cities or fewer, laid
-   out once per number of cities, and a minimum-weight matching from networkx for
-   whole boards.)
-6. Otherwise an exhaustive search starts from each odd city in turn, most promising
-   first. Each start has its own ceiling (the cheapest pairing with that city as one
-   end): the search stops when it is reached and skips starts whose ceiling is below
-   the best trail found.
-7. Walking the same routes in another order ends in the same city with the same length
+   (First try: each odd city paired with its nearest odd city, found by one Dijkstra
+   from all of them at once. Any pairing costs at least half of every odd city's
+   distance to its nearest one, the two farthest left out as ends; often this one
+   costs no more. Else the pairing is an exact search over subsets for a dozen odd
+   cities or fewer, laid out once per number of cities, and a minimum-weight matching
+   from networkx for whole boards.)
+6. If those routes fall apart, another set to leave out, as cheap or one train dearer,
+   may not: a search decides chain by chain whether to leave it out, so that each city
+   keeps an even number of chains but for at most two ends, and cuts a branch when the
+   odd cities still to mend need more than the length left to spend.
+7. Otherwise an exhaustive search over trails starts from each odd city in turn, most
+   promising first. Each start has its own ceiling (the cheapest pairing with that
+   city as one end, and below what fact 6 ruled out): the search stops when it is
+   reached and skips starts whose ceiling is below the best trail found.
+8. Walking the same routes in another order ends in the same city with the same length
    and the same future, so the search explores each (city, routes used) only once.
 """
 
@@ -247,26 +254,186 @@ def _longest_over_chains(chains, to_beat, with_trail):
         if not with_trail:
             return (total,)
         return _unfold_euler(chains, _euler_trail(chains, ends_at, odd[0] if odd else chains[0][0]))
-    distance, came_by = _odd_distances(chains, odd)
-    pairing = _Pairing(distance)
-    left_out: set[int] = set()  # chains on the pairing paths; used twice means not left out
-    for i, j in pairing.pairs:
-        left_out.symmetric_difference_update(_path_chains(came_by, i, j))
-    ceiling = total - pairing.length
+    pairing = None
+    nearest = _nearest_pairing(chains, ends_at, odd)
+    if nearest is not None:
+        least, left_out = nearest
+    else:
+        distance, came_by = _odd_distances(chains, odd)
+        pairing = _Pairing(distance)
+        least, left_out = pairing.length, set()  # chains on the pairing paths; used twice means not left out
+        for i, j in pairing.pairs:
+            left_out.symmetric_difference_update(_path_chains(came_by, i, j))
+    if total - least <= to_beat:
+        return None
+    found = _walk_all_but(chains, left_out, with_trail)
+    if found is None:
+        most = min(least + LEFT_OUT_SEARCH_ABOVE_PAIRING, total - to_beat - 1)
+        found = _search_left_out(chains, ends_at, odd[0], least, most, with_trail)
+    if found is not None:
+        return found
+    ceiling = total - least - LEFT_OUT_SEARCH_ABOVE_PAIRING - 1
     if ceiling <= to_beat:
         return None
+    if pairing is None:
+        pairing = _Pairing(_odd_distances(chains, odd)[0])
+    ceilings = {city: min(ceiling, total - pairing.length_with_end(i)) for i, city in enumerate(odd)}
+    return _search(chains, odd, to_beat, ceilings, with_trail)
+
+
+#: Fact 6 searches the chains to leave out up to this much above the cheapest pairing;
+#: beyond, the search over trails (fact 7) is quicker (it grows fast with the budget).
+LEFT_OUT_SEARCH_ABOVE_PAIRING = 1
+
+
+def _search_left_out(chains, ends_at, start, least, most, with_trail):
+    """Fact 6: the longest trail that leaves out chains of total length ``least`` to
+    ``most`` (each tried in turn), if any: (length, ...) as from ``_walk_all_but``, or None.
+
+    The chains are decided one by one, leave out or keep, in the order a breadth-first
+    walk from ``start`` meets them, so cities are soon finished: a finished city that
+    keeps an odd number of chains is one of the trail's two ends. A city not finished
+    yet that keeps an odd number must still lose one of its later chains (or be an end),
+    and a left-out chain mends two cities: if half the cheapest such chains, summed over
+    those cities (but for the ends still free), cost more than what is left to spend, the
+    branch is cut.
+    """
+    order: list[int] = []
+    placed: set[int] = set()
+    reached, frontier = {start}, [start]
+    for city in frontier:  # the list grows while it is walked: breadth first
+        for k in ends_at[city]:
+            if k not in placed:
+                placed.add(k)
+                order.append(k)
+                a, b = chains[k][:2]
+                other = b if city == a else a
+                if other not in reached:
+                    reached.add(other)
+                    frontier.append(other)
+    last_chain = {}
+    for position, k in enumerate(order):
+        last_chain[chains[k][0]] = last_chain[chains[k][1]] = position
+    finished = [[] for _ in order]  # the cities whose last chain is decided at each position
+    for city, position in last_chain.items():
+        finished[position].append(city)
+    cheapest_later: list[tuple[tuple[str, int], ...]] = [()] * len(order)  # per open city
+    later: dict[str, int] = {}
+    for position in range(len(order) - 1, -1, -1):
+        cheapest_later[position] = tuple(later.items())
+        a, b, length, _, _ = chains[order[position]]
+        if a != b:  # a loop does not change a city's parity
+            for city in (a, b):
+                later[city] = min(later.get(city, length), length)
+    odd = {city: len(ends) % 2 for city, ends in ends_at.items()}  # of the chains kept so far
+    left_out: set[int] = set()
+
+    def decide(position, budget, ends):
+        if position == len(order):
+            return _walk_all_but(chains, left_out, with_trail)
+        k = order[position]
+        a, b, length, _, _ = chains[k]
+        for leave in (False, True):
+            if leave:
+                if length > budget:
+                    break
+                left_out.add(k)
+                budget -= length
+                odd[a] ^= a != b
+                odd[b] ^= a != b
+            now = ends + sum(odd[city] for city in finished[position])
+            if now <= 2:
+                to_mend = sorted(cheapest for city, cheapest in cheapest_later[position] if odd[city])
+                if sum(to_mend[:max(0, len(to_mend) + now - 2)]) <= 2 * budget:
+                    found = decide(position + 1, budget, now)
+                    if found is not None:
+                        return found
+            if leave:
+                left_out.discard(k)
+                odd[a] ^= a != b
+                odd[b] ^= a != b
+        return None
+
+    for budget in range(least, most + 1):
+        found = decide(0, budget, 0)
+        if found is not None:
+            return found
+    return None
+
+
+def _walk_all_but(chains, left_out, with_trail):
+    """The Euler trail of every chain but those ``left_out`` (which leave at most two odd
+    cities), if they hang together; else None. Without ``with_trail`` just (length,)."""
     kept: dict[str, list[int]] = {}
     for k, (start, end, _, _, _) in enumerate(chains):
         if k not in left_out:
             kept.setdefault(start, []).append(k)
             kept.setdefault(end, []).append(k)
-    if _is_connected(chains, kept):
-        if not with_trail:
-            return (total - sum(chains[k][2] for k in left_out),)
-        ends = [city for city, ends in kept.items() if len(ends) % 2]
-        return _unfold_euler(chains, _euler_trail(chains, kept, ends[0] if ends else next(iter(kept))))
-    ceilings = {city: min(ceiling, total - pairing.length_with_end(i)) for i, city in enumerate(odd)}
-    return _search(chains, odd, to_beat, ceilings, with_trail)
+    if not _is_connected(chains, kept):
+        return None
+    if not with_trail:
+        return (sum(chain[2] for chain in chains) - sum(chains[k][2] for k in left_out),)
+    ends = [city for city, ends in kept.items() if len(ends) % 2]
+    return _unfold_euler(chains, _euler_trail(chains, kept, ends[0] if ends else next(iter(kept))))
+
+
+def _nearest_pairing(chains, ends_at, odd):
+    """Fact 5, tried first: pair odd cities with their nearest odd city, if that provably
+    costs the least. Gives (its length, the chains on its paths) or None.
+
+    One Dijkstra from all odd cities at once tells each city its nearest odd city; a
+    chain whose two ends heard of different odd cities joins those two, and among these
+    joins is every odd city's way to its nearest other odd city. Any pairing costs at
+    least half the distances to the nearest odd city, summed over all odd cities but the
+    two farthest (they may be the trail's ends); the closest joins, taken greedily,
+    often cost no more than that floor.
+    """
+    # city -> (distance, nearest odd city, chain came by); each odd city is its own nearest
+    # (even when a route of length 0 joins it to another)
+    heard: dict[str, tuple[int, int, int]] = {city: (0, i, -1) for i, city in enumerate(odd)}
+    heap = [(0, i, city, -1) for i, city in enumerate(odd)]  # in order: already a heap
+    while heap:
+        d, source, city, came_by = heapq.heappop(heap)
+        if came_by >= 0:
+            if city in heard:
+                continue
+            heard[city] = d, source, came_by
+        for k in ends_at[city]:
+            start, end, length, _, _ = chains[k]
+            other = end if city == start else start
+            if other not in heard:
+                heapq.heappush(heap, (d + length, source, other, k))
+    joins = []
+    nearest = [_UNREACHABLE] * len(odd)
+    for k, (start, end, length, _, _) in enumerate(chains):
+        (d_start, i, _), (d_end, j, _) = heard[start], heard[end]
+        if i != j:
+            joins.append((d_start + length + d_end, i, j, k))
+            nearest[i] = min(nearest[i], d_start + length + d_end)
+            nearest[j] = min(nearest[j], d_start + length + d_end)
+    floor = -(-(sum(nearest) - sum(sorted(nearest)[-2:])) // 2)
+    joins.sort()
+    length, paired, left_out = 0, set(), set()
+    for d, i, j, k in joins:
+        if len(paired) == len(odd) - 2 or length + d > floor:
+            break
+        if i not in paired and j not in paired:
+            paired.update((i, j))
+            length += d
+            left_out.symmetric_difference_update(_join_chains(chains, heard, k))
+    return (length, left_out) if len(paired) == len(odd) - 2 else None
+
+
+def _join_chains(chains, heard, k):
+    """The chains of a join: chain ``k`` and the ways from its two ends back to the odd
+    cities they heard of first."""
+    yield k
+    for city in chains[k][:2]:
+        while heard[city][2] >= 0:
+            chain = heard[city][2]
+            yield chain
+            start, end = chains[chain][:2]
+            city = end if city == start else start
 
 
 def _trim_hanging_trees(chains, with_trail=True):
