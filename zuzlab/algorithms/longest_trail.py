@@ -287,8 +287,10 @@ LEFT_OUT_SEARCH_ABOVE_PAIRING = 1
 
 
 def _search_left_out(chains, ends_at, start, least, most, with_trail):
-    """Fact 6: the longest trail that leaves out chains of total length ``least`` to
-    ``most`` (each tried in turn), if any: (length, ...) as from ``_walk_all_but``, or None.
+    """Fact 6: the longest trail that leaves out chains of total length ``most`` or less
+    (none leaves out less than ``least``), if any: (length, ...) as from
+    ``_walk_all_but``, or None. A branch and bound: once a trail is found, only trails
+    that leave out less are looked for.
 
     The chains are decided one by one, leave out or keep, in the order a breadth-first
     walk from ``start`` meets them, so cities are soon finished: a finished city that
@@ -327,38 +329,47 @@ def _search_left_out(chains, ends_at, start, least, most, with_trail):
                 later[city] = min(later.get(city, length), length)
     odd = {city: len(ends) % 2 for city, ends in ends_at.items()}  # of the chains kept so far
     left_out: set[int] = set()
+    best, limit = None, most  # the best trail found; what a better one may leave out
 
-    def decide(position, budget, ends):
+    def decide(position: int, spent: int, ends: int) -> bool:
+        """Decide the chain at ``position`` and on; True once nothing better is possible."""
+        nonlocal best, limit
         if position == len(order):
-            return _walk_all_but(chains, left_out, with_trail)
+            found = _walk_all_but(chains, left_out, with_trail)
+            if found is not None:
+                best, limit = found, spent - 1
+            return found is not None and spent == least
         k = order[position]
         a, b, length, _, _ = chains[k]
         for leave in (False, True):
             if leave:
-                if length > budget:
+                if spent + length > limit:
                     break
                 left_out.add(k)
-                budget -= length
+                spent += length
                 odd[a] ^= a != b
                 odd[b] ^= a != b
             now = ends + sum(odd[city] for city in finished[position])
             if now <= 2:
-                to_mend = sorted(cheapest for city, cheapest in cheapest_later[position] if odd[city])
-                if sum(to_mend[:max(0, len(to_mend) + now - 2)]) <= 2 * budget:
-                    found = decide(position + 1, budget, now)
-                    if found is not None:
-                        return found
+                to_mend = largest = second = 0  # the cheapest later chain at each odd open city
+                for city, cheapest in cheapest_later[position]:
+                    if odd[city]:
+                        to_mend += cheapest
+                        if cheapest > largest:
+                            largest, second = cheapest, largest
+                        elif cheapest > second:
+                            second = cheapest
+                to_mend -= (largest + second, largest, 0)[now]  # the ends still free need no mending
+                if to_mend <= 2 * (limit - spent) and decide(position + 1, spent, now):
+                    return True
             if leave:
                 left_out.discard(k)
                 odd[a] ^= a != b
                 odd[b] ^= a != b
-        return None
+        return False
 
-    for budget in range(least, most + 1):
-        found = decide(0, budget, 0)
-        if found is not None:
-            return found
-    return None
+    decide(0, 0, 0)
+    return best
 
 
 def _walk_all_but(chains, left_out, with_trail):
