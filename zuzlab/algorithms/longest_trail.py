@@ -402,13 +402,19 @@ def _nearest_pairing(chains, ends_at, odd):
     # city -> (distance, nearest odd city, chain came by); each odd city is its own nearest
     # (even when a route of length 0 joins it to another)
     heard: dict[str, tuple[int, int, int]] = {city: (0, i, -1) for i, city in enumerate(odd)}
-    heap = [(0, i, city, -1) for i, city in enumerate(odd)]  # in order: already a heap
+    heap = []
+    for i, city in enumerate(odd):
+        for k in ends_at[city]:
+            start, end, length, _, _ = chains[k]
+            other = end if city == start else start
+            if other not in heard:
+                heap.append((length, i, other, k))
+    heapq.heapify(heap)
     while heap:
         d, source, city, came_by = heapq.heappop(heap)
-        if came_by >= 0:
-            if city in heard:
-                continue
-            heard[city] = d, source, came_by
+        if city in heard:
+            continue
+        heard[city] = d, source, came_by
         for k in ends_at[city]:
             start, end, length, _, _ = chains[k]
             other = end if city == start else start
@@ -419,9 +425,12 @@ def _nearest_pairing(chains, ends_at, odd):
     for k, (start, end, length, _, _) in enumerate(chains):
         (d_start, i, _), (d_end, j, _) = heard[start], heard[end]
         if i != j:
-            joins.append((d_start + length + d_end, i, j, k))
-            nearest[i] = min(nearest[i], d_start + length + d_end)
-            nearest[j] = min(nearest[j], d_start + length + d_end)
+            via = d_start + length + d_end
+            joins.append((via, i, j, k))
+            if via < nearest[i]:
+                nearest[i] = via
+            if via < nearest[j]:
+                nearest[j] = via
     floor = -(-(sum(nearest) - sum(sorted(nearest)[-2:])) // 2)
     joins.sort()
     length, paired, left_out = 0, set(), set()
