@@ -139,6 +139,8 @@ def _pieces(edges: list[tuple[str, str, int]]) -> list[tuple[list[int], dict[str
     for i, (a, b, _) in enumerate(edges):
         touching.setdefault(a, []).append(i)
         touching.setdefault(b, []).append(i)
+    if edges and _in_one_piece(edges, len(touching)):  # the common case
+        return [(list(range(len(edges))), touching)]
     seen: set[str] = set()
     pieces = []
     for a, _, _ in edges:
@@ -155,10 +157,29 @@ def _pieces(edges: list[tuple[str, str, int]]) -> list[tuple[list[int], dict[str
                 if other not in seen:
                     seen.add(other)
                     frontier.append(other)
-        if len(cities) == len(touching):  # one piece holds every city (the common case)
-            return [(list(range(len(edges))), cities)]
         pieces.append((sorted({i for ends in cities.values() for i in ends}), cities))
     return pieces
+
+
+def _in_one_piece(edges, city_count: int) -> bool:
+    """Whether the edges join all ``city_count`` cities in one piece. Sweeps over the
+    edges: one that touches a city reached so far reaches its other end too; the rest
+    wait for the next sweep, until one adds nothing. A network grows route by route, so
+    a sweep or two usually does, cheaper than walking out from each city."""
+    reached = {edges[0][0]}
+    waiting = edges
+    while waiting:
+        left = []
+        for edge in waiting:
+            if edge[0] in reached or edge[1] in reached:
+                reached.add(edge[0])
+                reached.add(edge[1])
+            else:
+                left.append(edge)
+        if len(left) == len(waiting):
+            break
+        waiting = left
+    return len(reached) == city_count
 
 
 def _euler_trail(edges, touching, start):
