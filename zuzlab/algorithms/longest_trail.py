@@ -162,13 +162,14 @@ def _pieces(edges: list[tuple[str, str, int]]) -> list[tuple[list[int], dict[str
 
 
 def _in_one_piece(edges, city_count: int) -> bool:
-    """Whether the edges join all ``city_count`` cities in one piece. Sweeps over the
-    edges: one that touches a city reached so far reaches its other end too; the rest
-    wait for the next sweep, until one adds nothing. A network grows route by route, so
-    a sweep or two usually does, cheaper than walking out from each city."""
+    """Whether the edges surely join all ``city_count`` cities in one piece. Sweeps over
+    the edges: one that touches a city reached so far reaches its other end too; the
+    rest wait for the next sweep. A network grows route by route, so a sweep or two
+    usually does, cheaper than walking out from each city; after three (or a sweep that
+    adds nothing) this says no, and the pieces are walked out."""
     reached = {edges[0][0]}
     waiting = edges
-    while waiting:
+    for _ in range(3):
         left = []
         for edge in waiting:
             if edge[0] in reached or edge[1] in reached:
@@ -176,7 +177,7 @@ def _in_one_piece(edges, city_count: int) -> bool:
                 reached.add(edge[1])
             else:
                 left.append(edge)
-        if len(left) == len(waiting):
+        if not left or len(left) == len(waiting):
             break
         waiting = left
     return len(reached) == city_count
