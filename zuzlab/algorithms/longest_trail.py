@@ -398,6 +398,11 @@ def _search_left_out(chains, ends_at, start, least, most, with_trail):
 def _walk_all_but(chains, left_out, with_trail):
     """The Euler trail of every chain but those ``left_out`` (which leave at most two odd
     cities), if they hang together; else None. Without ``with_trail`` just (length,)."""
+    if not with_trail:
+        kept_chains = [chain for k, chain in enumerate(chains) if k not in left_out]
+        cities = {chain[0] for chain in kept_chains} | {chain[1] for chain in kept_chains}
+        if kept_chains and _in_one_piece(kept_chains, len(cities)):
+            return (sum(chain[2] for chain in kept_chains),)
     kept: dict[str, list[int]] = {}
     for k, (start, end, _, _, _) in enumerate(chains):
         if k not in left_out:
