@@ -22,20 +22,27 @@ connected piece:
    cities (all but two) along shortest paths as cheaply as possible gives a ceiling; if
    the routes left after taking those paths away still hang together, their Euler trail
    reaches the ceiling: it *is* the answer. Most networks end here, without a search.
-   (Often the closest pairs, improved by swapping partners, provably cost the least: a
-   price on each odd city, no two together above their distance, is a floor for every
-   pairing. Else the pairing is an exact search over subsets for a dozen odd cities or
-   fewer, and a minimum-weight matching from networkx for whole boards.)
-6. Otherwise an exhaustive search starts from each odd city in turn, most promising
-   first. Each start has its own ceiling (the cheapest pairing with that city as one
-   end): the search stops when it is reached and skips starts whose ceiling is below
-   the best trail found.
-7. Walking the same routes in another order ends in the same city with the same length
+   (First try: each odd city paired with its nearest odd city, found by one Dijkstra
+   from all of them at once. Any pairing costs at least half of every odd city's
+   distance to its nearest one, the two farthest left out as ends; often this one
+   costs no more. Else the pairing is an exact search over subsets for a dozen odd
+   cities or fewer, laid out once per number of cities, and a minimum-weight matching
+   from networkx for whole boards.)
+6. If those routes fall apart, another set to leave out, as cheap or a few trains
+   dearer, may not: a search decides chain by chain whether to leave it out, so that
+   each city keeps an even number of chains but for at most two ends, and cuts a branch
+   when the odd cities still to mend need more than the length left to spend.
+7. Otherwise an exhaustive search over trails starts from each odd city in turn, most
+   promising first. Each start has its own ceiling (the cheapest pairing with that
+   city as one end, and below what fact 6 ruled out): the search stops when it is
+   reached and skips starts whose ceiling is below the best trail found.
+8. Walking the same routes in another order ends in the same city with the same length
    and the same future, so the search explores each (city, routes used) only once.
 """
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 from dataclasses import dataclass
@@ -122,6 +129,9 @@ def _longest(items, with_trail):
 #: who pairs with whom; bigger pieces (whole boards) use networkx's minimum-weight matching.
 PAIRING_BY_HAND_UP_TO = 12
 
+#: Longer than any trail or pairing: "no way there".
+_UNREACHABLE = 1 << 62
+
 
 def _pieces(edges: list[tuple[str, str, int]]) -> list[tuple[list[int], dict[str, list[int]]]]:
     """Each connected piece: its edge indices (in input order) and the edges at each city."""
@@ -129,6 +139,8 @@ def _pieces(edges: list[tuple[str, str, int]]) -> list[tuple[list[int], dict[str
     for i, (a, b, _) in enumerate(edges):
         touching.setdefault(a, []).append(i)
         touching.setdefault(b, []).append(i)
+    if edges and _in_one_piece(edges, len(touching)):  # the common case
+        return [(list(range(len(edges))), touching)]
     seen: set[str] = set()
     pieces = []
     for a, _, _ in edges:
@@ -145,10 +157,30 @@ def _pieces(edges: list[tuple[str, str, int]]) -> list[tuple[list[int], dict[str
                 if other not in seen:
                     seen.add(other)
                     frontier.append(other)
-        if len(cities) == len(touching):  # one piece holds every city (the common case)
-            return [(list(range(len(edges))), cities)]
         pieces.append((sorted({i for ends in cities.values() for i in ends}), cities))
     return pieces
+
+
+def _in_one_piece(edges, city_count: int) -> bool:
+    """Whether the edges surely join all ``city_count`` cities in one piece. Sweeps over
+    the edges: one that touches a city reached so far reaches its other end too; the
+    rest wait for the next sweep. A network grows route by route, so a sweep or two
+    usually does, cheaper than walking out from each city; after three (or a sweep that
+    adds nothing) this says no, and the pieces are walked out."""
+    reached = {edges[0][0]}
+    waiting = edges
+    for _ in range(3):
+        left = []
+        for edge in waiting:
+            if edge[0] in reached or edge[1] in reached:
+                reached.add(edge[0])
+                reached.add(edge[1])
+            else:
+                left.append(edge)
+        if not left or len(left) == len(waiting):
+            break
+        waiting = left
+    return len(reached) == city_count
 
 
 def _euler_trail(edges, touching, start):
@@ -244,26 +276,212 @@ def _longest_over_chains(chains, to_beat, with_trail):
         if not with_trail:
             return (total,)
         return _unfold_euler(chains, _euler_trail(chains, ends_at, odd[0] if odd else chains[0][0]))
-    distance, came_by = _odd_distances(chains, odd)
-    pairing = _Pairing(distance)
-    left_out: set[int] = set()  # chains on the pairing paths; used twice means not left out
-    for i, j in pairing.pairs:
-        left_out.symmetric_difference_update(_path_chains(came_by, i, j))
-    ceiling = total - pairing.length
+    pairing = None
+    nearest = _nearest_pairing(chains, ends_at, odd)
+    if nearest is not None:
+        least, left_out = nearest
+    else:
+        distance, came_by = _odd_distances(chains, odd)
+        pairing = _Pairing(distance)
+        least, left_out = pairing.length, set()  # chains on the pairing paths; used twice means not left out
+        for i, j in pairing.pairs:
+            left_out.symmetric_difference_update(_path_chains(came_by, i, j))
+    if total - least <= to_beat:
+        return None
+    found = _walk_all_but(chains, left_out, with_trail)
+    if found is None:
+        most = min(least + LEFT_OUT_SEARCH_ABOVE_PAIRING, total - to_beat - 1)
+        found = _search_left_out(chains, ends_at, odd[0], least, most, with_trail)
+    if found is not None:
+        return found
+    ceiling = total - least - LEFT_OUT_SEARCH_ABOVE_PAIRING - 1
     if ceiling <= to_beat:
         return None
+    if pairing is None:
+        pairing = _Pairing(_odd_distances(chains, odd)[0])
+    ceilings = {city: min(ceiling, total - pairing.length_with_end(i)) for i, city in enumerate(odd)}
+    return _search(chains, odd, to_beat, ceilings, with_trail)
+
+
+#: Fact 6 searches the chains to leave out up to this much above the cheapest pairing;
+#: beyond, the search over trails (fact 7) is usually quicker (fact 6 grows with the
+#: budget). Measured: 1 to 6 all within a few per cent on dense networks.
+LEFT_OUT_SEARCH_ABOVE_PAIRING = 3
+
+
+def _search_left_out(chains, ends_at, start, least, most, with_trail):
+    """Fact 6: the longest trail that leaves out chains of total length ``most`` or less
+    (none leaves out less than ``least``), if any: (length, ...) as from
+    ``_walk_all_but``, or None. A branch and bound: once a trail is found, only trails
+    that leave out less are looked for.
+
+    The chains are decided one by one, leave out or keep, in the order a breadth-first
+    walk from ``start`` meets them, so cities are soon finished: a finished city that
+    keeps an odd number of chains is one of the trail's two ends. A city not finished
+    yet that keeps an odd number must still lose one of its later chains (or be an end),
+    and a left-out chain mends two cities: if half the cheapest such chains, summed over
+    those cities (but for the ends still free), cost more than what is left to spend, the
+    branch is cut.
+    """
+    order: list[int] = []
+    placed: set[int] = set()
+    reached, frontier = {start}, [start]
+    for city in frontier:  # the list grows while it is walked: breadth first
+        for k in ends_at[city]:
+            if k not in placed:
+                placed.add(k)
+                order.append(k)
+                a, b = chains[k][:2]
+                other = b if city == a else a
+                if other not in reached:
+                    reached.add(other)
+                    frontier.append(other)
+    last_chain = {}
+    for position, k in enumerate(order):
+        last_chain[chains[k][0]] = last_chain[chains[k][1]] = position
+    finished = [[] for _ in order]  # the cities whose last chain is decided at each position
+    for city, position in last_chain.items():
+        finished[position].append(city)
+    cheapest_later: list[tuple[tuple[str, int], ...]] = [()] * len(order)  # per open city
+    later: dict[str, int] = {}
+    for position in range(len(order) - 1, -1, -1):
+        cheapest_later[position] = tuple(later.items())
+        a, b, length, _, _ = chains[order[position]]
+        if a != b:  # a loop does not change a city's parity
+            for city in (a, b):
+                later[city] = min(later.get(city, length), length)
+    odd = {city: len(ends) % 2 for city, ends in ends_at.items()}  # of the chains kept so far
+    left_out: set[int] = set()
+    best, limit = None, most  # the best trail found; what a better one may leave out
+
+    def decide(position: int, spent: int, ends: int) -> bool:
+        """Decide the chain at ``position`` and on; True once nothing better is possible."""
+        nonlocal best, limit
+        if position == len(order):
+            found = _walk_all_but(chains, left_out, with_trail)
+            if found is not None:
+                best, limit = found, spent - 1
+            return found is not None and spent == least
+        k = order[position]
+        a, b, length, _, _ = chains[k]
+        for leave in (False, True):
+            if leave:
+                if spent + length > limit:
+                    break
+                left_out.add(k)
+                spent += length
+                odd[a] ^= a != b
+                odd[b] ^= a != b
+            now = ends + sum(odd[city] for city in finished[position])
+            if now <= 2:
+                to_mend = largest = second = 0  # the cheapest later chain at each odd open city
+                for city, cheapest in cheapest_later[position]:
+                    if odd[city]:
+                        to_mend += cheapest
+                        if cheapest > largest:
+                            largest, second = cheapest, largest
+                        elif cheapest > second:
+                            second = cheapest
+                to_mend -= (largest + second, largest, 0)[now]  # the ends still free need no mending
+                if to_mend <= 2 * (limit - spent) and decide(position + 1, spent, now):
+                    return True
+            if leave:
+                left_out.discard(k)
+                odd[a] ^= a != b
+                odd[b] ^= a != b
+        return False
+
+    decide(0, 0, 0)
+    return best
+
+
+def _walk_all_but(chains, left_out, with_trail):
+    """The Euler trail of every chain but those ``left_out`` (which leave at most two odd
+    cities), if they hang together; else None. Without ``with_trail`` just (length,)."""
+    if not with_trail:
+        kept_chains = [chain for k, chain in enumerate(chains) if k not in left_out]
+        cities = {chain[0] for chain in kept_chains} | {chain[1] for chain in kept_chains}
+        if kept_chains and _in_one_piece(kept_chains, len(cities)):
+            return (sum(chain[2] for chain in kept_chains),)
     kept: dict[str, list[int]] = {}
     for k, (start, end, _, _, _) in enumerate(chains):
         if k not in left_out:
             kept.setdefault(start, []).append(k)
             kept.setdefault(end, []).append(k)
-    if _is_connected(chains, kept):
-        if not with_trail:
-            return (total - sum(chains[k][2] for k in left_out),)
-        ends = [city for city, ends in kept.items() if len(ends) % 2]
-        return _unfold_euler(chains, _euler_trail(chains, kept, ends[0] if ends else next(iter(kept))))
-    ceilings = {city: min(ceiling, total - pairing.length_with_end(i)) for i, city in enumerate(odd)}
-    return _search(chains, odd, to_beat, ceilings, with_trail)
+    if not _is_connected(chains, kept):
+        return None
+    if not with_trail:
+        return (sum(chain[2] for chain in chains) - sum(chains[k][2] for k in left_out),)
+    ends = [city for city, ends in kept.items() if len(ends) % 2]
+    return _unfold_euler(chains, _euler_trail(chains, kept, ends[0] if ends else next(iter(kept))))
+
+
+def _nearest_pairing(chains, ends_at, odd):
+    """Fact 5, tried first: pair odd cities with their nearest odd city, if that provably
+    costs the least. Gives (its length, the chains on its paths) or None.
+
+    One Dijkstra from all odd cities at once tells each city its nearest odd city; a
+    chain whose two ends heard of different odd cities joins those two, and among these
+    joins is every odd city's way to its nearest other odd city. Any pairing costs at
+    least half the distances to the nearest odd city, summed over all odd cities but the
+    two farthest (they may be the trail's ends); the closest joins, taken greedily,
+    often cost no more than that floor.
+    """
+    # city -> (distance, nearest odd city, chain came by); each odd city is its own nearest
+    # (even when a route of length 0 joins it to another)
+    heard: dict[str, tuple[int, int, int]] = {city: (0, i, -1) for i, city in enumerate(odd)}
+    heap = []
+    for i, city in enumerate(odd):
+        for k in ends_at[city]:
+            start, end, length, _, _ = chains[k]
+            other = end if city == start else start
+            if other not in heard:
+                heap.append((length, i, other, k))
+    heapq.heapify(heap)
+    while heap:
+        d, source, city, came_by = heapq.heappop(heap)
+        if city in heard:
+            continue
+        heard[city] = d, source, came_by
+        for k in ends_at[city]:
+            start, end, length, _, _ = chains[k]
+            other = end if city == start else start
+            if other not in heard:
+                heapq.heappush(heap, (d + length, source, other, k))
+    joins = []
+    nearest = [_UNREACHABLE] * len(odd)
+    for k, (start, end, length, _, _) in enumerate(chains):
+        (d_start, i, _), (d_end, j, _) = heard[start], heard[end]
+        if i != j:
+            via = d_start + length + d_end
+            joins.append((via, i, j, k))
+            if via < nearest[i]:
+                nearest[i] = via
+            if via < nearest[j]:
+                nearest[j] = via
+    floor = -(-(sum(nearest) - sum(sorted(nearest)[-2:])) // 2)
+    joins.sort()
+    length, paired, left_out = 0, set(), set()
+    for d, i, j, k in joins:
+        if len(paired) == len(odd) - 2 or length + d > floor:
+            break
+        if i not in paired and j not in paired:
+            paired.update((i, j))
+            length += d
+            left_out.symmetric_difference_update(_join_chains(chains, heard, k))
+    return (length, left_out) if len(paired) == len(odd) - 2 else None
+
+
+def _join_chains(chains, heard, k):
+    """The chains of a join: chain ``k`` and the ways from its two ends back to the odd
+    cities they heard of first."""
+    yield k
+    for city in chains[k][:2]:
+        while heard[city][2] >= 0:
+            chain = heard[city][2]
+            yield chain
+            start, end = chains[chain][:2]
+            city = end if city == start else start
 
 
 def _trim_hanging_trees(chains, with_trail=True):
@@ -373,7 +591,7 @@ def _odd_distances(chains, odd):
             graph[number[end]].append((length, number[start], k))
     distance = [[0] * len(odd) for _ in odd]
     came_by: list[list[tuple[int, int] | None]] = []
-    unreached = 1 << 62
+    unreached = _UNREACHABLE
     for source in range(len(odd)):
         back: list[tuple[int, int] | None] = [None] * len(graph)  # also: settled or not
         # the shortest distance seen so far: a longer way to a city is not queued at all
@@ -412,9 +630,8 @@ class _Pairing:
     paths at the least total length. ``pairs`` (indices into ``odd``) and ``length`` give
     the cheapest pairing; ``distance`` is the matrix of shortest distances.
 
-    Up to ``PAIRING_BY_HAND_UP_TO`` odd cities it is an exact search over subsets (the
-    first unpaired city either pairs with one of the others or is a free end), remembered
-    per (cities left, free ends left); above, networkx's minimum-weight matching.
+    Up to ``PAIRING_BY_HAND_UP_TO`` odd cities it is an exact search over subsets (see
+    ``_pairing_plan``); above, networkx's minimum-weight matching.
     """
 
     def __init__(self, distance):
@@ -422,105 +639,21 @@ class _Pairing:
         self.count = len(distance)
         self.by_hand = self.count <= PAIRING_BY_HAND_UP_TO
         if self.by_hand:
-            # distances by bit: the search works on sets of odd cities as bit masks
-            self._row = {1 << i: {1 << j: d for j, d in enumerate(row)} for i, row in enumerate(distance)}
-            # (cities left, free ends left) -> (least length, partner bit of the first city or 0)
-            self._memo: dict[int, tuple[int, int]] = {free: (0, 0) for free in range(3)}
-            self.pairs = self._quick_if_best() or self._pairs((1 << self.count) - 1, 2)
+            self.pairs = _cheapest_pairs(distance, _pairing_plan(self.count, 2))
         else:
             self.pairs = self._matching()
         self.length = sum(distance[a][b] for a, b in self.pairs)
 
-    def _quick_if_best(self) -> list[tuple[int, int]] | None:
-        """A good pairing found quickly, if it provably costs the least (then the exact
-        search is skipped): the closest pairs first, then partners swapped while that helps.
-
-        The proof is a price ``p[c]`` on each odd city with ``p[a] + p[b] ≤ distance(a, b)``:
-        then any pairing costs at least the prices of its paired cities, so at least the
-        sum of all prices but the two highest (those cities may be the ends). Prices start
-        at half the distance to the nearest odd city and are raised while they stay
-        below every distance. (Kept twice_price below, so they stay whole numbers.)
-        """
-        distance, count = self.distance, self.count
-        pairs, paired = [], set()
-        closest_first = sorted((row[b], a, b) for a, row in enumerate(distance) for b in range(a + 1, count))
-        for _, a, b in closest_first:
-            if a not in paired and b not in paired:
-                pairs.append((a, b))
-                paired.update((a, b))
-                if len(paired) == count - 2:
-                    break
-        ends = [c for c in range(count) if c not in paired]
-        improved = True
-        while improved:
-            improved = False
-            for x in range(len(pairs)):
-                for y in range(x + 1, len(pairs)):  # two pairs swap partners
-                    (a, b), (c, d) = pairs[x], pairs[y]
-                    now = distance[a][b] + distance[c][d]
-                    if distance[a][c] + distance[b][d] < now:
-                        pairs[x], pairs[y], improved = (a, c), (b, d), True
-                    elif distance[a][d] + distance[b][c] < now:
-                        pairs[x], pairs[y], improved = (a, d), (b, c), True
-                for z, end in enumerate(ends):  # an end takes the place of a paired city
-                    a, b = pairs[x]
-                    if distance[a][end] < distance[a][b]:
-                        pairs[x], ends[z], improved = (a, end), b, True
-                    elif distance[end][b] < distance[a][b]:
-                        pairs[x], ends[z], improved = (end, b), a, True
-        twice_price = [min(row[:i] + row[i + 1:]) for i, row in enumerate(distance)]
-        for c, row in enumerate(distance):  # raise each price as far as every distance allows
-            highest = 1 << 62
-            for other, d in enumerate(row):
-                if other != c and 2 * d - twice_price[other] < highest:
-                    highest = 2 * d - twice_price[other]
-            twice_price[c] = highest
-        floor = -(-(sum(twice_price) - sum(sorted(twice_price)[-2:])) // 2)
-        return pairs if sum(distance[a][b] for a, b in pairs) <= floor else None
-
-    def length_with_end(self, i: int) -> float:
+    def length_with_end(self, i: int) -> int:
         """A lower bound on the routes left unused by a trail that starts at ``odd[i]``:
-        exact with the search by hand, else half the distances to the nearest odd city."""
+        exact with the search by hand (the others paired, one free end), else half the
+        distances to the nearest odd city."""
         if self.by_hand:
-            return self._cost(((1 << self.count) - 1) ^ (1 << i), 1)
+            others = [row[:i] + row[i + 1:] for c, row in enumerate(self.distance) if c != i]
+            return _pairing_costs(others, _pairing_plan(self.count - 1, 1))[-1]
         nearest = sorted((min(d for b, d in enumerate(row) if b != a)
                           for a, row in enumerate(self.distance) if a != i), reverse=True)
         return -(-sum(nearest[1:]) // 2)  # the farthest of them may be the other end
-
-    def _cost(self, mask: int, free: int) -> int:
-        """The cheapest pairing of the cities in ``mask`` with up to ``free`` left unpaired."""
-        memo = self._memo
-        first = mask & -mask
-        rest = mask ^ first
-        best, partner = 1 << 62, 0
-        if free:
-            known = memo.get(rest << 2 | free - 1)
-            best = known[0] if known is not None else self._cost(rest, free - 1)
-        row = self._row[first]
-        others = rest
-        while others:  # pair the first city with each other one; remembered answers inline
-            other = others & -others
-            others ^= other
-            known = memo.get((rest ^ other) << 2 | free)
-            value = row[other] + (known[0] if known is not None else self._cost(rest ^ other, free))
-            if value < best:
-                best, partner = value, other
-        memo[mask << 2 | free] = best, partner
-        return best
-
-    def _pairs(self, mask: int, free: int) -> list[tuple[int, int]]:
-        self._cost(mask, free)
-        pairs = []
-        while mask:
-            first = mask & -mask
-            partner = self._memo[mask << 2 | free][1]
-            mask ^= first
-            if partner:
-                pairs.append((first.bit_length() - 1, partner.bit_length() - 1))
-                mask ^= partner
-            else:
-                free -= 1
-        return pairs
 
     def _matching(self) -> list[tuple[int, int]]:
         pairing = nx.Graph()
@@ -531,6 +664,68 @@ class _Pairing:
             pairing.add_edges_from([(city, end) for end in free_ends], weight=0)
         pairing.add_edge(*free_ends, weight=0)
         return [(a, b) for a, b in nx.min_weight_matching(pairing) if a not in free_ends and b not in free_ends]
+
+
+@functools.cache
+def _pairing_plan(count: int, free: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
+    """The exact pairing search for ``count`` cities with up to ``free`` of them left
+    unpaired, laid out once per size: it only depends on the sizes, not on the distances.
+
+    The cheapest pairing of a set of cities: its first city is either a free end or pairs
+    with one of the others, and the rest is paired as cheaply as possible. The states
+    (cities left, free ends left) this reaches are listed so that each comes after the
+    states it needs, as ``(first city, state if it is left free or -1, ((partner, state
+    after pairing), ...))``; state 0 is "nobody left" and state k is the plan's (k-1)th
+    entry, the last entry being every city with ``free`` ends.
+    """
+    state_of: dict[int, int] = {mask_free: 0 for mask_free in range(free + 1)}  # cities << 2 | free
+    plan = []
+
+    def visit(cities: int, free: int) -> int:
+        if cities << 2 | free not in state_of:
+            first = cities & -cities
+            rest = cities ^ first
+            if_free = visit(rest, free - 1) if free else -1
+            partners = []
+            for other in range(first.bit_length(), count):
+                if rest >> other & 1:
+                    partners.append((other, visit(rest ^ 1 << other, free)))
+            plan.append((first.bit_length() - 1, if_free, tuple(partners)))
+            state_of[cities << 2 | free] = len(plan)
+        return state_of[cities << 2 | free]
+
+    visit((1 << count) - 1, free)
+    return tuple(plan)
+
+
+def _pairing_costs(distance, plan) -> list[int]:
+    """The least length of every state of the ``plan`` for these distances (the last one
+    is the answer): children first, so each is a minimum over values already known."""
+    costs = [0]
+    for first, if_free, partners in plan:
+        row = distance[first]
+        least = costs[if_free] if if_free >= 0 else _UNREACHABLE
+        for other, after in partners:
+            if row[other] + costs[after] < least:
+                least = row[other] + costs[after]
+        costs.append(least)
+    return costs
+
+
+def _cheapest_pairs(distance, plan) -> list[tuple[int, int]]:
+    """The pairs of a cheapest pairing: from the last state, follow the choices that
+    give each state its least length."""
+    costs = _pairing_costs(distance, plan)
+    pairs, state = [], len(plan)
+    while state:
+        first, if_free, partners = plan[state - 1]
+        if if_free >= 0 and costs[if_free] == costs[state]:
+            state = if_free
+            continue
+        row = distance[first]
+        other, state = next((other, after) for other, after in partners if row[other] + costs[after] == costs[state])
+        pairs.append((first, other))
+    return pairs
 
 
 def _search(chains, odd, to_beat, ceiling, with_trail):
