@@ -109,10 +109,11 @@ def _longest(items, with_trail):
     edges = [as_edge(item) for item in items]
     best = None
     best_length = 0
-    for piece, touching in _pieces(edges):
-        total = sum(edges[i][2] for i in piece)
+    pieces = [(sum(edges[i][2] for i in piece), piece, touching) for piece, touching in _pieces(edges)]
+    pieces.sort(key=lambda each: -each[0])  # biggest first: a smaller piece is often skipped unsearched
+    for total, piece, touching in pieces:
         if total <= best_length:
-            continue
+            break
         odd = [city for city, ends in touching.items() if len(ends) % 2]
         if len(odd) > 2:
             found = _longest_in_piece(edges, touching, best_length, with_trail)
@@ -141,24 +142,25 @@ def _pieces(edges: list[tuple[str, str, int]]) -> list[tuple[list[int], dict[str
         touching.setdefault(b, []).append(i)
     if edges and _in_one_piece(edges, len(touching)):  # the common case
         return [(list(range(len(edges))), touching)]
-    seen: set[str] = set()
-    pieces = []
-    for a, _, _ in edges:
-        if a in seen:
+    piece_of: dict[str, int] = {}  # city → its piece's number, by a flood fill
+    pieces: list[list[str]] = []
+    for start in touching:
+        if start in piece_of:
             continue
-        seen.add(a)
-        frontier, cities = [a], {}
-        while frontier:
-            city = frontier.pop()
-            cities[city] = touching[city]
+        piece_of[start] = len(pieces)
+        cities = [start]
+        for city in cities:  # the list grows while it is walked
             for i in touching[city]:
-                x, y, _ = edges[i]
-                other = y if x == city else x
-                if other not in seen:
-                    seen.add(other)
-                    frontier.append(other)
-        pieces.append((sorted({i for ends in cities.values() for i in ends}), cities))
-    return pieces
+                a, b, _ = edges[i]
+                other = b if a == city else a
+                if other not in piece_of:
+                    piece_of[other] = len(pieces)
+                    cities.append(other)
+        pieces.append(cities)
+    edges_of: list[list[int]] = [[] for _ in pieces]
+    for i, (a, _, _) in enumerate(edges):
+        edges_of[piece_of[a]].append(i)
+    return [(edges_of[n], {city: touching[city] for city in cities}) for n, cities in enumerate(pieces)]
 
 
 def _in_one_piece(edges, city_count: int) -> bool:
