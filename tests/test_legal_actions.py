@@ -5,11 +5,11 @@ equal to counts made anew (after claims, copies, undo and set-up positions)."""
 import json
 
 import pytest
-
-from zuzlab import ttr
-from zuzlab.core import LegalActions, RuleViolation, seeded_random
 from hypothesis import given, strategies as st
 
+from ttr_helpers import started, strand
+from zuzlab import ttr
+from zuzlab.core import LegalActions, Pass, RuleViolation, seeded_random
 from zuzlab.ttr.legal import OpenRoutes, open_routes, payment_count, payments, run_table
 
 VARIANTS = [("usa", 4), ("europe", 5), ("switzerland", 3), ("usa", 2)]
@@ -155,3 +155,23 @@ def test_a_saved_position_lists_its_claims_in_card_order_whatever_the_file_says(
     paid = [(a.color, a.wilds) for a in loaded.claim_actions({gray.id})]
     first, second = sorted(["red", "blue"], key=game.rules.colors.index)  # the rules' card order
     assert paid == [(first, 0), (first, 1), (second, 0), (second, 1)]
+
+
+@pytest.mark.parametrize("variant,players", VARIANTS)
+def test_a_random_action_is_what_rng_choice_picks_from_the_legal_actions(variant, players):
+    game, rng = ttr.new_game(variant, players=players, seed=6), seeded_random(6, "sampled")
+    while not game.is_over:
+        state = rng.getstate()
+        picked = game.random_action(rng)
+        after = rng.getstate()
+        rng.setstate(state)
+        assert picked == rng.choice(game.legal_actions()) and rng.getstate() == after  # the same draw
+        game.apply(picked)
+
+
+def test_a_random_action_with_nothing_else_to_do_is_a_pass_drawn_as_rng_choice_draws_it():
+    game = started()
+    strand(game, 0)
+    rng, twin = seeded_random(1, "pass"), seeded_random(1, "pass")
+    assert game.legal_actions() == [Pass()]
+    assert game.random_action(rng) == twin.choice([Pass()]) == Pass() and rng.getstate() == twin.getstate()

@@ -7,6 +7,7 @@ import pytest
 
 from ttr_helpers import (
     all_cards, empty_deck_into_hands, kinds, leave_trains, refused, route_id, set_face_up, set_hand, stack_deck, started,
+    strand,
 )
 from zuzlab import ttr
 from zuzlab.ttr import ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, RuleViolation
@@ -390,15 +391,6 @@ def test_empty_ticket_deck_is_refused():
 
 
 # --- passing ---------------------------------------------------------------------------
-
-def strand(game, player):
-    """Nothing left to do for ``player``: the next player holds every card and ticket left."""
-    other = (player + 1) % game.players
-    cards = (Counter(game.cards.deck) + Counter(game.cards.discard) + Counter(c for c in game.cards.face_up if c)
-             + Counter(game.hands[player]) + Counter(game.hands[other]))
-    game.set_up(hands={player: {}, other: dict(cards)}, face_up=[None] * len(game.cards.face_up),
-                tickets={other: game.tickets[other] + game.ticket_deck})
-
 
 def test_pass_only_when_nothing_else_is_legal():
     game = started()

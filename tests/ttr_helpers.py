@@ -121,3 +121,12 @@ def ticket_id(game_or_map, origin: str, destination: str) -> int:
         if {ticket.origin, *ticket.destinations} == {origin, destination}:
             return ticket.id
     raise AssertionError(f"no ticket {origin}–{destination}")
+
+
+def strand(game, player):
+    """Nothing left to do for ``player``: the next player holds every card and ticket left."""
+    other = (player + 1) % game.players
+    cards = (Counter(game.cards.deck) + Counter(game.cards.discard) + Counter(c for c in game.cards.face_up if c)
+             + Counter(game.hands[player]) + Counter(game.hands[other]))
+    game.set_up(hands={player: {}, other: dict(cards)}, face_up=[None] * len(game.cards.face_up),
+                tickets={other: game.tickets[other] + game.ticket_deck})

@@ -301,6 +301,11 @@ class GameState(ABC):
     @abstractmethod
     def legal_actions(self) -> list: ...
 
+    def random_action(self, rng: random.Random) -> Action:
+        """The action a uniformly random player picks: ``rng.choice(self.legal_actions())``,
+        the same draw from ``rng`` (a game may find it without listing every action)."""
+        return rng.choice(self.legal_actions())
+
     # --- acting ---------------------------------------------------------------------
 
     def apply(self, action, events: bool = True) -> list[Event]:
@@ -589,7 +594,7 @@ Bot = Callable[[Any, random.Random], Action]
 
 def random_bot(state: GameState, rng: random.Random) -> Action:
     """The random player of every game: any legal action, uniformly."""
-    return rng.choice(state.legal_actions())
+    return state.random_action(rng)
 
 
 def play_with_bots(state: GameState, bots: Sequence[Bot], seed: int | str,

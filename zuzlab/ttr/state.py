@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import (Decision, GameState, LegalActions, Pass, RuleViolation, decision_from_dict, decision_to_dict,
+from ..core import (Action, Decision, GameState, LegalActions, Pass, RuleViolation, decision_from_dict, decision_to_dict,
                     seeded_random)
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
@@ -157,10 +157,31 @@ class Game(DrawingTurn, TicketChoice, GameState):
         pending = self._pending
         if pending is not None:
             return LegalActions(self._answers[type(pending)](self))
+        actions = LegalActions(*self._turn_parts())
+        return actions if len(actions) else LegalActions([Pass()])
+
+    def _turn_parts(self) -> tuple:
+        """The actions that start a turn, in ``legal_actions`` order, in parts (lists
+        and lazy parts: ``zuzlab.core.LegalActions``)."""
         tickets = [DRAW_TICKETS] if self.ticket_deck else []
         stations = self._station_actions() if self.rules.stations_per_player else []
-        actions = LegalActions(self._draw_actions(), self._claims(), tickets, stations)
-        return actions if len(actions) else LegalActions([Pass()])
+        return self._draw_actions(), self._claims(), tickets, stations
+
+    def random_action(self, rng) -> Action:
+        """``rng.choice(self.legal_actions())``, the same draw, at the start of a turn
+        without the sequence around the parts (random play asks this at every turn)."""
+        if self._over or self._pending is not None:
+            return super().random_action(rng)
+        parts = self._turn_parts()
+        sizes = list(map(len, parts))
+        total = sum(sizes)
+        if not total:
+            return super().random_action(rng)  # Pass
+        index = rng.randrange(total)  # what rng.choice draws for a sequence this long
+        for part, size in zip(parts, sizes):
+            if index < size:
+                return part[index]
+            index -= size
 
     def _claims(self) -> Claims:
         """The claims of the player to move (those of the last ``legal_actions`` while
