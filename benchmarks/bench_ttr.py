@@ -5,10 +5,12 @@
 It prints the machine's core count first (the figures are for one core).
 
 1. Complete random games per second on one core, every rule and the final scoring
-   included (the best of three runs of the same games, and the slowest): 4-player USA (target ≥ 250), 5-player Europe and 3-player Switzerland;
-   then where a USA game's time goes (set-up, listing legal actions, applying them,
-   final scoring; timing each call adds a little).
-2. Longest-route time (mean, median, 95th percentile, max) on
+   included (the best of five runs of the same games, and the slowest): 4-player USA
+   (target ≥ 250), 5-player Europe and 3-player Switzerland;
+   then where a USA game's time goes (set-up, choosing each action, applying it, final
+   scoring; timing each call adds a little).
+2. Longest-route time (mean, median, 95th percentile, max; each network's best of three
+   passes) on
    - connected networks of up to 45 trains, grown at random on the USA board the way a
      player could hold them (one track per double route; ``Map.random_network`` with
      seeds 0, 1, …) (target: mean ≤ 0.1 ms);
@@ -31,7 +33,7 @@ import time
 from zuzlab import ttr
 
 
-def random_games(variant: str, players: int, count: int, runs: int = 3) -> None:
+def random_games(variant: str, players: int, count: int, runs: int = 5) -> None:
     """The same ``count`` seeded games ``runs`` times: the best run and the slowest (a
     shared machine's other work only ever slows a run down)."""
     times = []
@@ -52,24 +54,25 @@ def random_games(variant: str, players: int, count: int, runs: int = 3) -> None:
 def where_the_time_goes(count: int) -> None:
     from zuzlab.core import seeded_random
 
-    setup = listing = applying = scoring = 0.0
+    setup = choosing = applying = scoring = 0.0
     clock = time.perf_counter
     for seed in range(count):
         start = clock()
         game = ttr.new_game("usa", players=4, seed=seed)
         setup += clock() - start
-        rng = seeded_random(seed, "random-player")  # the same games as play_random_game
+        rng = seeded_random(seed, "random-player")  # the same games as play_random_game, played alike
         while not game.is_over:
             start = clock()
-            legal = game.legal_actions()
+            action = game.random_action(rng)
             middle = clock()
-            game.apply(rng.choice(legal), events=False)  # as play_random_game plays
-            listing, applying = listing + middle - start, applying + clock() - middle
+            game.apply(action, events=False)
+            choosing, applying = choosing + middle - start, applying + clock() - middle
         start = clock()
         game.final_scores()
         scoring += clock() - start
     parts = ", ".join(f"{name} {1000 * seconds / count:.2f} ms" for name, seconds in
-                      (("set-up", setup), ("legal actions", listing), ("apply", applying), ("final scoring", scoring)))
+                      (("set-up", setup), ("choosing (counting the legal actions, making one)", choosing),
+                       ("apply", applying), ("final scoring", scoring)))
     print(f"  a random 4-player USA game: {parts}")
 
 
@@ -82,13 +85,15 @@ def longest_route_times(count: int) -> None:
                                   [board.dense_network(routes=20, seed=seed) for seed in range(count)])
 
 
-def print_longest_route_times(label: str, networks: list) -> None:
-    """Time ``ttr.longest_route`` on each network once; print the spread in µs."""
-    times = []
-    for network in networks:
-        start = time.perf_counter()
-        ttr.longest_route(network)
-        times.append((time.perf_counter() - start) * 1e6)
+def print_longest_route_times(label: str, networks: list, runs: int = 3) -> None:
+    """Time ``ttr.longest_route`` on each network, the best of ``runs`` passes over them
+    all (this machine's other work only slows a pass down); print the spread in µs."""
+    times = [float("inf")] * len(networks)
+    for _ in range(runs):
+        for n, network in enumerate(networks):
+            start = time.perf_counter()
+            ttr.longest_route(network)
+            times[n] = min(times[n], (time.perf_counter() - start) * 1e6)
     ordered = sorted(times)
     print(f"longest route on {label}, {statistics.mean(len(n) for n in networks):.1f} routes each: "
           f"mean {statistics.mean(times):.0f} µs, median {statistics.median(times):.0f} µs, "
