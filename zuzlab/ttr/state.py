@@ -168,10 +168,12 @@ class Game(DrawingTurn, TicketChoice, GameState):
         return self._draw_actions(), self._claims(), tickets, stations
 
     def random_action(self, rng) -> Action:
-        """``rng.choice(self.legal_actions())``, the same draw, at the start of a turn
-        without the sequence around the parts (random play asks this at every turn)."""
-        if self._over or self._pending is not None:
+        """``rng.choice(self.legal_actions())``, the same draw, without the sequence around
+        the parts (random play asks this at every decision)."""
+        if self._over:
             return super().random_action(rng)
+        if self._pending is not None:  # the answers, one part
+            return rng.choice(self._answers[type(self._pending)](self))
         parts = self._turn_parts()
         sizes = list(map(len, parts))
         total = sum(sizes)
