@@ -10,7 +10,7 @@ from hypothesis import given, strategies as st
 from ttr_helpers import started, strand
 from zuzlab import ttr
 from zuzlab.core import LegalActions, Pass, RuleViolation, seeded_random
-from zuzlab.ttr.legal import OpenRoutes, open_routes, payment_count, payments, run_table
+from zuzlab.ttr.legal import OpenRoutes, open_routes, payments, run_table
 
 VARIANTS = [("usa", 4), ("europe", 5), ("switzerland", 3), ("usa", 2)]
 
@@ -129,15 +129,30 @@ def test_the_legal_actions_show_as_a_list():
 @given(length=st.integers(1, 8), colors=st.lists(st.sampled_from(["red", "blue", "green", "black"]), min_size=1,
                                                    max_size=4, unique=True),
        counts=st.lists(st.integers(0, 9), min_size=4, max_size=4), wilds=st.integers(0, 9), ferry=st.integers(0, 3))
-def test_the_ways_to_pay_counted_are_those_listed(length, colors, counts, wilds, ferry):
+def test_each_way_to_pay_listed_pays_once_with_cards_held(length, colors, counts, wilds, ferry):
     held = {color: n for color, n in zip(["red", "blue", "green", "black"], counts) if n}
     ferry = min(ferry, length)  # a ferry's wild cards are some of its cards
     listed = list(payments(length, colors, wilds, held, ferry))
-    assert payment_count(length, colors, wilds, held, ferry) == len(listed)
     assert len(set(listed)) == len(listed)
     for color, wilds_used in listed:  # each pays exactly ``length`` cards it has, at least ``ferry`` wild
         assert ferry <= wilds_used <= wilds and (color is None) == (wilds_used == length)
         assert color is None or (color in colors and length - wilds_used <= held[color])
+
+
+@pytest.mark.parametrize("variant", ["usa", "europe", "switzerland"])
+@given(data=st.data())
+def test_the_claims_counted_for_any_hand_are_those_listed(variant, data):
+    game = GAMES[variant].copy()
+    kinds = game.card_kinds
+    counts = data.draw(st.lists(st.integers(0, 7), min_size=len(kinds), max_size=len(kinds)))
+    game.set_up(hands={game.current_player: dict(zip(kinds, counts))})  # the player to move
+    legal = game.legal_actions()
+    assert len(legal) == len(list(legal))
+    assert len(game._claims()) == len(list(game._claims())) == len(legal.of_type(ttr.ClaimRoute))
+
+
+GAMES = {variant: next(game for game in positions(variant, 3, seed=9) if game.pending is None and game.turn > 20)
+         for variant in ("usa", "europe", "switzerland")}  # mid-game boards: some routes taken
 
 
 def test_a_saved_position_lists_its_claims_in_card_order_whatever_the_file_says():

@@ -143,19 +143,6 @@ def open_routes(game) -> OpenRoutes:
     return tracker
 
 
-def payment_count(length: int, colors, wilds: int, held: dict[str, int], ferry: int) -> int:
-    """How many ``(colour, wild cards)`` ways pay ``length`` cards (see ``payments``),
-    counted without listing them."""
-    most_wilds, count = min(wilds, length - 1), 0
-    for color in colors:
-        have = held.get(color)
-        if have:
-            fewest_wilds = max(ferry, length - have)
-            if most_wilds >= fewest_wilds:
-                count += most_wilds - fewest_wilds + 1
-    return count + (wilds >= length)
-
-
 def payments(length: int, colors, wilds: int, held: dict[str, int], ferry: int = 0) -> Iterator[tuple[str | None, int]]:
     """Every way to pay ``length`` cards of one colour with wild cards standing in: for
     each colour held, from the fewest wild cards to the most (all but one card); then
@@ -186,7 +173,8 @@ class Claims:
         self._hand, self._trains = dict(hand), trains
         self.held = held = dict(filter(itemgetter(1), hand.items()))  # the cards held (their order: the file's)
         held.pop(rules.wild, None)
-        most_of_one_color = max(held.values(), default=0)
+        held_counts = held.values()
+        most_of_one_color = max(held_counts, default=0)
         all_wilds = hand[rules.wild]
         tracker = game.__dict__.get("_open_routes")
         if tracker is None or not tracker.is_current(game):  # open_routes(game), without a call when current
@@ -211,12 +199,12 @@ class Claims:
                 wilds = all_wilds if wilds_usable else 0
                 if length > have + wilds:
                     continue
-                if color is None:
-                    ways = payment_count(length, held, wilds, held, ferry)  # the colours held, in order
-                else:  # payment_count for one colour, written out
-                    most_wilds = wilds if wilds < length else length - 1
-                    fewest_wilds = length - have if length - have > ferry else ferry
-                    ways = (most_wilds - fewest_wilds + 1 if have and most_wilds >= fewest_wilds else 0) + (wilds >= length)
+                most_wilds = wilds if wilds < length else length - 1  # payments(), counted
+                ways = wilds >= length  # wild cards only
+                for have_one in (held_counts if color is None else (have,)):  # each colour that pays
+                    fewest_wilds = length - have_one if length - have_one > ferry else ferry
+                    if have_one and most_wilds >= fewest_wilds:
+                        ways += most_wilds - fewest_wilds + 1
                 if ways:
                     entries.append((run, routes, wilds, ways))
                     total += routes * ways
