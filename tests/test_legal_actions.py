@@ -79,7 +79,9 @@ def test_the_claims_listed_are_exactly_those_apply_accepts(variant, players):
 
 
 def fresh_counts(game):
-    return OpenRoutes(game, run_table(game)).open
+    """The open routes per run and the runs left per colour, made anew."""
+    fresh = OpenRoutes(game, run_table(game))
+    return fresh.open, fresh.live
 
 
 @pytest.mark.parametrize("variant,players", VARIANTS)
@@ -88,9 +90,10 @@ def test_kept_open_route_counts_equal_counts_made_anew(variant, players):
     open_routes(game)  # made once; from here on each claim keeps them up to date
     while not game.is_over:
         kept = game.__dict__["_open_routes"]
-        assert kept.is_current(game) and kept.open == fresh_counts(game)
-        copy = game.copy()
-        assert copy.__dict__["_open_routes"] is not kept and copy.__dict__["_open_routes"].open == kept.open
+        assert kept.is_current(game) and (kept.open, kept.live) == fresh_counts(game)
+        copied = game.copy().__dict__["_open_routes"]
+        assert copied is not kept and (copied.open, copied.live) == (kept.open, kept.live)
+        assert all(mine is not theirs for (_, mine), (_, theirs) in zip(copied.live[0], kept.live[0]))  # own lists
         game.apply(rng.choice(game.legal_actions()))
     for _ in range(5):  # after an undo the kept counts are out of date: made anew, not misused
         stale = game.__dict__["_open_routes"]
@@ -107,7 +110,7 @@ def test_a_set_up_position_counts_its_own_claims():
     game.set_up(claimed={double.id: 1}, hands={0: {color: 6 for color in game.rules.colors}})
     claims = game.legal_actions().of_type(ttr.ClaimRoute)
     assert all(a.route not in (double.id, double.double_with) for a in claims)  # 2 players: both tracks closed
-    assert open_routes(game).open == fresh_counts(game)
+    assert (open_routes(game).open, open_routes(game).live) == fresh_counts(game)
 
 
 def test_legal_actions_of_an_earlier_position_say_so():

@@ -44,6 +44,7 @@ class RunTable:
     runs: tuple[Run, ...]
     run_of: dict[int, int]  # route id → its run
     by_color: tuple[tuple[str | None, tuple[Run, ...]], ...]  # colour → its runs, shortest first
+    group_of: tuple[int, ...]  # run → its colour's place in ``by_color``
 
 
 def run_table(game) -> RunTable:
@@ -75,24 +76,28 @@ def _make_run_table(routes, all_colors, wilds_usable_on) -> RunTable:
             runs.append(Run(len(runs), color, length, all_colors if color is None else (color,), usable, ferry, tuple(members)))
         order.append((color, tuple(runs[first:])))
     run_of = {route.id: k for k, run in enumerate(runs) for route in run.routes}
-    return RunTable(tuple(runs), run_of, tuple(order))
+    group_of = tuple(group for group, (_, members) in enumerate(order) for _ in members)
+    return RunTable(tuple(runs), run_of, tuple(order), group_of)
 
 
 class OpenRoutes:
-    """For each player, how many routes of each run they could still claim; the game
-    calls ``claiming`` before each claim, and a changed ``claimed`` (a set-up position)
-    is noticed and the counts made anew."""
+    """For each player, how many routes of each run they could still claim, and by
+    colour the runs where some are left (``live``: listing claims skips the others); the
+    game calls ``claiming`` before each claim, and a changed ``claimed`` (a set-up
+    position) is noticed and the counts made anew."""
 
-    __slots__ = ("table", "claimed", "count", "open")
+    __slots__ = ("table", "claimed", "count", "open", "live")
 
     def __init__(self, game, table: RunTable):
         self.table, self.claimed, self.count = table, game.claimed, len(game.claimed)
         if not game.claimed:  # a new game (each simulated game starts so): every route is open
             everything = [len(run.routes) for run in table.runs]
             self.open = [list(everything) for _ in range(game.players)]
-            return
-        self.open = [[sum(1 for route in run.routes if is_open(game, route, player)) for run in table.runs]
-                     for player in range(game.players)]
+        else:
+            self.open = [[sum(1 for route in run.routes if is_open(game, route, player)) for run in table.runs]
+                         for player in range(game.players)]
+        self.live = [[(color, [run for run in runs if row[run.index]]) for color, runs in table.by_color]
+                     for row in self.open]
 
     def is_current(self, game) -> bool:
         """Whether the counts are those of ``game``'s claims (claims change through
@@ -103,6 +108,7 @@ class OpenRoutes:
         copied = object.__new__(OpenRoutes)
         copied.table, copied.claimed, copied.count = self.table, game.claimed, self.count
         copied.open = [list(row) for row in self.open]
+        copied.live = [[(color, list(runs)) for color, runs in groups] for groups in self.live]
         return copied
 
     def claiming(self, game, route: Route, player: int) -> None:
@@ -114,18 +120,22 @@ class OpenRoutes:
         k = run_of[route.id]
         partner = route.double_with
         owner = None if partner is None else game.claimed.get(partner)  # of the other track
-        if owner is None:  # it was open to everyone
-            for row in open_counts:
+        emptied = []  # (player, run) whose last open route closes
+        for other, row in enumerate(open_counts):
+            if owner is None or (other != owner and not closed_for_all):  # open to them until now
                 row[k] -= 1
-        elif not closed_for_all:  # open to all but the other track's owner
-            for other, row in enumerate(open_counts):
-                if other != owner:
-                    row[k] -= 1
+                if not row[k]:
+                    emptied.append((other, k))
         if partner is not None and owner is None:  # the other track closes: for the claimer, or for all
             k = run_of[partner]
             for other, row in enumerate(open_counts):
                 if closed_for_all or other == player:
                     row[k] -= 1
+                    if not row[k]:
+                        emptied.append((other, k))
+        for other, k in emptied:
+            run = self.table.runs[k]
+            self.live[other][self.table.group_of[k]][1].remove(run)
         self.count += 1
 
 
@@ -158,6 +168,9 @@ def payments(length: int, colors, wilds: int, held: dict[str, int], ferry: int =
 
 
 
+_COUNT = itemgetter(1)  # of a (card, count) pair
+
+
 class Claims:
     """Every claim the player to move can pay for, in ``legal_actions`` order; a view of
     the position it was made in (asked after an action, it says so)."""
@@ -171,18 +184,18 @@ class Claims:
         rules, player = game.rules, game._current
         hand, trains = game.hands[player], game.trains[player]
         self._hand, self._trains = dict(hand), trains
-        self.held = held = dict(filter(itemgetter(1), hand.items()))  # the cards held (their order: the file's)
+        self.held = held = dict(filter(_COUNT, hand.items()))  # the cards held (their order: the file's)
         held.pop(rules.wild, None)
         held_counts = held.values()
         most_of_one_color = max(held_counts, default=0)
         all_wilds = hand[rules.wild]
-        tracker = game.__dict__.get("_open_routes")
-        if tracker is None or not tracker.is_current(game):  # open_routes(game), without a call when current
+        tracker = game.__dict__.get("_open_routes")  # open_routes(game), without a call when current:
+        if tracker is None or tracker.claimed is not game.claimed or tracker.count != len(game.claimed):
             tracker = open_routes(game)
         open_runs, self.run_of = tracker.open[player], tracker.table.run_of
         self.entries = entries = []  # (run, open routes, wild cards usable, ways to pay each)
         total = 0
-        for color, members in tracker.table.by_color:
+        for color, members in tracker.live[player]:  # the runs with routes left
             have = most_of_one_color if color is None else hand[color]
             longest = have + all_wilds
             if not longest:
@@ -194,8 +207,6 @@ class Claims:
                 if length > longest:
                     break
                 routes = open_runs[index]
-                if not routes:
-                    continue
                 wilds = all_wilds if wilds_usable else 0
                 if length > have + wilds:
                     continue
