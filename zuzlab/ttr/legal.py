@@ -8,9 +8,11 @@ many cards can pay for the open routes in hundreds of ways. So they are listed l
   (with the same ferry and wild-card rules), by colour, shortest first, each run in
   route-id order;
 - the game keeps, for each player, how many routes of each run are still open to them
-  (not claimed, not closed by a double route), updated claim by claim (``OpenRoutes``);
+  (not claimed, not closed by a double route) and which runs have any left, updated
+  claim by claim (``OpenRoutes``): a listing looks at those runs only;
 - every route of a run can be paid in the same ways, which depend only on the hand: a
-  run's ways are counted once, and a claim is made only when it is looked at.
+  run's ways are counted once, and a claim is made only when it is looked at
+  (``game.random_action(rng)`` makes just the one it picks).
 """
 
 from __future__ import annotations
