@@ -266,14 +266,6 @@ class DrawingTurn:
             draws.insert(0, DRAW_BLIND)
         return draws
 
-    def _second_card_open(self) -> bool:
-        """Whether ``_draw_actions(second=True)`` lists anything, without listing it."""
-        cards = self.cards
-        if cards.deck or (cards.reshuffle and cards.discard):
-            return True
-        wild_closed = self._counts_double(cards.wild)
-        return any(card is not None and not (wild_closed and card == cards.wild) for card in cards.face_up)
-
     def _second_card_actions(self) -> list:
         return self._draw_actions(second=True)
 
@@ -304,7 +296,7 @@ class DrawingTurn:
         if isinstance(self._pending, SecondCard) or ends_draw:
             self._pending = None
             self._end_turn()
-        elif self._second_card_open():
+        elif self._draw_actions(second=True):  # a second card is open
             self._pending = second_card(self._current)
         else:
             self._emit("no_second_card")
