@@ -18,8 +18,8 @@ many cards can pay for the open routes in hundreds of ways. So they are listed l
 from __future__ import annotations
 
 import itertools
-from operator import itemgetter
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Iterator, NamedTuple
 
 from .actions import BuildStation, ClaimRoute
@@ -186,8 +186,8 @@ class Claims:
         rules, player = game.rules, game._current
         hand, trains = game.hands[player], game.trains[player]
         self._hand, self._trains = dict(hand), trains
-        self.held = held = dict(filter(_COUNT, hand.items()))  # the cards held (their order: the file's)
-        held.pop(rules.wild, None)
+        self.held = held = dict(filter(_COUNT, hand.items()))  # the colours held (builtins only) …
+        held.pop(rules.wild, None)  # … but the wild cards
         held_counts = held.values()
         most_of_one_color = max(held_counts, default=0)
         all_wilds = hand[rules.wild]
@@ -234,18 +234,8 @@ class Claims:
             raise RuntimeError("these legal actions belong to an earlier position: ask game.legal_actions() again")
 
     def _open(self, run: Run) -> Iterator[Route]:
-        """The routes of ``run`` open to the player (``is_open``, written out: a claim
-        picked at random looks through a run of up to 26 routes)."""
-        game, player, claimed = self.game, self.player, self.game.claimed
-        closed_for_all = game.players < game.rules.double_routes_min_players
-        for route in run.routes:
-            if route.id in claimed:
-                continue
-            if route.double_with is not None:
-                owner = claimed.get(route.double_with)
-                if owner is not None and (owner == player or closed_for_all):
-                    continue
-            yield route
+        game, player = self.game, self.player
+        return (route for route in run.routes if is_open(game, route, player))
 
     def __len__(self) -> int:
         return self.length
