@@ -23,9 +23,9 @@ connected piece:
    the routes left after taking those paths away still hang together, their Euler trail
    reaches the ceiling: it *is* the answer. Most networks end here, without a search.
    (First try: each odd city paired with its nearest odd city, found by one Dijkstra
-   from all of them at once. Any pairing costs at least half of every odd city's
-   distance to its nearest one, the two farthest left out as ends; often this one
-   costs no more. Else the pairing is an exact search over subsets for a dozen odd
+   from all of them at once. A pair costs at least the larger of its two cities'
+   distances to their nearest odd city, so any pairing costs at least the 3rd, 5th,
+   7th … largest of these distances; often this one costs no more. Else the pairing is an exact search over subsets for a dozen odd
    cities or fewer, laid out once per number of cities, and a minimum-weight matching
    from networkx for whole boards.)
 6. If those routes fall apart, another set to leave out, as cheap or a few trains
@@ -450,10 +450,8 @@ def _nearest_pairing(chains, ends_at, odd):
 
     One Dijkstra from all odd cities at once tells each city its nearest odd city; a
     chain whose two ends heard of different odd cities joins those two, and among these
-    joins is every odd city's way to its nearest other odd city. Any pairing costs at
-    least half the distances to the nearest odd city, summed over all odd cities but the
-    two farthest (they may be the trail's ends); the closest joins, taken greedily,
-    often cost no more than that floor.
+    joins is every odd city's way to its nearest other odd city. The closest joins,
+    taken greedily, often cost no more than ``_pairing_floor``.
     """
     # city -> (distance, nearest odd city, chain came by); each odd city is its own nearest
     # (even when a route of length 0 joins it to another)
@@ -487,7 +485,7 @@ def _nearest_pairing(chains, ends_at, odd):
                 nearest[i] = via
             if via < nearest[j]:
                 nearest[j] = via
-    floor = -(-(sum(nearest) - sum(sorted(nearest)[-2:])) // 2)
+    floor = _pairing_floor(nearest)
     joins.sort()
     length, paired, left_out = 0, set(), set()
     for d, i, j, k in joins:
@@ -498,6 +496,14 @@ def _nearest_pairing(chains, ends_at, odd):
             length += d
             left_out.symmetric_difference_update(_join_chains(chains, heard, k))
     return (length, left_out) if len(paired) == len(odd) - 2 else None
+
+
+def _pairing_floor(nearest: list[int]) -> int:
+    """The least any pairing of the odd cities (all but two ends) can cost, from each odd
+    city's distance to its nearest odd city: a pair costs at least the larger of its two
+    cities' distances. The least such sum leaves out the two farthest cities as ends and
+    pairs the rest in order of distance: the 3rd, 5th, 7th … largest distances."""
+    return sum(sorted(nearest, reverse=True)[2::2])
 
 
 def _join_chains(chains, heard, k):
