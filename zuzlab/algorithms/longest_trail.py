@@ -256,7 +256,14 @@ def _chains(edges, touching):
         for first in ends:
             if first in seen:
                 continue
-            city, run, cities, length, edge = anchor, [], [anchor], 0, first
+            seen.add(first)
+            a, b, length = edges[first]
+            city = b if anchor == a else a
+            onward = touching[city]
+            if len(onward) != 2:  # the common case in a dense network: a chain of one route
+                chains.append((anchor, city, length, (anchor, city), (first,)))
+                continue
+            run, cities, edge = [first], [anchor, city], onward[0] if onward[1] == first else onward[1]
             while True:
                 seen.add(edge)
                 a, b, n = edges[edge]
