@@ -316,6 +316,9 @@ def _longest_over_chains(chains, to_beat, with_trail):
     if nearest is not None:
         least, left_out = nearest
     else:
+        # the tips of hanging arms first: Dijkstra from each odd city looks only for
+        # those after it, and a tip is far from the rest
+        odd = sorted(odd, key=lambda city: len(ends_at[city]) != 1)
         distance, came_by = _odd_distances(chains, odd)
         pairing = _Pairing(distance)
         least, left_out = pairing.length, set()  # chains on the pairing paths; used twice means not left out
