@@ -10,7 +10,7 @@ from hypothesis import given, strategies as st
 from ttr_helpers import started, strand
 from zuzlab import ttr
 from zuzlab.core import LegalActions, Pass, RuleViolation, seeded_random
-from zuzlab.ttr.legal import OpenRoutes, open_routes, payments, run_table
+from zuzlab.ttr.legal import OpenRoutes, nth_payment, open_routes, payments, run_table
 
 VARIANTS = [("usa", 4), ("europe", 5), ("switzerland", 3), ("usa", 2)]
 
@@ -137,6 +137,9 @@ def test_each_way_to_pay_listed_pays_once_with_cards_held(length, colors, counts
     ferry = min(ferry, length)  # a ferry's wild cards are some of its cards
     listed = list(payments(length, colors, wilds, held, ferry))
     assert len(set(listed)) == len(listed)
+    assert [nth_payment(length, colors, wilds, held, ferry, n) for n in range(len(listed))] == listed
+    with pytest.raises(IndexError):
+        nth_payment(length, colors, wilds, held, ferry, len(listed))
     for color, wilds_used in listed:  # each pays exactly ``length`` cards it has, at least ``ferry`` wild
         assert ferry <= wilds_used <= wilds and (color is None) == (wilds_used == length)
         assert color is None or (color in colors and length - wilds_used <= held[color])

@@ -159,15 +159,33 @@ def payments(length: int, colors, wilds: int, held: dict[str, int], ferry: int =
     """Every way to pay ``length`` cards of one colour with wild cards standing in: for
     each colour held, from the fewest wild cards to the most (all but one card); then
     wild cards only, ``(None, length)``."""
-    most_wilds = min(wilds, length - 1)
-    for color in colors:
-        have = held.get(color)
-        if have:
-            yield from ((color, used) for used in range(max(ferry, length - have), most_wilds + 1))
+    for color, fewest, most in _wild_cards_by_color(length, colors, wilds, held, ferry):
+        for used in range(fewest, most + 1):
+            yield color, used
     if wilds >= length:
         yield None, length
 
 
+def nth_payment(length: int, colors, wilds: int, held: dict[str, int], ferry: int, n: int) -> tuple[str | None, int]:
+    """``list(payments(...))[n]`` without the list (a claim picked at random)."""
+    for color, fewest, most in _wild_cards_by_color(length, colors, wilds, held, ferry):
+        if n <= most - fewest:
+            return color, fewest + n
+        n -= most - fewest + 1
+    if n == 0 and wilds >= length:
+        return None, length
+    raise IndexError(f"no payment {n} of {length} cards")
+
+
+def _wild_cards_by_color(length, colors, wilds, held, ferry) -> Iterator[tuple[str, int, int]]:
+    """Each colour held that can pay: (colour, the fewest wild cards standing in, the most)."""
+    most = min(wilds, length - 1)
+    for color in colors:
+        have = held.get(color)
+        if have:
+            fewest = max(ferry, length - have)
+            if fewest <= most:
+                yield color, fewest, most
 
 
 _COUNT = itemgetter(1)  # of a (card, count) pair
@@ -234,8 +252,9 @@ class Claims:
             raise RuntimeError("these legal actions belong to an earlier position: ask game.legal_actions() again")
 
     def _open(self, run: Run) -> Iterator[Route]:
-        game, player = self.game, self.player
-        return (route for route in run.routes if is_open(game, route, player))
+        game, player, claimed = self.game, self.player, self.game.claimed
+        return (route for route in run.routes  # is_open asked only where a double route makes it a question
+                if route.id not in claimed and (route.double_with is None or is_open(game, route, player)))
 
     def __len__(self) -> int:
         return self.length
@@ -249,8 +268,7 @@ class Claims:
                 continue
             nth_route, nth_way = divmod(index, ways)
             route = next(itertools.islice(self._open(run), nth_route, None))
-            ways_to_pay = payments(run.length, run.colors, wilds, self.held, run.ferry)
-            return ClaimRoute(route.id, *next(itertools.islice(ways_to_pay, nth_way, None)))
+            return ClaimRoute(route.id, *nth_payment(run.length, run.colors, wilds, self.held, run.ferry, nth_way))
         raise IndexError(index)
 
     def __iter__(self) -> Iterator[ClaimRoute]:
