@@ -552,10 +552,12 @@ def _trim_hanging_trees(chains, with_trail=True):
             leaves.append(parent)
         longest, steps = arms[city][0] if city in arms else (0, [])
         arm = (longest + length, [(k, start == parent)] + steps)
-        at_parent = arms.setdefault(parent, [])
-        at_parent.append(arm)
-        at_parent.sort(key=lambda a: -a[0])
-        del at_parent[2:]
+        at_parent = arms.get(parent)
+        if at_parent is None:
+            arms[parent] = [arm]
+        elif arm[0] > at_parent[-1][0] or len(at_parent) == 1:  # into the two longest, after equals
+            at_parent.insert(0 if arm[0] > at_parent[0][0] else 1, arm)
+            del at_parent[2:]
     core = [chain for k, chain in enumerate(chains) if k not in cut]
     inside = None  # the longest path inside a tree: (length, start city, steps)
     for city, hanging in arms.items():
