@@ -312,7 +312,11 @@ def _longest_over_chains(chains, to_beat, with_trail):
         if not with_trail:
             return (total,)
         return _unfold_euler(chains, _euler_trail(chains, ends_at, odd[0] if odd else chains[0][0]))
-    least, left_out = _nearest_pairing(chains, ends_at, odd) or _exact_pairing(chains, ends_at, odd)
+    nearest = _nearest_pairing(chains, ends_at, odd)
+    if nearest is None:
+        # the tips of hanging arms first (as the searches below start from odd[0])
+        odd.sort(key=lambda city: len(ends_at[city]) != 1)
+    least, left_out = nearest or _exact_pairing(chains, ends_at, odd)
     if total - least <= to_beat:
         return None
     found = _walk_all_but(chains, left_out, with_trail)
