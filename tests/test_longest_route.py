@@ -427,3 +427,45 @@ def test_the_nearest_floor_settles_more_networks_than_half_the_nearest(monkeypat
         answered[name] = sum(answers)
     assert lengths["raised"] == lengths["halved"]
     assert answered["raised"] > answered["halved"], answered
+
+
+def test_the_tips_of_hanging_arms_pair_only_at_their_city(monkeypatch):
+    # Counted: the exact pairing (fact 5) lets an odd tip whose arm hangs at an odd city
+    # pair only with that city or another tip there (or end the trail). On dense networks
+    # where it runs, often with such tips, it costs as much as the pairing over all
+    # shortest distances, and its paths leave out chains of that length.
+    import importlib
+
+    module = importlib.import_module("zuzlab.algorithms.longest_trail")
+    exact_pairing = module._exact_pairing
+    calls = []
+
+    def recorded(chains, ends_at, odd):
+        found = exact_pairing(chains, ends_at, odd)
+        calls.append((chains, ends_at, odd, found))
+        return found
+
+    monkeypatch.setattr(module, "_exact_pairing", recorded)
+    for name in ("usa", "europe"):
+        board = ttr.load_map(name)
+        for seed in range(60):
+            ttr.longest_route(board.dense_network(routes=20, seed=seed))
+    with_tips = 0
+    for chains, ends_at, odd, (length, left_out) in calls:
+        tips = [city for city in odd if len(ends_at[city]) == 1
+                and set(chains[ends_at[city][0]][:2]) - {city} <= set(odd)]
+        with_tips += bool(tips)
+        distance, _ = module._odd_distances(chains, odd)
+        assert length == module._Pairing(distance).length == sum(chains[k][2] for k in left_out)
+    assert len(calls) > with_tips > len(calls) / 3, (len(calls), with_tips)
+
+
+def test_two_tips_at_one_city_may_pair_with_each_other():
+    # A square x-y-z-c with both diagonals (routes of 9, but c-z of 1) and two arms at c,
+    # to t1 (2) and t2 (3). Odd: t1, t2, c, x, y, z; the cheapest pairing leaves x and y
+    # as the ends and pairs t1 with t2 (5) and c with z (1): 51 - 6 = 45, the five routes
+    # of 9. Were a tip only ever paired with c, the cheapest would be dearer (t1-c and
+    # y-z: 11), a ceiling of 40.
+    routes = [("c", "z", 1), ("c", "x", 9), ("c", "y", 9), ("z", "x", 9), ("z", "y", 9), ("x", "y", 9),
+              ("c", "t1", 2), ("c", "t2", 3)]
+    assert ttr.longest_route(routes) == 45 == ttr.longest_trail(routes).length == reference_longest(routes)

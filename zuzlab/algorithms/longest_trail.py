@@ -27,7 +27,8 @@ connected piece:
    distances to their nearest odd city, so any pairing costs at least the 3rd, 5th,
    7th … largest of these distances; often this one costs no more. Else the pairing is an exact search over subsets for a dozen odd
    cities or fewer, laid out once per number of cities, and a minimum-weight matching
-   from networkx for whole boards.)
+   from networkx for whole boards. An odd tip of a hanging arm at an odd city needs no
+   Dijkstra of its own: it ends the trail or pairs with that city or a tip beside it.)
 6. If those routes fall apart, another set to leave out, as cheap or a few trains
    dearer, may not: a search decides chain by chain whether to leave it out, so that
    each city keeps an even number of chains but for at most two ends, and cuts a branch
@@ -311,19 +312,11 @@ def _longest_over_chains(chains, to_beat, with_trail):
         if not with_trail:
             return (total,)
         return _unfold_euler(chains, _euler_trail(chains, ends_at, odd[0] if odd else chains[0][0]))
-    pairing = None
     nearest = _nearest_pairing(chains, ends_at, odd)
-    if nearest is not None:
-        least, left_out = nearest
-    else:
-        # the tips of hanging arms first: Dijkstra from each odd city looks only for
-        # those after it, and a tip is far from the rest
-        odd = sorted(odd, key=lambda city: len(ends_at[city]) != 1)
-        distance, came_by = _odd_distances(chains, odd)
-        pairing = _Pairing(distance)
-        least, left_out = pairing.length, set()  # chains on the pairing paths; used twice means not left out
-        for i, j in pairing.pairs:
-            left_out.symmetric_difference_update(_path_chains(came_by, i, j))
+    if nearest is None:
+        # the tips of hanging arms first (as the searches below start from odd[0])
+        odd.sort(key=lambda city: len(ends_at[city]) != 1)
+    least, left_out = nearest or _exact_pairing(chains, ends_at, odd)
     if total - least <= to_beat:
         return None
     found = _walk_all_but(chains, left_out, with_trail)
@@ -335,8 +328,7 @@ def _longest_over_chains(chains, to_beat, with_trail):
     ceiling = total - least - LEFT_OUT_SEARCH_ABOVE_PAIRING - 1
     if ceiling <= to_beat:
         return None
-    if pairing is None:
-        pairing = _Pairing(_odd_distances(chains, odd)[0])
+    pairing = _Pairing(_odd_distances(chains, odd)[0])
     ceilings = {city: min(ceiling, total - pairing.length_with_end(i)) for i, city in enumerate(odd)}
     return _search(chains, odd, to_beat, ceilings, with_trail)
 
@@ -564,10 +556,12 @@ def _trim_hanging_trees(chains, with_trail=True):
             leaves.append(parent)
         longest, steps = arms[city][0] if city in arms else (0, [])
         arm = (longest + length, [(k, start == parent)] + steps)
-        at_parent = arms.setdefault(parent, [])
-        at_parent.append(arm)
-        at_parent.sort(key=lambda a: -a[0])
-        del at_parent[2:]
+        at_parent = arms.get(parent)
+        if at_parent is None:
+            arms[parent] = [arm]
+        elif arm[0] > at_parent[-1][0] or len(at_parent) == 1:  # into the two longest, after equals
+            at_parent.insert(0 if arm[0] > at_parent[0][0] else 1, arm)
+            del at_parent[2:]
     core = [chain for k, chain in enumerate(chains) if k not in cut]
     inside = None  # the longest path inside a tree: (length, start city, steps)
     for city, hanging in arms.items():
@@ -617,16 +611,60 @@ def _is_connected(chains, ends_at) -> bool:
     return len(seen) == len(ends_at)
 
 
-def _odd_distances(chains, odd):
+def _exact_pairing(chains, ends_at, odd):
+    """Fact 5 exactly: the cheapest pairing of the odd cities over all their shortest
+    distances. Gives (its length, the chains on its paths).
+
+    An odd tip of a hanging arm whose city of attachment is odd too needs no Dijkstra:
+    every way from it runs along its arm to that city. In a cheapest pairing it is a
+    trail end, pairs with that city, or pairs with another tip hanging there (if it pairs
+    with anyone else, pairing it with its city and their partners with each other costs
+    no more), so its partners are only those.
+    """
+    odd_cities = set(odd)
+    tips: dict[str, tuple[str, int]] = {}  # tip -> (city it hangs at, its arm)
+    for city in odd:
+        ends = ends_at[city]
+        if len(ends) == 1:
+            start, end = chains[ends[0]][:2]
+            at = end if city == start else start
+            if at in odd_cities and len(ends_at[at]) > 1:
+                tips[city] = at, ends[0]
+    rest = [city for city in odd if city not in tips]
+    distance, came_by = _odd_distances(chains, rest, {arm for _, arm in tips.values()})
+    order = list(tips) + rest  # the tips first: the pairing plan restricts their partners
+    number = {city: n for n, city in enumerate(order)}
+    matrix = [[_UNREACHABLE] * len(order) for _ in tips] + [[_UNREACHABLE] * len(tips) + row for row in distance]
+    partners = []
+    for tip, (at, arm) in tips.items():
+        i, j = number[tip], number[at]
+        matrix[i][j] = matrix[j][i] = chains[arm][2]
+        others = [number[other] for other, (there, _) in tips.items() if there == at and number[other] > i]
+        for other in others:
+            matrix[i][other] = matrix[other][i] = chains[arm][2] + chains[tips[order[other]][1]][2]
+        partners.append((j, *others))
+    pairs = _cheapest_pairs(matrix, _pairing_plan(len(order), 2, tuple(partners)))
+    least, left_out = 0, set()  # chains on the pairing paths; used twice means not left out
+    for i, j in pairs:
+        least += matrix[i][j]
+        if i < len(tips):
+            left_out.symmetric_difference_update((tips[order[i]][1], tips[order[j]][1]) if j < len(tips)
+                                                 else (tips[order[i]][1],))
+        else:
+            left_out.symmetric_difference_update(_path_chains(came_by, i - len(tips), j - len(tips)))
+    return least, left_out
+
+
+def _odd_distances(chains, odd, skip=()):
     """Shortest distances between the odd cities over the chains, as a matrix in the order
     of ``odd``, and the way back to each source: Dijkstra on plain lists, the odd cities
     numbered first. Distances are symmetric, so each search only needs the odd cities
     after its source and stops once they are settled; ``came_by[i][city]`` is (previous
-    city, chain) on the way from ``odd[i]``."""
+    city, chain) on the way from ``odd[i]``. The chains in ``skip`` are left out."""
     number = {city: n for n, city in enumerate(odd)}
     graph: list[list[tuple[int, int, int]]] = [[] for _ in odd]
     for k, (start, end, length, _, _) in enumerate(chains):
-        if start != end:
+        if start != end and k not in skip:
             for city in (start, end):
                 if city not in number:
                     number[city] = len(graph)
@@ -711,7 +749,8 @@ class _Pairing:
 
 
 @functools.cache
-def _pairing_plan(count: int, free: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
+def _pairing_plan(count: int, free: int, partners: tuple[tuple[int, ...], ...] = ()
+                  ) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
     """The exact pairing search for ``count`` cities with up to ``free`` of them left
     unpaired, laid out once per size: it only depends on the sizes, not on the distances.
 
@@ -720,7 +759,8 @@ def _pairing_plan(count: int, free: int) -> tuple[tuple[int, int, tuple[tuple[in
     (cities left, free ends left) this reaches are listed so that each comes after the
     states it needs, as ``(first city, state if it is left free or -1, ((partner, state
     after pairing), ...))``; state 0 is "nobody left" and state k is the plan's (k-1)th
-    entry, the last entry being every city with ``free`` ends.
+    entry, the last entry being every city with ``free`` ends. The first cities may pair
+    only with the later cities ``partners`` lists for them (the tips in ``_exact_pairing``).
     """
     state_of: dict[int, int] = {mask_free: 0 for mask_free in range(free + 1)}  # cities << 2 | free
     plan = []
@@ -730,11 +770,11 @@ def _pairing_plan(count: int, free: int) -> tuple[tuple[int, int, tuple[tuple[in
             first = cities & -cities
             rest = cities ^ first
             if_free = visit(rest, free - 1) if free else -1
-            partners = []
-            for other in range(first.bit_length(), count):
+            city, choices = first.bit_length() - 1, []
+            for other in partners[city] if city < len(partners) else range(city + 1, count):
                 if rest >> other & 1:
-                    partners.append((other, visit(rest ^ 1 << other, free)))
-            plan.append((first.bit_length() - 1, if_free, tuple(partners)))
+                    choices.append((other, visit(rest ^ 1 << other, free)))
+            plan.append((city, if_free, tuple(choices)))
             state_of[cities << 2 | free] = len(plan)
         return state_of[cities << 2 | free]
 
