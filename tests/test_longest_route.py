@@ -1,5 +1,6 @@
 """The longest continuous route (§1.6): hand-counted networks and a brute-force check."""
 
+import importlib
 import itertools
 
 import pytest
@@ -7,6 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zuzlab import ttr
+
+#: the module itself (``zuzlab.algorithms.longest_trail`` is also the name of its function)
+trail_module = importlib.import_module("zuzlab.algorithms.longest_trail")
 
 
 def test_single_route_and_nothing():
@@ -249,15 +253,12 @@ def test_the_longest_route_of_a_whole_board(board, length):
 
 
 def test_pairing_by_hand_and_by_networkx_agree(monkeypatch):
-    import importlib
-
-    module = importlib.import_module("zuzlab.algorithms.longest_trail")  # the module, not the function
 
     board = ttr.load_map("usa")
     for seed in range(8):
         network = board.random_network(trains=90, seed=seed)
         by_hand = ttr.longest_trail(network)
-        monkeypatch.setattr(module, "PAIRING_BY_HAND_UP_TO", 0)
+        monkeypatch.setattr(trail_module, "PAIRING_BY_HAND_UP_TO", 0)
         by_networkx = ttr.longest_trail(network)
         monkeypatch.undo()
         assert by_hand.length == by_networkx.length and valid_trail(by_hand) and valid_trail(by_networkx)
@@ -297,10 +298,7 @@ def shortest_distances(draw):
 @settings(max_examples=150, deadline=None)
 @given(shortest_distances())
 def test_pairing_is_the_cheapest(distance):
-    import importlib
-
-    module = importlib.import_module("zuzlab.algorithms.longest_trail")
-    pairing = module._Pairing(distance)
+    pairing = trail_module._Pairing(distance)
     expected = cheapest_pairing_by_enumeration(distance)
     assert pairing.length == expected
     paired = [c for pair in pairing.pairs for c in pair]
@@ -327,11 +325,8 @@ def test_the_searches_are_exercised_on_dense_networks_and_agree(monkeypatch):
     # Most dense networks are settled by the pairing (fact 5). Where its leftovers fall
     # apart, the search over what to leave out (fact 6) or the full search over trails
     # (facts 7-8) takes over. Check those networks, and that each search settles some.
-    import importlib
-
-    module = importlib.import_module("zuzlab.algorithms.longest_trail")
     settled = {"leaving out": 0, "trail search": 0}
-    search_left_out, search = module._search_left_out, module._search
+    search_left_out, search = trail_module._search_left_out, trail_module._search
 
     def counted_search_left_out(*args):
         found = search_left_out(*args)
@@ -342,8 +337,8 @@ def test_the_searches_are_exercised_on_dense_networks_and_agree(monkeypatch):
         settled["trail search"] += 1
         return search(*args)
 
-    monkeypatch.setattr(module, "_search_left_out", counted_search_left_out)
-    monkeypatch.setattr(module, "_search", counted_search)
+    monkeypatch.setattr(trail_module, "_search_left_out", counted_search_left_out)
+    monkeypatch.setattr(trail_module, "_search", counted_search)
     board = ttr.load_map("usa")
     for seed, closing in itertools.product(range(120), (0.3, 0.5)):
         network = board.dense_network(routes=20, seed=seed, closing=closing)
@@ -360,18 +355,15 @@ def test_the_searches_are_exercised_on_dense_networks_and_agree(monkeypatch):
 def test_the_nearest_pairing_answers_only_when_it_costs_the_least(monkeypatch):
     # Fact 5's first try claims the cheapest pairing from one Dijkstra; the exact pairing
     # over all shortest distances must cost the same whenever it answers.
-    import importlib
-
-    module = importlib.import_module("zuzlab.algorithms.longest_trail")
     answers = []
-    nearest_pairing = module._nearest_pairing
+    nearest_pairing = trail_module._nearest_pairing
 
     def recorded(chains, ends_at, odd):
         found = nearest_pairing(chains, ends_at, odd)
         answers.append((chains, odd, found))
         return found
 
-    monkeypatch.setattr(module, "_nearest_pairing", recorded)
+    monkeypatch.setattr(trail_module, "_nearest_pairing", recorded)
     for name in ("usa", "europe"):
         board = ttr.load_map(name)
         for seed in range(60):
@@ -379,8 +371,8 @@ def test_the_nearest_pairing_answers_only_when_it_costs_the_least(monkeypatch):
     answered = [(chains, odd, found) for chains, odd, found in answers if found is not None]
     assert len(answers) > len(answered) > len(answers) / 3  # often, not always
     for chains, odd, (length, left_out) in answered:
-        distance, _ = module._odd_distances(chains, odd)
-        assert length == module._Pairing(distance).length
+        distance, _ = trail_module._odd_distances(chains, odd)
+        assert length == trail_module._Pairing(distance).length
         assert length == sum(chains[k][2] for k in left_out)
 
 
@@ -390,11 +382,8 @@ def test_the_nearest_floor_is_below_every_pairing_and_above_half_the_nearest(dis
     # The nearest pairing is only claimed cheapest when it costs no more than this floor,
     # so the floor must never exceed the exact pairing; it is at least the older floor
     # (half of each distance to the nearest odd city, but for the two farthest).
-    import importlib
-
-    module = importlib.import_module("zuzlab.algorithms.longest_trail")
     nearest = [min(d for b, d in enumerate(row) if b != a) for a, row in enumerate(distance)]
-    floor = module._pairing_floor(nearest)
+    floor = trail_module._pairing_floor(nearest)
     assert floor <= cheapest_pairing_by_enumeration(distance)
     assert floor >= -(-(sum(nearest) - sum(sorted(nearest)[-2:])) // 2)
 
@@ -402,10 +391,7 @@ def test_the_nearest_floor_is_below_every_pairing_and_above_half_the_nearest(dis
 def test_the_nearest_floor_settles_more_networks_than_half_the_nearest(monkeypatch):
     # Counted: on dense USA networks the raised floor lets the nearest pairing answer
     # more often than the halved distances did, with the same lengths.
-    import importlib
-
-    module = importlib.import_module("zuzlab.algorithms.longest_trail")
-    nearest_pairing = module._nearest_pairing
+    nearest_pairing = trail_module._nearest_pairing
     answers = []
 
     def counted(chains, ends_at, odd):
@@ -418,11 +404,11 @@ def test_the_nearest_floor_settles_more_networks_than_half_the_nearest(monkeypat
 
     board = ttr.load_map("usa")
     networks = [board.dense_network(routes=20, seed=seed) for seed in range(80)]
-    monkeypatch.setattr(module, "_nearest_pairing", counted)
+    monkeypatch.setattr(trail_module, "_nearest_pairing", counted)
     answered, lengths = {}, {}
-    for name, floor in (("raised", module._pairing_floor), ("halved", halved)):
+    for name, floor in (("raised", trail_module._pairing_floor), ("halved", halved)):
         answers.clear()
-        monkeypatch.setattr(module, "_pairing_floor", floor)
+        monkeypatch.setattr(trail_module, "_pairing_floor", floor)
         lengths[name] = [ttr.longest_route(network) for network in networks]
         answered[name] = sum(answers)
     assert lengths["raised"] == lengths["halved"]
@@ -434,10 +420,7 @@ def test_the_tips_of_hanging_arms_pair_only_at_their_city(monkeypatch):
     # pair only with that city or another tip there (or end the trail). On dense networks
     # where it runs, often with such tips, it costs as much as the pairing over all
     # shortest distances, and its paths leave out chains of that length.
-    import importlib
-
-    module = importlib.import_module("zuzlab.algorithms.longest_trail")
-    exact_pairing = module._exact_pairing
+    exact_pairing = trail_module._exact_pairing
     calls = []
 
     def recorded(chains, ends_at, odd):
@@ -445,7 +428,7 @@ def test_the_tips_of_hanging_arms_pair_only_at_their_city(monkeypatch):
         calls.append((chains, ends_at, odd, found))
         return found
 
-    monkeypatch.setattr(module, "_exact_pairing", recorded)
+    monkeypatch.setattr(trail_module, "_exact_pairing", recorded)
     for name in ("usa", "europe"):
         board = ttr.load_map(name)
         for seed in range(60):
@@ -455,8 +438,8 @@ def test_the_tips_of_hanging_arms_pair_only_at_their_city(monkeypatch):
         tips = [city for city in odd if len(ends_at[city]) == 1
                 and set(chains[ends_at[city][0]][:2]) - {city} <= set(odd)]
         with_tips += bool(tips)
-        distance, _ = module._odd_distances(chains, odd)
-        assert length == module._Pairing(distance).length == sum(chains[k][2] for k in left_out)
+        distance, _ = trail_module._odd_distances(chains, odd)
+        assert length == trail_module._Pairing(distance).length == sum(chains[k][2] for k in left_out)
     assert len(calls) > with_tips > len(calls) / 3, (len(calls), with_tips)
 
 
