@@ -25,10 +25,11 @@ connected piece:
    (First try: each odd city paired with its nearest odd city, found by one Dijkstra
    from all of them at once. A pair costs at least the larger of its two cities'
    distances to their nearest odd city, so any pairing costs at least the 3rd, 5th,
-   7th … largest of these distances; often this one costs no more. Else the pairing is an exact search over subsets for a dozen odd
-   cities or fewer, laid out once per number of cities, and a minimum-weight matching
-   from networkx for whole boards. An odd tip of a hanging arm at an odd city needs no
-   Dijkstra of its own: it ends the trail or pairs with that city or a tip beside it.)
+   7th … largest of these distances; often this one costs no more. Else the pairing
+   is an exact search over subsets for a dozen odd cities or fewer, laid out once per
+   number of cities, and a minimum-weight matching from networkx for whole boards. An
+   odd tip of a hanging arm at an odd city needs no Dijkstra of its own: it ends the
+   trail or pairs with that city or a tip beside it.)
 6. If those routes fall apart, another set to leave out, as cheap or a few trains
    dearer, may not: a search decides chain by chain whether to leave it out, so that
    each city keeps an even number of chains but for at most two ends, and cuts a branch
