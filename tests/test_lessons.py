@@ -91,15 +91,20 @@ def test_too_slow_is_stopped_and_the_worker_killed(kind):
 
 
 def _workers_alive() -> list[str]:
+    """The check workers this test process started that still run (another test run on
+    the same machine has its own)."""
     found = []
     for pid in os.listdir("/proc"):
         if pid.isdigit():
             try:
                 with open(f"/proc/{pid}/cmdline", "rb") as f:
-                    if b"zuzlab.lessons.worker" in f.read():
-                        found.append(pid)
+                    is_worker = b"zuzlab.lessons.worker" in f.read()
+                with open(f"/proc/{pid}/stat") as f:
+                    parent = int(f.read().rsplit(")", 1)[1].split()[1])  # after "pid (name) state"
             except OSError:
-                pass
+                continue
+            if is_worker and parent == os.getpid():
+                found.append(pid)
     return found
 
 
