@@ -262,7 +262,7 @@ class DrawingTurn:
         if second and self._counts_double(cards.wild):
             shown.pop(cards.wild, None)
         draws = list(map(FACE_UP_ACTIONS.__getitem__, shown))
-        if cards.deck or (cards.reshuffle and cards.discard):  # cards.can_draw(), inline
+        if cards.can_draw():
             draws.insert(0, DRAW_BLIND)
         return draws
 

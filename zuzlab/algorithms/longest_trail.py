@@ -111,7 +111,7 @@ def _longest(items, with_trail):
     edges = [as_edge(item) for item in items]
     best = None
     best_length = 0
-    pieces = [(sum(edges[i][2] for i in piece), piece, touching) for piece, touching in _pieces(edges)]
+    pieces = [(sum(edges[i][2] for i in piece), piece, touching) for piece, touching in connected_pieces(edges)]
     pieces.sort(key=lambda each: -each[0])  # biggest first: a smaller piece is often skipped unsearched
     for total, piece, touching in pieces:
         if total <= best_length:
@@ -136,7 +136,7 @@ PAIRING_BY_HAND_UP_TO = 12
 _UNREACHABLE = 1 << 62
 
 
-def _pieces(edges: list[tuple[str, str, int]]) -> list[tuple[list[int], dict[str, list[int]]]]:
+def connected_pieces(edges: list[tuple[str, str, int]]) -> list[tuple[list[int], dict[str, list[int]]]]:
     """Each connected piece: its edge indices (in input order) and the edges at each city,
     in the order of their first edges.
 
@@ -918,7 +918,7 @@ def longest_trail_steps(items: Iterable[Any]) -> Iterator[TrailStep]:
         neighbours.setdefault(b, []).append((index, a))
     total = sum(length for _, _, length in edges)
     starts = []
-    for piece, _ in _pieces(edges):
+    for piece, _ in connected_pieces(edges):
         cities = sorted({city for i in piece for city in edges[i][:2]})
         odd = [c for c in cities if len(neighbours[c]) % 2]
         starts += odd or cities[:1]  # a piece without odd cities is walked whole from anywhere

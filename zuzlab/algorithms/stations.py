@@ -19,6 +19,8 @@ from typing import Any, Callable, Iterable, Iterator
 
 from networkx.utils import UnionFind
 
+from .longest_trail import connected_pieces
+
 
 @dataclass(frozen=True)
 class StationChoice:
@@ -43,24 +45,11 @@ class StationStep:
 
 
 def component_labels(routes: Iterable[Any]) -> dict[str, str]:
-    """Each city of the network, labelled with one city of its connected piece: a flood
-    fill over plain dicts (final scoring asks this of every player of every simulated
-    game, and a player's network is a few dozen routes)."""
-    neighbours: dict[str, list[str]] = {}
-    for route in routes:
-        neighbours.setdefault(route.a, []).append(route.b)
-        neighbours.setdefault(route.b, []).append(route.a)
+    """Each city of the network, labelled with one city of its connected piece (the
+    pieces the longest route finds too)."""
     labels: dict[str, str] = {}
-    for start in neighbours:
-        if start in labels:
-            continue
-        labels[start] = start
-        reached = [start]
-        while reached:
-            for city in neighbours[reached.pop()]:
-                if city not in labels:
-                    labels[city] = start
-                    reached.append(city)
+    for _, cities in connected_pieces([(route.a, route.b, 0) for route in routes]):
+        labels.update(dict.fromkeys(cities, next(iter(cities))))
     return labels
 
 

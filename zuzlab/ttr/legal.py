@@ -209,8 +209,8 @@ class Claims:
         held_counts = held.values()
         most_of_one_color = max(held_counts, default=0)
         all_wilds = hand[rules.wild]
-        tracker = game.__dict__.get("_open_routes")  # open_routes(game), without a call when current:
-        if tracker is None or tracker.claimed is not game.claimed or tracker.count != len(game.claimed):
+        tracker = game.__dict__.get("_open_routes")
+        if tracker is None or not tracker.is_current(game):  # open_routes(game), without a call when current
             tracker = open_routes(game)
         open_runs, self.run_of = tracker.open[player], tracker.table.run_of
         self.entries = entries = []  # (run, open routes, wild cards usable, ways to pay each)
