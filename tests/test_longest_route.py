@@ -352,22 +352,34 @@ def test_the_searches_are_exercised_on_dense_networks_and_agree(monkeypatch):
     assert settled["leaving out"] >= 3 and settled["trail search"] >= 3, settled
 
 
+def record_calls(monkeypatch, name: str) -> list:
+    """Replace the module's step ``name`` by one that records each call: a list of
+    (arguments, answer), filled as longest routes are found."""
+    step, calls = getattr(trail_module, name), []
+
+    def recorded(*args):
+        found = step(*args)
+        calls.append((args, found))
+        return found
+
+    monkeypatch.setattr(trail_module, name, recorded)
+    return calls
+
+
+def dense_networks(seeds: int = 60):
+    """Dense 20-route networks on the USA and Europe boards."""
+    for name in ("usa", "europe"):
+        board = ttr.load_map(name)
+        yield from (board.dense_network(routes=20, seed=seed) for seed in range(seeds))
+
+
 def test_the_nearest_pairing_answers_only_when_it_costs_the_least(monkeypatch):
     # Fact 5's first try claims the cheapest pairing from one Dijkstra; the exact pairing
     # over all shortest distances must cost the same whenever it answers.
-    answers = []
-    nearest_pairing = trail_module._nearest_pairing
-
-    def recorded(chains, ends_at, odd):
-        found = nearest_pairing(chains, ends_at, odd)
-        answers.append((chains, odd, found))
-        return found
-
-    monkeypatch.setattr(trail_module, "_nearest_pairing", recorded)
-    for name in ("usa", "europe"):
-        board = ttr.load_map(name)
-        for seed in range(60):
-            ttr.longest_route(board.dense_network(routes=20, seed=seed))
+    calls = record_calls(monkeypatch, "_nearest_pairing")
+    for network in dense_networks():
+        ttr.longest_route(network)
+    answers = [(chains, odd, found) for (chains, _, odd), found in calls]
     answered = [(chains, odd, found) for chains, odd, found in answers if found is not None]
     assert len(answers) > len(answered) > len(answers) / 3  # often, not always
     for chains, odd, (length, left_out) in answered:
@@ -391,26 +403,19 @@ def test_the_nearest_floor_is_below_every_pairing_and_above_half_the_nearest(dis
 def test_the_nearest_floor_settles_more_networks_than_half_the_nearest(monkeypatch):
     # Counted: on dense USA networks the raised floor lets the nearest pairing answer
     # more often than the halved distances did, with the same lengths.
-    nearest_pairing = trail_module._nearest_pairing
-    answers = []
-
-    def counted(chains, ends_at, odd):
-        found = nearest_pairing(chains, ends_at, odd)
-        answers.append(found is not None)
-        return found
+    calls = record_calls(monkeypatch, "_nearest_pairing")
 
     def halved(nearest):
         return -(-(sum(nearest) - sum(sorted(nearest)[-2:])) // 2)
 
     board = ttr.load_map("usa")
     networks = [board.dense_network(routes=20, seed=seed) for seed in range(80)]
-    monkeypatch.setattr(trail_module, "_nearest_pairing", counted)
     answered, lengths = {}, {}
     for name, floor in (("raised", trail_module._pairing_floor), ("halved", halved)):
-        answers.clear()
+        calls.clear()
         monkeypatch.setattr(trail_module, "_pairing_floor", floor)
         lengths[name] = [ttr.longest_route(network) for network in networks]
-        answered[name] = sum(answers)
+        answered[name] = sum(found is not None for _, found in calls)
     assert lengths["raised"] == lengths["halved"]
     assert answered["raised"] > answered["halved"], answered
 
@@ -420,21 +425,11 @@ def test_the_tips_of_hanging_arms_pair_only_at_their_city(monkeypatch):
     # pair only with that city or another tip there (or end the trail). On dense networks
     # where it runs, often with such tips, it costs as much as the pairing over all
     # shortest distances, and its paths leave out chains of that length.
-    exact_pairing = trail_module._exact_pairing
-    calls = []
-
-    def recorded(chains, ends_at, odd):
-        found = exact_pairing(chains, ends_at, odd)
-        calls.append((chains, ends_at, odd, found))
-        return found
-
-    monkeypatch.setattr(trail_module, "_exact_pairing", recorded)
-    for name in ("usa", "europe"):
-        board = ttr.load_map(name)
-        for seed in range(60):
-            ttr.longest_route(board.dense_network(routes=20, seed=seed))
+    calls = record_calls(monkeypatch, "_exact_pairing")
+    for network in dense_networks():
+        ttr.longest_route(network)
     with_tips = 0
-    for chains, ends_at, odd, (length, left_out) in calls:
+    for (chains, ends_at, odd), (length, left_out) in calls:
         tips = [city for city in odd if len(ends_at[city]) == 1
                 and set(chains[ends_at[city][0]][:2]) - {city} <= set(odd)]
         with_tips += bool(tips)
