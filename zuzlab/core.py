@@ -163,10 +163,7 @@ class LegalActions(SequenceABC):
             index += self._length
         if not 0 <= index < self._length:
             raise IndexError(f"legal action {index} of {self._length}")
-        for part, size in zip(self._parts, self._sizes):
-            if index < size:
-                return part[index]
-            index -= size
+        return _nth_in_parts(self._parts, self._sizes, index)
 
     def __iter__(self):
         for part in self._parts:
@@ -195,6 +192,21 @@ class LegalActions(SequenceABC):
 
     def __repr__(self) -> str:
         return repr(list(self))
+
+
+def _nth_in_parts(parts, sizes, index: int):
+    for part, size in zip(parts, sizes):
+        if index < size:
+            return part[index]
+        index -= size
+
+
+def choice_in_parts(rng: random.Random, parts: Sequence[Sequence]):
+    """``rng.choice(LegalActions(*parts))``, the same draw, without the sequence around
+    the parts (a random player's every decision); None if every part is empty."""
+    sizes = list(map(len, parts))
+    total = sum(sizes)
+    return _nth_in_parts(parts, sizes, rng.randrange(total)) if total else None  # randrange(n): choice's draw
 
 
 # --- pending decisions -----------------------------------------------------------------

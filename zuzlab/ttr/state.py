@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import (Action, Decision, GameState, LegalActions, Pass, RuleViolation, decision_from_dict, decision_to_dict,
-                    seeded_random)
+from ..core import (Action, Decision, GameState, LegalActions, Pass, RuleViolation, choice_in_parts, decision_from_dict,
+                    decision_to_dict, seeded_random)
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
 from .actions import BuildStation, ClaimRoute, GiveUpTunnel, PayTunnel
@@ -172,18 +172,10 @@ class Game(DrawingTurn, TicketChoice, GameState):
         the parts (random play asks this at every decision)."""
         if self._over:
             return super().random_action(rng)
-        if self._pending is not None:  # the answers, one part
-            return rng.choice(self._answers[type(self._pending)](self))
-        parts = self._turn_parts()
-        sizes = list(map(len, parts))
-        total = sum(sizes)
-        if not total:
-            return super().random_action(rng)  # Pass
-        index = rng.randrange(total)  # what rng.choice draws for a sequence this long
-        for part, size in zip(parts, sizes):
-            if index < size:
-                return part[index]
-            index -= size
+        pending = self._pending
+        parts = (self._answers[type(pending)](self),) if pending is not None else self._turn_parts()
+        picked = choice_in_parts(rng, parts)
+        return picked if picked is not None else super().random_action(rng)  # nothing but a pass
 
     def _claims(self) -> Claims:
         """The claims of the player to move (those of the last ``legal_actions`` while
