@@ -18,7 +18,9 @@ def placeholders(text) -> set[str]:
 
 
 def test_both_languages_have_the_same_keys_and_placeholders():
-    english, german = texts.table("en"), texts.table("de")
+    """(The comments of code, ``[code]``, are written in English in the code itself.)"""
+    english, german = texts.table("en"), dict(texts.table("de"))
+    assert german.pop("code")
     assert english.keys() == german.keys()
     for section, entries in english.items():
         assert entries.keys() == german[section].keys(), section
@@ -148,3 +150,63 @@ def test_zuzlab_lang_overrides_a_notebooks_own_language_and_a_wrong_value_is_rep
         assert language_switch("de").value == "de"  # the notebook's own language
     finally:
         texts.set_language("en")
+
+
+# --- the code a reader sees: comments and docstrings in the reader's language -------------
+
+def _shown_code():
+    """Every piece of code a notebook shows: its code cells, and the teaching versions it
+    lists with ``lessons.show_code`` / ``folded_code`` (found in the sources)."""
+    import importlib
+    import inspect
+    import pathlib
+
+    from zuzlab import notebooks
+
+    shown = {}
+    for source in sorted(pathlib.Path("notebooks/source").glob("*.py")):
+        text = source.read_text(encoding="utf-8")
+        for number, (kind, _, body) in enumerate(notebooks.parse(text)):
+            if kind == "code":
+                shown[f"{source.stem} cell {number}"] = body
+        aliases = dict(re.findall(r"from zuzlab\.lessons import (\w+) as (\w+)", text))
+        aliases = {alias: name for name, alias in aliases.items()}
+        for module, function in re.findall(r"lessons\.(?:show|folded)_code\((\w+)\.(\w+)", text):
+            found = getattr(importlib.import_module(f"zuzlab.lessons.{aliases.get(module, module)}"), function)
+            shown[f"{module}.{function}"] = inspect.getsource(found)
+    return shown
+
+
+def test_every_comment_and_docstring_a_reader_sees_has_its_german_text():
+    from zuzlab.texts import code
+
+    shown = _shown_code()
+    assert len(shown) > 100  # the notebooks' cells and the listings were found
+    missing = {where: code.untranslated(source, "de") for where, source in shown.items()}
+    assert not {where: words for where, words in missing.items() if words}
+
+
+def test_no_german_code_text_is_left_over_from_code_that_changed():
+    from zuzlab.texts import code
+
+    used = {piece.words for source in _shown_code().values() for piece in code.said(source)}
+    assert not set(texts.table("de")["code"]) - used
+
+
+def test_code_in_german_changes_what_it_says_and_nothing_it_does():
+    import ast
+
+    from zuzlab.texts import code
+
+    source = 'def f(routes):\n    """Length in trains of the longest trail: each route used at most once, ' \
+             'cities may repeat.\n\n    Why plain backtracking?"""\n    return 1  # noqa: E501\n'
+    assert code.untranslated(source, "de")  # the docstring above is not the listed one: it has no text
+    listed = _shown_code()["lesson.longest_route_reference"]
+    german = code.in_language(listed, "de")
+    assert "Backtracking: die Strecke für andere Wege freigeben" in german
+    assert "Why plain backtracking" not in german and "# backtrack" not in german
+    strip = lambda tree: [type(node).__name__ for node in ast.walk(tree) if not isinstance(node, ast.Constant)]
+    assert strip(ast.parse(german)) == strip(ast.parse(listed))
+    with pytest.raises(KeyError, match="no de text in \\[code\\] for: 'an untranslated comment'"):
+        code.in_language("x = 1  # an untranslated comment\n", "de")
+    assert code.in_language("x = 1  # noqa: F401\n", "de") == "x = 1  # noqa: F401\n"  # a tool's comment

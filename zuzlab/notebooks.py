@@ -10,7 +10,11 @@ widgets show. ``python -m zuzlab.notebooks`` writes ``notebooks/en/NAME.ipynb`` 
 
 A source cell starts with a line ``# %%``:
 
-- ``# %%``: code, the same in both languages; ``LANGUAGE`` in it becomes ``"en"`` or ``"de"``;
+- ``# %%``: code, the same in both languages; ``LANGUAGE`` in it becomes ``"en"`` or ``"de"``,
+  and its comments and docstrings are in the notebook's language (``zuzlab.texts.code``:
+  the German ones are in ``de_code.toml``; a comment without one stops the build);
+- ``# %% check``: code that checks what the cells above show (the tests run it), with
+  its source folded away in JupyterLab, as a learner has no need to read it;
 - ``# %% [markdown] text KEY``: the ``[explain]`` text ``KEY`` in the notebook's language;
 - ``# %% [markdown] en`` / ``# %% [markdown] de``: markdown for one language only (its
   lines start with ``# ``).
@@ -26,6 +30,7 @@ import sys
 from pathlib import Path
 
 from . import texts
+from .texts import code as code_texts
 
 LANGUAGE_TOKEN = "LANGUAGE"
 
@@ -41,8 +46,8 @@ def parse(source: str) -> list[tuple[str, str, str]]:
     for number, line in enumerate(source.splitlines(), 1):
         if line.startswith("# %%"):
             header = line[4:].strip()
-            if not header:
-                cells.append(("code", "", []))
+            if not header or header == "check":
+                cells.append(("code", header, []))
             elif header.startswith("[markdown]"):
                 option = header[len("[markdown]"):].strip()
                 if not (option in texts.LANGUAGES or option.startswith("text ")):
@@ -81,13 +86,20 @@ def build(source_path: Path, lang: str) -> dict:
     cell ids are fixed by the content, so a rebuild changes nothing."""
     cells = []
     for kind, option, body in parse(source_path.read_text(encoding="utf-8")):
-        text = body.replace(LANGUAGE_TOKEN, json.dumps(lang)) if kind == "code" else _markdown(option, body, lang)
+        if kind == "code":
+            try:
+                text = code_texts.in_language(body.replace(LANGUAGE_TOKEN, json.dumps(lang)), lang)
+            except KeyError as missing:
+                raise ValueError(f"{source_path.name}: {missing.args[0]}") from None
+        else:
+            text = _markdown(option, body, lang)
         if text is None:
             continue
         if kind == "markdown" and not any(c["cell_type"] == "markdown" for c in cells):
             text += "\n\n" + _twin_links(source_path.stem, lang)
         digest = hashlib.sha1(f"{source_path.stem}/{lang}/{len(cells)}/{text}".encode()).hexdigest()[:8]
-        cell = {"cell_type": kind, "id": digest, "metadata": {}, "source": text.splitlines(keepends=True)}
+        metadata = {"jupyter": {"source_hidden": True}, "tags": ["check"]} if option == "check" else {}
+        cell = {"cell_type": kind, "id": digest, "metadata": metadata, "source": text.splitlines(keepends=True)}
         if kind == "code":
             cell.update(execution_count=None, outputs=[])
         cells.append(cell)

@@ -37,31 +37,38 @@ def tasks_of(lesson: str) -> list[Task]:
     return [task for task in TASKS.values() if task.lesson == lesson]
 
 
+def listing(function) -> str:
+    """A teaching version's source with its comments and docstrings in the reader's
+    language (``texts.code``): the code a notebook shows is always the tested code."""
+    import inspect
+
+    from .. import texts
+    from ..texts import code
+
+    return code.in_language(inspect.getsource(function), texts.language())
+
+
 def show_code(function):
     """A teaching version's source, highlighted, to display in a notebook (the teacher's
     notebook shows the solutions this way, so they are always the tested ones)."""
-    import inspect
-
     from IPython.display import Code
 
-    return Code(inspect.getsource(function), language="python")
+    return Code(listing(function), language="python")
 
 
 def folded_code(function, title: str):
     """A teaching version's source in a closed fold titled ``title``: a student opens it
     after trying, it does not give the answer away on the page."""
-    import inspect
-
     import ipywidgets as widgets
     from pygments import highlight
     from pygments.formatters import HtmlFormatter
     from pygments.lexers import PythonLexer
 
-    code = highlight(inspect.getsource(function), PythonLexer(), HtmlFormatter(noclasses=True, nowrap=False))
+    code = highlight(listing(function), PythonLexer(), HtmlFormatter(noclasses=True, nowrap=False))
     fold = widgets.Accordion(children=[widgets.HTML(code)], selected_index=None)
     fold.set_title(0, title)
     return fold
 
 
-__all__ = ["Case", "CheckResult", "Failure", "TASKS", "Task", "check", "folded_code", "get_task", "show_code",
+__all__ = ["Case", "CheckResult", "Failure", "TASKS", "Task", "check", "folded_code", "get_task", "listing", "show_code",
            "tasks_of"]
