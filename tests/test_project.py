@@ -15,8 +15,29 @@ def test_readme_opens_with_the_two_commands():
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     first, second = readme_commands()[:2]
     assert text.index(first) < text.index("---")  # both come before anything else
-    assert "jupyter lab --allow-root notebooks/en/00_start_here.ipynb" in first  # as root too (containers)
+    assert "jupyter lab --allow-root " in first  # as root too (containers)
     assert "pytest" in second
+
+
+def test_the_launch_serves_every_notebook_a_link_points_to():
+    """JupyterLab serves only its root folder: the launch command's root must hold both sets,
+    so that a notebook's links (the other language, the notebook list of 00) open."""
+    import re
+    import shlex
+
+    words = shlex.split(readme_commands()[0].split("&&")[-1])
+    root = ROOT / next(w.split("=", 1)[1] for w in words if w.startswith("--ServerApp.root_dir="))
+    opened = ROOT / words[-1]
+    assert opened.is_file() and root in opened.parents
+    links = 0
+    for path in NOTEBOOKS:
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "markdown":
+                for target in re.findall(r"\]\(([^)#:]+\.ipynb)\)", "".join(cell["source"])):
+                    linked = (path.parent / target).resolve()
+                    assert linked.is_file() and root.resolve() in linked.parents, (path.name, target)
+                    links += 1
+    assert links > 40
 
 
 def test_ci_runs_the_readme_test_command():
@@ -109,3 +130,13 @@ def test_the_readme_protocol_example_runs(capsys):
     assert scope["cards"].yards[1]["red"] == [] and str(scope["game"].map.route_between("Denver", "Omaha")).startswith(
         "Denver–Omaha (4 pink)")
     assert "Winner" in capsys.readouterr().out
+
+
+def test_the_start_notebook_lists_every_notebook_of_its_set():
+    import re
+
+    for lang in ("en", "de"):
+        start = json.loads((ROOT / "notebooks" / lang / "00_start_here.ipynb").read_text(encoding="utf-8"))
+        linked = set(re.findall(r"\]\((\d\d_\w+\.ipynb)\)", "".join("".join(c["source"]) for c in start["cells"])))
+        others = {path.name for path in (ROOT / "notebooks" / lang).glob("*.ipynb")} - {"00_start_here.ipynb"}
+        assert others <= linked, (lang, others - linked)

@@ -1,12 +1,12 @@
 # %% [markdown] en
 # # zuzlab – start here
 #
-# The switch below changes the language of everything the kit shows while it runs, and the kit remembers your choice for the other notebooks.
+# The switch below changes the language of what the kit shows: its buttons and messages at once, and the tables and maps of every cell you run after it (run a cell again to see it in the other language). Each notebook starts in the language of its set: the ones in `en/` in English, the ones in `de/` in German. For JupyterLab's own menus in German, choose *Settings → Language → German (Germany)*.
 
 # %% [markdown] de
 # # zuzlab – hier beginnen
 #
-# Der Schalter unten wechselt die Sprache von allem, was das Kit beim Ausführen zeigt, und das Kit merkt sich deine Wahl für die anderen Notebooks.
+# Der Schalter unten wechselt die Sprache dessen, was das Kit zeigt: Knöpfe und Meldungen sofort, Tabellen und Pläne in jeder Zelle, die du danach ausführst (führe eine Zelle noch einmal aus, um sie in der anderen Sprache zu sehen). Jedes Notebook beginnt in der Sprache seiner Reihe: die in `de/` auf Deutsch, die in `en/` auf Englisch. Die Menüs von JupyterLab selbst stellst du unter *Settings → Language → German (Germany)* auf Deutsch um.
 
 # %%
 from zuzlab import widgets as zw, viz, texts
@@ -31,6 +31,17 @@ zw.language_switch(LANGUAGE)
 # | [Railroad Ink](07_railroad_ink.ipynb) | draw the dice's routes, and the scoring part by part |
 # | [Railroad Ink Deep Blue](08_deep_blue.ipynb) | rivers and lakes |
 # | [Explore rule changes](09_rule_explorer.ipynb) | bots play the same games under two rulesets; compare |
+# | [Lesson: scoring Railroad Ink](10_lesson_railroad_ink_scoring.ipynb) | the board as a graph: errors, networks (breadth-first search), the longest railway |
+#
+# ## For teachers
+#
+# Each lesson is planned for a class, with its tasks checked by the kit; its teacher's notebook has the plan of what you do, the solutions (checked), the mistakes to expect and questions for the discussion.
+#
+# | lesson | teacher's notebook |
+# |---|---|
+# | [the longest route](05_lesson_longest_route.ipynb) | [teacher's notes: the longest route](05_teacher_longest_route.ipynb) |
+# | [connecting tickets](06_lesson_connecting_tickets.ipynb) | [teacher's notes: connecting tickets](06_teacher_connecting_tickets.ipynb) |
+# | [scoring Railroad Ink](10_lesson_railroad_ink_scoring.ipynb) | [teacher's notes: scoring Railroad Ink](10_teacher_railroad_ink_scoring.ipynb) |
 
 # %% [markdown] de
 # ## Die Notebooks
@@ -46,12 +57,23 @@ zw.language_switch(LANGUAGE)
 # | [Railroad Ink](07_railroad_ink.ipynb) | die Routen der Würfel zeichnen, und die Wertung Teil für Teil |
 # | [Railroad Ink Deep Blue](08_deep_blue.ipynb) | Flüsse und Seen |
 # | [Regeländerungen erkunden](09_rule_explorer.ipynb) | Bots spielen dieselben Partien unter zwei Regelwerken; vergleichen |
+# | [Lektion: Railroad Ink werten](10_lesson_railroad_ink_scoring.ipynb) | das Spielbrett als Graph: Fehler, Netze (Breitensuche), die längste Eisenbahn |
+#
+# ## Für Lehrkräfte
+#
+# Jede Lektion ist für eine Klasse geplant, ihre Aufgaben prüft das Kit; das Notebook für die Lehrkraft enthält den Ablauf mit dem, was du tust, die (geprüften) Lösungen, die zu erwartenden Fehler und Fragen für das Gespräch.
+#
+# | Lektion | Notebook für die Lehrkraft |
+# |---|---|
+# | [die längste Strecke](05_lesson_longest_route.ipynb) | [für die Lehrkraft: die längste Strecke](05_teacher_longest_route.ipynb) |
+# | [Zielkarten verbinden](06_lesson_connecting_tickets.ipynb) | [für die Lehrkraft: Zielkarten verbinden](06_teacher_connecting_tickets.ipynb) |
+# | [Railroad Ink werten](10_lesson_railroad_ink_scoring.ipynb) | [für die Lehrkraft: Railroad Ink werten](10_teacher_railroad_ink_scoring.ipynb) |
 
 # %% [markdown] en
 # ## Ticket to Ride: USA
 
 # %% [markdown] de
-# ## Ticket to Ride: USA
+# ## Zug um Zug: USA
 
 # %%
 from zuzlab import ttr
