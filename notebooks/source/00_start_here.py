@@ -91,14 +91,19 @@ viz.show(viz.map_figure(game, player=scores.winners[0]))
 scores
 
 # %%
+winner = scores[scores.winners[0]]
+zw.say("start_longest", player=winner.player, length=texts.quantity("train", winner.longest_route.length),
+       cities=" – ".join(winner.longest_route.cities))
+
+# %% check
 for player in scores.players:
     assert player.total == player.route_points + player.ticket_points + player.longest_route_bonus
-winner = scores[scores.winners[0]]
 assert winner.longest_route.length == ttr.longest_route(game.routes_of(winner.player))
-print(winner.longest_route.length, "–", " – ".join(winner.longest_route.cities))
 
 # %%
 again = ttr.replay("usa", players=4, seed=7, actions=game.history)   # same seed, same moves: the same game
-assert again.final_scores().totals == scores.totals
-assert ttr.load_game(game.to_json()).final_scores().totals == scores.totals
-scores.totals
+saved = ttr.load_game(game.to_json())   # a saved game, loaded back: its actions are replayed and checked
+zw.say("start_replayed", played=scores.totals, again=again.final_scores().totals, saved=saved.final_scores().totals)
+
+# %% check
+assert again.final_scores().totals == scores.totals == saved.final_scores().totals
