@@ -14,6 +14,7 @@ from zuzlab.ink.expert import ExpertBot, side_value
 SEEDS = range(8)
 
 
+@pytest.mark.slow
 def test_the_expert_beats_lookahead_on_fixed_seeds_at_a_small_budget():
     expert_totals = [ink.play_game(seed=s, bots=expert(8, 6)).final_scores().totals[0] for s in SEEDS]
     lookahead_totals = [ink.play_game(seed=s, bots="lookahead").final_scores().totals[0] for s in SEEDS]
@@ -32,6 +33,7 @@ def test_every_drawing_of_the_expert_is_accepted_by_the_engine(variant):
     assert game.round == game.rules.rounds and game.final_scores().totals[0] == ink.score(game.boards[0]).total
 
 
+@pytest.mark.slow
 def test_the_same_seed_and_budget_give_the_same_game():
     first = ink.play_game(seed=3, bots=expert(3, 4))
     again = ink.play_game(seed=3, bots=expert(3, 4))
