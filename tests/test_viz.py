@@ -542,3 +542,54 @@ def test_water_fill_steps_fill_one_square_a_step_as_place_does():
     for tile, square, o in drawings:
         board.place(tile, square, o)
     assert stream[-1].detail["board"].to_dict() == {k: [c, o, None] for k, (c, o, _) in board.to_dict().items()}
+
+
+# --- the figures of lesson 05 ------------------------------------------------------------------
+
+def test_a_zoomed_trail_shows_only_whole_names_and_gives_the_map_the_whole_width():
+    from zuzlab.algorithms import longest_trail
+    from zuzlab.viz import lesson_plots
+    from zuzlab.viz.labels import Spot, text_extent
+
+    usa = ttr.load_map("usa")
+    trail = longest_trail(usa.random_network(trains=30, seed=4))
+    fig = lesson_plots.trail_figure(usa, trail.edges, trail.cities, title="a title the toolbar must not cover")
+    assert fig.toolbar_location is None and fig.select_one({"name": "legend"}) in fig.below
+    frame = ttr_map.figure_frame(fig)
+    assert frame.width == fig.width - 2 * ttr_map.SIDE_BORDER  # no column kept for a legend on the right
+    assert math.isclose((fig.x_range.end - fig.x_range.start) / (fig.y_range.end - fig.y_range.start),
+                        frame.width / frame.height)  # one scale for both directions
+    names = set(lesson_plots.shown_names(fig))
+    assert set(trail.cities) <= names and set(trail.cities) <= set(lesson_plots.shown_cities(fig))
+    assert "Helena" not in names and len(names) < len(usa.cities)
+    data = fig.select_one({"name": "city_names"}).data_source.data
+    for i, name in enumerate(data["name"]):
+        if name in names:
+            spot = Spot(data["label_x_offset"][i], data["label_y_offset"][i], data["label_align"][i],
+                        data["label_baseline"][i])
+            x0, y0, x1, y1 = spot.box(*frame.pixel(data["x"][i], data["y"][i]), *text_extent(name, ttr_map.FONT_PX))
+            assert frame.left <= x0 and x1 <= frame.left + frame.width, name
+            assert frame.top <= y0 and y1 <= frame.top + frame.height, name
+    whole = lesson_plots.trail_figure(usa, trail.edges, trail.cities, width=900, height=560, zoom=False)
+    assert set(lesson_plots.shown_names(whole)) == set(usa.cities)
+
+
+def test_the_growth_plot_says_in_numbers_what_pruning_saves_and_what_it_does_not():
+    from zuzlab.viz import lesson_plots
+
+    sizes, plain, pruned = [4, 8, 12], [10, 1000, None], [5, 400, 40]
+    assert lesson_plots.growth_caption(sizes, plain, pruned) == [
+        "Plain backtracking walks 2.0 to 2.5 times as many routes as the search with pruning.",
+        "But both lines climb: from 4 to 8 routes the work grew about 100-fold without pruning, about 80-fold with it."]
+    assert lesson_plots.growth_caption([4, 8], [10, None], [0, 0]) == []  # nothing both searches finished
+    fig = lesson_plots.growth_figure(sizes, plain, pruned, limit=5000)
+    below = [panel.text for panel in fig.below if hasattr(panel, "text")]
+    assert " ".join(below) == " ".join(lesson_plots.growth_caption(sizes, plain, pruned))  # wrapped, all of it
+    assert fig.height > lesson_plots.growth_figure(sizes, [10, None, None], [0, 0, 0], limit=5000).height
+    texts.set_language("de")
+    try:
+        german = lesson_plots.growth_figure(sizes, plain, pruned, limit=5000)
+        assert german.yaxis[0].major_label_overrides[1000] == "1.000"  # grid lines written out, not 10³
+        assert "2,0- bis 2,5-mal" in lesson_plots.growth_caption(sizes, plain, pruned)[0]
+    finally:
+        texts.set_language("en")

@@ -11,6 +11,8 @@ zw.language_switch(LANGUAGE)
 
 # %% [markdown] text longest.goals
 
+# %% [markdown] text longest.game
+
 # %% [markdown] text longest.trails
 
 # %%
@@ -21,18 +23,33 @@ from zuzlab.lessons import longest_route as lesson
 from zuzlab.viz import lesson_plots
 
 usa = ttr.load_map("usa")
-six = [usa.route_between("Denver", "Kansas City", "black"), usa.route_between("Denver", "Omaha"),
-       usa.route_between("Chicago", "Omaha"), usa.route_between("Chicago", "Saint Louis", "green"),
-       usa.route_between("Kansas City", "Saint Louis", "blue"), usa.routes_between("Kansas City", "Omaha")[0]]
+six = [usa.route_between("Denver", "Kansas City", "black"),
+       usa.route_between("Denver", "Omaha"),
+       usa.route_between("Chicago", "Omaha"),
+       usa.route_between("Chicago", "Saint Louis", "green"),
+       usa.route_between("Kansas City", "Saint Louis", "blue"),
+       usa.routes_between("Kansas City", "Omaha")[0]]
 trail, path = longest_trail(six), lesson.longest_path(six)
-zw.say("longest_trail", length=texts.quantity("train", trail.length), cities=" → ".join(trail.cities))
-zw.say("longest_path", length=texts.quantity("train", path.length), cities=" → ".join(path.cities))
+zw.say("longest_trail", length=texts.quantity("train", trail.length),
+       cities=" → ".join(trail.cities))
+zw.say("longest_path", length=texts.quantity("train", path.length),
+       cities=" → ".join(path.cities))
+trail_title = texts.text("label.longest_trail_title",
+                         length=texts.quantity("train", trail.length))
+path_title = texts.text("label.longest_path_title",
+                        length=texts.quantity("train", path.length))
 widgets.HBox([
-    viz.bokeh_widget(lesson_plots.trail_figure(usa, trail.edges, trail.cities, title=texts.text(
-        "label.longest_trail_title", length=texts.quantity("train", trail.length)))),
-    viz.bokeh_widget(lesson_plots.trail_figure(usa, path.edges, path.cities, color=lesson_plots.PATH_COLOR,
-        title=texts.text("label.longest_path_title", length=texts.quantity("train", path.length)))),
+    viz.bokeh_widget(lesson_plots.trail_figure(usa, trail.edges, trail.cities,
+                                               title=trail_title)),
+    viz.bokeh_widget(lesson_plots.trail_figure(usa, path.edges, path.cities,
+                                               title=path_title,
+                                               color=lesson_plots.PATH_COLOR)),
 ])
+
+# %% check
+twice = sorted(city for city in set(trail.cities) if trail.cities.count(city) == 2)
+assert twice == ["Kansas City", "Omaha"] and len(set(path.cities)) == len(path.cities)
+assert (trail.length, path.length, len(six) - len(path.edges)) == (17, 14, 2)
 
 # %% [markdown] text longest.trails_after
 
@@ -50,7 +67,8 @@ viz.show(lesson_plots.growth_figure(sizes, plain, pruned, limit=400_000))
 # %%
 network = usa.random_network(trains=45, seed=2)
 player = zw.StepPlayer(longest_trail_steps(network), zw.MapStepView("usa"),
-                       jump=lambda step: step.kind == "better", jump_label="longest_next_better")
+                       jump=lambda step: step.kind == "better",
+                       jump_label="longest_next_better")
 lesson_plots.with_legend(player)
 
 # %% [markdown] text longest.odd
@@ -68,13 +86,34 @@ lessons.check("odd_cities", odd_cities)
 
 # %%
 def longest_route(routes):
+    routes = list(routes)
+    used = [False] * len(routes)   # used[i]: is route i on the trail being walked?
+
+    def walk(city):
+        """The longest trail that starts in city and takes only routes not used yet."""
+        best = 0
+        for i, route in enumerate(routes):
+            if used[i] or city not in (route.a, route.b):
+                continue   # used already, or not a route at this city
+            other = route.b if city == route.a else route.a
+            # your code here: use route i, walk on from other, then free route i again
+            raise NotImplementedError
+        return best
+
+    cities = {route.a for route in routes} | {route.b for route in routes}
+    # your code here: the longest walk from any city (0 when there are no routes)
     raise NotImplementedError
 
 # %%
 lessons.check("longest_route", longest_route)
 
 # %%
-lessons.folded_code(lesson.longest_route_reference, texts.text("label.longest_fold", task="longest_route"))
+lessons.folded_code(lesson.longest_route_reference,
+                    texts.text("label.longest_fold", task="longest_route"))
+
+# %% [markdown] text longest.discuss_part1
+
+# %% [markdown] text longest.part2
 
 # %% [markdown] text longest.stretch
 
@@ -99,3 +138,5 @@ whole
 
 # %%
 lesson.whole_map_drawing(whole)
+
+# %% [markdown] text longest.discuss_part2

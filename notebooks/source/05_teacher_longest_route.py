@@ -11,7 +11,7 @@ zw.language_switch(LANGUAGE)
 
 # %% [markdown] text longest.teacher_intro
 
-# %% [markdown] text longest.goals
+# %% [markdown] text longest.teacher_plan
 
 # %% [markdown] text longest.teacher_solutions
 
@@ -64,14 +64,18 @@ whole
 both = longest_trail(usa.routes)
 one = longest_trail(lesson.one_track_each(usa.routes))
 for version, trail in (("longest_answer_both", both), ("longest_answer_one", one)):
-    zw.say("longest_answer", version=texts.text(f"say.{version}"), length=texts.quantity("train", trail.length),
+    zw.say("longest_answer", version=texts.text(f"say.{version}"),
+           length=texts.quantity("train", trail.length),
            routes=texts.quantity("route", len(trail.edges)))
-assert sum(r.length for r in one.edges) == one.length   # a real trail: its routes add up
-assert all({a, b} == {r.a, r.b} for a, b, r in zip(one.cities, one.cities[1:], one.edges))
+# a real trail: its routes add up
+assert sum(r.length for r in one.edges) == one.length
+assert all({a, b} == {r.a, r.b}
+           for a, b, r in zip(one.cities, one.cities[1:], one.edges))
 
 # %%
 lesson.whole_map_drawing(whole)
 
 # %%
-viz.show(lesson_plots.trail_figure(usa, both.edges, both.cities, width=900, height=560, zoom=False,
-                                   title=texts.text("say.longest_answer_both")))
+both_title = texts.text("say.longest_answer_both")
+viz.show(lesson_plots.trail_figure(usa, both.edges, both.cities, width=900, height=560,
+                                   zoom=False, title=both_title))

@@ -20,8 +20,9 @@ from zuzlab.algorithms import connectivity_steps, shortest_route_steps, ticket_p
 usa = ttr.load_map("usa")
 network = usa.random_network(trains=45, seed=6)
 start, goal = network[0].a, "Boston"
-zw.say("l06_network", routes=texts.quantity("route", len(network)), trains=texts.quantity("train", sum(r.length for r in network)),
-       start=start, goal=goal)
+trains = sum(route.length for route in network)
+zw.say("l06_network", routes=texts.quantity("route", len(network)),
+       trains=texts.quantity("train", trains), start=start, goal=goal)
 zw.StepPlayer(connectivity_steps(network, start, goal), zw.PlanStepView("usa"),
               jump=lambda step: step.kind == "reach", jump_label="l06_next_reached")
 
@@ -29,6 +30,13 @@ zw.StepPlayer(connectivity_steps(network, start, goal), zw.PlanStepView("usa"),
 
 # %%
 def connected(routes, a, b):
+    neighbours = {}   # city → the cities one route away (a route goes both ways)
+    for route in routes:
+        neighbours.setdefault(route.a, []).append(route.b)
+        neighbours.setdefault(route.b, []).append(route.a)
+    reached = {a}
+    frontier = [a]   # the frontier: reached, but its neighbours not looked at yet
+    # your code here: the flood fill (hint 2), then: is b among the cities reached?
     raise NotImplementedError
 
 # %%
@@ -40,7 +48,8 @@ lessons.folded_code(connecting.connected_teaching, texts.text("label.l06_fold"))
 # %% [markdown] text connect.shortest
 
 # %%
-zw.StepPlayer(shortest_route_steps(usa.routes, "Los Angeles", "New York"), zw.PlanStepView("usa"),
+zw.StepPlayer(shortest_route_steps(usa.routes, "Los Angeles", "New York"),
+              zw.PlanStepView("usa"),
               jump=lambda step: step.kind == "settle", jump_label="l06_next_settled")
 
 # %% [markdown] text connect.task_shortest
@@ -49,7 +58,18 @@ zw.StepPlayer(shortest_route_steps(usa.routes, "Los Angeles", "New York"), zw.Pl
 import heapq
 
 def shortest_route(routes, a, b):
-    raise NotImplementedError
+    neighbours = {}   # city → (neighbour, trains) for each route at the city
+    for route in routes:
+        neighbours.setdefault(route.a, []).append((route.b, route.length))
+        neighbours.setdefault(route.b, []).append((route.a, route.length))
+    settled = set()   # the cities whose fewest trains are known for good
+    heap = [(0, a)]   # (trains from a, city): heapq.heappop takes the nearest out first
+    while heap:
+        trains, city = heapq.heappop(heap)
+        # your code here: skip a city settled already; at b, return its trains;
+        # else settle it and push each neighbour not settled yet (trains from a)
+        raise NotImplementedError
+    return None   # the heap is empty: the routes do not join a and b
 
 # %%
 lessons.check("shortest_route", shortest_route)
@@ -62,13 +82,16 @@ lessons.folded_code(connecting.distances_from, texts.text("label.l06_fold"))
 # %%
 cities = ["Seattle", "Miami", "Denver", "Boston", "Los Angeles"]
 zw.StepPlayer(ticket_plan_steps(usa.routes, cities), zw.PlanStepView("usa"),
-              jump=lambda step: step.kind in ("bridge", "link", "prune", "done"), jump_label="l06_next_phase")
+              jump=lambda step: step.kind in ("bridge", "link", "prune", "done"),
+              jump_label="l06_next_phase")
 
 # %%
 from zuzlab.algorithms import shortest_route as fewest_trains
 tree = ticket_plan(usa.routes, cities)
-one_by_one = sum(fewest_trains(usa.routes, cities[0], city).length for city in cities[1:])
-zw.say("l06_steiner", tree=texts.quantity("train", tree.length), start=cities[0], one_by_one=texts.quantity("train", one_by_one))
+one_by_one = sum(fewest_trains(usa.routes, cities[0], city).length
+                 for city in cities[1:])
+zw.say("l06_steiner", tree=texts.quantity("train", tree.length), start=cities[0],
+       one_by_one=texts.quantity("train", one_by_one))
 
 # %% [markdown] text connect.task_three
 

@@ -11,6 +11,8 @@ zw.language_switch(LANGUAGE)
 
 # %% [markdown] text connect.teacher_intro
 
+# %% [markdown] text connect.teacher_plan
+
 # %% [markdown] text connect.teacher_connected
 
 # %%
@@ -50,7 +52,8 @@ lessons.check("connect_three", connect_three)
 from collections import deque
 
 def fewest_routes(routes, a, b):
-    """A typical wrong answer: breadth-first search adds the trains of the first way found."""
+    """A typical wrong answer: breadth-first search adds the trains of the first way
+    found."""
     trains, frontier = {a: 0}, deque([a])
     while frontier:
         city = frontier.popleft()

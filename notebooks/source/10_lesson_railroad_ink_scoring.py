@@ -25,11 +25,13 @@ picture
 # %%
 tracks = Tracks(board)
 print(len(tracks.pieces))
-overpass_railway = tracks.at("A3")[1]      # the overpass on A3 is two pieces: its railway is the second
+# the overpass on A3 is two pieces: its railway is the second
+overpass_railway = tracks.at("A3")[1]
 overpass_railway.tracks, overpass_railway.exits
 
 # %%
-station = tracks.at("D3")[0]               # the station on D3 is one piece: railway north, highway east
+# the station on D3 is one piece: railway north, highway east
+station = tracks.at("D3")[0]
 [piece.square for piece in tracks.neighbours(station)], tracks.facing(station, "west")
 
 # %% [markdown] text ink10.tracks_api
@@ -37,7 +39,8 @@ station = tracks.at("D3")[0]               # the station on D3 is one piece: rai
 # %% [markdown] text ink10.errors_watch
 
 # %%
-zw.StepPlayer(lesson_steps(board, "errors"), InkLessonView(board, "errors"), describe=describe,
+zw.StepPlayer(lesson_steps(board, "errors"), InkLessonView(board, "errors"),
+              describe=describe,
               jump=lambda step: step.kind == "error", jump_label="lesson10_next_error")
 
 # %% [markdown] text ink10.errors_task
@@ -53,8 +56,9 @@ lessons.check("ink_errors", ink_errors)
 # %% [markdown] text ink10.networks_watch
 
 # %%
-zw.StepPlayer(lesson_steps(board, "networks"), InkLessonView(board, "networks"), describe=describe,
-              jump=lambda step: step.kind == "network", jump_label="lesson10_next_network")
+zw.StepPlayer(lesson_steps(board, "networks"), InkLessonView(board, "networks"),
+              describe=describe, jump=lambda step: step.kind == "network",
+              jump_label="lesson10_next_network")
 
 # %% [markdown] text ink10.exit_table
 
@@ -66,7 +70,8 @@ exit_table()
 # %%
 def ink_networks(board):
     tracks = Tracks(board)
-    raise NotImplementedError   # your code here: one number per network, its different exits
+    # your code here: one number per network, its different exits
+    raise NotImplementedError
 
 # %%
 lessons.check("ink_networks", ink_networks)
@@ -75,8 +80,9 @@ lessons.check("ink_networks", ink_networks)
 
 # %%
 played = ink.play_game(seed=15, bots="greedy").boards[0]
-zw.StepPlayer(lesson_steps(played, "railway"), InkLessonView(played, "railway"), describe=describe,
-              jump=lambda step: step.kind == "better", jump_label="lesson10_next_better")
+zw.StepPlayer(lesson_steps(played, "railway"), InkLessonView(played, "railway"),
+              describe=describe, jump=lambda step: step.kind == "better",
+              jump_label="lesson10_next_better")
 
 # %% [markdown] text ink10.railway_task
 

@@ -32,9 +32,11 @@ lessons.check("ink_networks", ink_scoring.network_exits)
 
 # %%
 import networkx as nx
-board = ink.Board.from_anu("A5A14 A4A21 B2A31 A4A41 A5A50 A1B30 A1C30 B1D35 A3D41 A4D51 A4D61 A0B03 A1C00")
+board = ink.Board.from_anu("A5A14 A4A21 B2A31 A4A41 A5A50 A1B30 A1C30"
+                          " B1D35 A3D41 A4D51 A4D61 A0B03 A1C00")
 components = nx.connected_components(Tracks(board).graph())
-from_networkx = sorted(len({exit for piece in piece_set for exit in piece.exits}) for piece_set in components)
+from_networkx = sorted(len({exit for piece in piece_set for exit in piece.exits})
+                       for piece_set in components)
 assert from_networkx == ink_scoring.network_exits(board)
 from_networkx
 
