@@ -89,3 +89,20 @@ def test_each_estimate_keeps_its_games_scores_so_two_drawings_can_be_compared_ga
     alike = compare(best, best)
     assert alike.same_every_game and alike.difference == alike.error == 0 and not alike.clear
 
+
+def test_the_experts_table_says_each_drawing_and_its_orientation_in_words():
+    from zuzlab import texts
+    from zuzlab.widgets.ink_replay import estimates_table
+
+    estimates = ExpertBot(4, 6).estimates(ink.new_game(seed=3), random.Random(3))
+    table = estimates_table(estimates).value
+    assert "orientation" not in table and "mean final score" in table
+    first = estimates[0].action
+    words = texts.text(f"label.ink_orientation_{first.orientation}")
+    assert f"{texts.render(texts.tile(first.tile))} on {first.square}, {words}" in table
+    try:
+        texts.set_language("de")
+        german = estimates_table(estimates).value
+        assert "mittlere Schlusswertung" in german and "ihre" not in german and "Ausrichtung" not in german
+    finally:
+        texts.set_language("en")
