@@ -368,14 +368,50 @@ def test_ink_view_hint_is_the_experts_drawing_with_its_expected_scores_chosen_fo
     assert time.monotonic() - start < 2  # a hint answers within about 2 s
     advice = game.legal_placements()
     message = view.message.value
-    assert "Hint:" in message and "The expert would draw" in message and view.chosen is not None
-    expected, other = (float(x) for x in re.findall(r"with ([0-9.]+)(?: points on average)?[,.]", message)[:2])
+    assert "Hint:" in message and "The expert would draw on " in message and view.chosen is not None
+    expected, other = (float(x) for x in re.findall(r"with ([0-9.]+) points", message)[:2])
     assert expected >= other  # the expert's drawing is the one whose sampled games end best
-    square = message.split(" on ")[1].split(",")[0]
+    assert "The next best drawing: " in message and "give or take" in message  # and what separates the two
+    square = message.split("would draw on ")[1].split(":")[0]
     assert view.click(*ink_pixel(view, square)) and game.history
     drawn = game.history[-1]
     assert any((code, ink.board.square_name(i), o) == (drawn.tile, drawn.square, drawn.orientation)
                for code, i, o in advice)
+    view.hint_button.click()  # here two drawings end every sampled game alike: the hint says so
+    assert "Both ended every one of the 32 games with the same score" in view.message.value
+
+
+def test_ink_hint_says_what_separates_the_best_drawing_from_the_next_or_that_they_are_equally_good():
+    from zuzlab import texts
+    from zuzlab.ink.expert import Estimate
+    from zuzlab.widgets.game_views import why_best
+
+    where = {"tile": "T", "square": "B0", "how": "as printed"}
+    best, runner_up = ink.Place("B1", "B0", 2), ink.Place("A0", "F0", 3)
+
+    def why(mine, theirs):
+        return why_best(Estimate(best, sum(mine) / len(mine), len(mine), tuple(mine)),
+                        Estimate(runner_up, sum(theirs) / len(theirs), len(theirs), tuple(theirs)), where)
+
+    tied = why([20, 22, 21, 22], [20, 22, 21, 22])  # the same score in every sampled game
+    assert "21.2 points on average" in tied and "with 21.2 points" in tied
+    assert "railway curve (A0) on F0, turned three quarters clockwise" in tied  # the next best, in words
+    assert "Both ended every one of the 4 games with the same score" in tied and "ranked first" in tied
+    close = why([20, 25, 21, 22], [21, 22, 22, 21])  # +0.5 on average, but the games disagree
+    assert "about equally good" in close and "give or take" in close
+    ahead = why([24, 27, 25, 26], [20, 22, 21, 22])  # 4.25 ahead in every game
+    assert "ahead by 4.2 points, give or take 0.2" in ahead and "more than chance" in ahead
+    digits = why([21, 21, 21] * 11 + [22], [21] * 34)  # 21.03 against 21.00: one decimal would read the same
+    assert "21.03 points on average" in digits and "with 21.00 points" in digits
+    last = why([53], [52])  # the last round: one exact playout, no chance left
+    assert "no dice are left to roll" in last and "ends with 53 points" in last and "brings 1 point more" in last
+    assert "Both end with the same score" in why([53], [53])
+    try:
+        texts.set_language("de")
+        assert "Die beiden Zeichnungen sind etwa gleich gut" in why([20, 25, 21, 22], [21, 22, 22, 21])
+        assert why([53], [52]).startswith("Der Experte würde auf B0 zeichnen: ")
+    finally:
+        texts.set_language("en")
 
 
 def test_ink_view_at_the_end_shows_the_final_score_and_no_stale_controls():

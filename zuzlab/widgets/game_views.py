@@ -20,13 +20,14 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from ..ink.expert import ExpertBot
+from ..ink.expert import ExpertBot, compare
 from .. import cardgame, ink, texts
 from ..cardgame.scoring import ticket_fulfilment
 from ..core import Event, seeded_random
 from ..viz import InkCanvas, table_figure, tile_preview_scene
 from ..viz.cardgame_table import CARD_COLORS, TEXT_ON, card_chip, update_table_figure
 from ..viz.ttr_map import bokeh_widget
+from .ink_replay import drawing_words
 from .narration import follow_language, label, markup, set_words
 from .playing import GameView
 
@@ -544,24 +545,49 @@ class InkGameView(_CompactView):
     HINT_BUDGET = (32, 32)
 
     def hint(self) -> str | None:
-        """The drawing the expert would make now (``zuzlab.ink.expert``), with the final
-        score it expects with it and with the next best drawing; the result and its
-        orientation are chosen for you, so a click on the square draws it."""
+        """The drawing the expert would make now (``zuzlab.ink.expert``), and why: the
+        final score its sampled games reached after it and after the next best drawing,
+        and whether that difference is more than chance (or the two are about equally
+        good). The result and its orientation are chosen for you, so a click on the
+        square draws it."""
         game = self.game
         if game.is_over:
             return texts.text("hint.over")
         rollouts, candidates = self.HINT_BUDGET
         estimates = ExpertBot(rollouts, candidates).estimates(game, seeded_random(game.seed, "hint", len(game.history)))
         best = estimates[0]
-        runner_up = next((e for e in estimates[1:]), None)
         if not isinstance(best.action, ink.Place):
             return texts.text("hint.ink_finish_expert")
         action = best.action
         self.choose(action.tile)
         self.orientation = action.orientation
         self._show_preview()
-        where = dict(tile=texts.tile(action.tile), square=action.square, how=label(f"ink_orientation_{action.orientation}"),
-                     rollouts=rollouts, expected=texts.number(best.expected, 1))
-        if runner_up is None:
+        where = dict(tile=texts.tile(action.tile), square=action.square,
+                     how=label(f"ink_orientation_{action.orientation}"))
+        if len(estimates) == 1:
             return texts.text("hint.ink_place_expert_only", **where)
-        return texts.text("hint.ink_place_expert", other=texts.number(runner_up.expected, 1), **where)
+        return why_best(best, estimates[1], where)
+
+
+def why_best(best: Any, runner_up: Any, where: dict) -> str:
+    """The expert's hint with its reason: both drawings' mean final scores, and what
+    separates them, compared game by game (``zuzlab.ink.expert.compare``): a lead beyond
+    chance, a difference within chance (about equally good), or the same score in every
+    game (equally good; the expert's first ranking decides). Means that would read the
+    same with one decimal get two."""
+    comparison = compare(best, runner_up)
+    if comparison.games == 1:  # the last round: no dice left to roll, one exact playout
+        verdict = "hint.ink_tied_exact" if comparison.same_every_game else "hint.ink_ahead_exact"
+        lead = texts.quantity("point", round(comparison.difference))
+        return texts.text("hint.ink_place_expert_exact", other_drawing=drawing_words(runner_up.action),
+                          expected=texts.quantity("point", round(best.expected)),
+                          other=texts.quantity("point", round(runner_up.expected)),
+                          verdict=texts.Phrase(verdict, {"difference": lead}), **where)
+    digits = 1 if comparison.same_every_game or round(best.expected, 1) != round(runner_up.expected, 1) else 2
+    verdict = ("hint.ink_tied" if comparison.same_every_game else "hint.ink_ahead" if comparison.clear
+               else "hint.ink_close")
+    figures = {"difference": texts.number(comparison.difference, digits),
+               "error": texts.number(comparison.error, digits), "games": comparison.games}
+    return texts.text("hint.ink_place_expert", games=best.games, expected=texts.number(best.expected, digits),
+                      other=texts.number(runner_up.expected, digits), other_drawing=drawing_words(runner_up.action),
+                      verdict=texts.Phrase(verdict, figures), **where)
