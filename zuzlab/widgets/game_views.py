@@ -505,8 +505,7 @@ class InkGameView(_CompactView):
                 counts = {code: codes.count(code) for code in codes}
                 group = self.groups[name]
                 group.value = None
-                group.options = [(texts.render(texts.tile(code)) + (f" ×{n}" if n > 1 else ""), code)
-                                 for code, n in counts.items()]
+                group.options = [(texts.render(ink.state.tile_times(code, n)), code) for code, n in counts.items()]
                 group.layout.display = None if counts else "none"
         finally:
             self._choosing = False
@@ -526,17 +525,9 @@ class InkGameView(_CompactView):
 
     def _show_finish(self) -> None:
         """Finishing is refused while a rolled result still fits: the button says why."""
-        game, me = self.game, self.human
-        required = set(game.open_results[me])
-        fits = next(((code, index, o) for code, index, o in game.legal_placements() if code in required), None)
-        self.finish.disabled = fits is not None
-        if fits:
-            code, index, orientation = fits
-            reason = texts.text("refusal.must_draw", tile=texts.tile(code), square=ink.board.square_name(index),
-                                orientation=orientation)
-        else:
-            reason = label("ink_may_finish")
-        self.finish_reason.value = _reason(reason)
+        refusal = self.game.finish_refusal(self.human)
+        self.finish.disabled = refusal is not None
+        self.finish_reason.value = _reason(texts.refusal(refusal) if refusal else label("ink_may_finish"))
 
     # --- a hint --------------------------------------------------------------------------
 
