@@ -871,6 +871,20 @@ def test_an_ink_game_replays_drawing_by_drawing_and_opens_on_the_finished_board(
     assert player.steps[1].action == first and player.steps[1].board[first.square] is not None
 
 
+def test_a_set_up_ink_game_replays_from_its_set_up_position():
+    import random
+
+    from zuzlab.widgets.ink_replay import replay_steps
+
+    start = ink.Board.from_anu("A4A10A4B10")
+    game = ink.new_game(seed=5).set_up(boards={0: start}, round=3, roll=["A1", "A1", "A4", "B2"])
+    while game.round == 3:
+        game.apply(ink.bots.greedy_action(game, random.Random(1)))
+    steps = replay_steps(game)
+    assert steps[0].board == start and steps[1].round == 3  # not the seed's empty board and first roll
+    assert steps[-1].board == game.boards[0]
+
+
 def test_ink_view_takes_a_bot_by_name_for_the_other_boards():
     game = ink.new_game(players=2, seed=4)
     view = InkGameView(game, bot="expert_quick")

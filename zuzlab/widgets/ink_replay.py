@@ -37,8 +37,10 @@ class BoardView:
 
 
 def replay_steps(game: Any, player: int = 0) -> list[ReplayStep]:
-    """The boards of ``player`` after each of their actions, replayed from the game's seed."""
-    again = ink.new_game(game.rules, players=game.players, seed=game.seed)
+    """The boards of ``player`` after each of their actions, replayed from the game's start
+    (its seed's first roll, or the position it was set up in)."""
+    again = game.copy()
+    again.rewind(0)
     rules = game.rules
     steps = [ReplayStep(again.boards[player].copy(), None, 1, 0, "start")]
     for action in game.history:
