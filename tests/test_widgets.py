@@ -414,6 +414,36 @@ def test_ink_hint_says_what_separates_the_best_drawing_from_the_next_or_that_the
         texts.set_language("en")
 
 
+def test_ink_texts_name_a_tile_inside_a_sentence_in_a_form_german_allows():
+    """A tile's name has no article ("gerade Autobahn (A4)"): a sentence puts it after a
+    colon, where German needs none ("zeichnet auf F1: gerade Autobahn (A4)")."""
+    from zuzlab import texts
+
+    game = ink.new_game("river", seed=7).set_up(roll=["A4", "A1", "A0", "B2", "W1", "W1"])
+    view = InkGameView(game)
+    code, square, orientation = next(p for p in game.legal_placements() if p[0] == "A4")
+    place = ink.Place("A4", ink.board.square_name(square), orientation)
+    try:
+        texts.set_language("de")
+        assert "Runde 1, die Würfel zeigen: gerade Autobahn (A4), " in view.narration.value
+        assert "; die Flusswürfel zeigen: gerader Fluss (W1) ×2." not in view.narration.value  # each die is told
+        assert "; die Flusswürfel zeigen: gerader Fluss (W1), gerader Fluss (W1)." in view.narration.value
+        view.act(place)
+        assert f"Spieler 0 zeichnet auf {place.square}: gerade Autobahn (A4)." in view.narration.value
+        view.choose("A1")
+        view.orientation = 0
+        assert not view.click(*ink_pixel(view, "D3"))
+        assert "Auf D3 schlösse diese Zeichnung an nichts an: gerade Eisenbahn (A1). Jede Zeichnung muss" \
+            in view.message.value
+        from zuzlab.widgets.ink_replay import describe_replay, replay_steps
+
+        drawn = describe_replay(replay_steps(game)[1])
+        assert drawn.startswith(f"Runde 1, gezeichnet auf {place.square}: gerade Autobahn (A4);")
+    finally:
+        texts.set_language("en")
+    assert f"Player 0 draws on {place.square}: highway straight (A4)." in view.narration.value
+
+
 def test_ink_view_at_the_end_shows_the_final_score_and_no_stale_controls():
     from zuzlab import texts
 
