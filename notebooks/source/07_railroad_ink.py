@@ -18,9 +18,13 @@ from zuzlab import ink
 view = zw.InkGameView(ink.new_game(seed=11))
 view
 
-# %%
-assert view.game.round == 1 and len(view.game.rolled) == 4 and not view.game.history   # nothing drawn for you
-assert view.chosen in view.game.rolled and view.orientation == 0
+# %% check
+# what the cell above sets up, checked on a fresh copy: the game above may have been played since
+fresh = ink.new_game(seed=11)
+fresh_view = zw.InkGameView(fresh)
+assert fresh.round == 1 and len(fresh.rolled) == 4 and not fresh.history   # nothing drawn for you
+assert fresh_view.chosen in fresh.rolled and fresh_view.orientation == 0
+assert view.game.seed == fresh.seed and view.game.rules == fresh.rules
 
 # %% [markdown] text ink.scoring
 
@@ -49,7 +53,6 @@ assert ink.score(ink.Board.from_anu(board.to_anu())).total == score.total
 hand_score = ink.score(by_hand)
 assert (hand_score.exit_points, hand_score.longest_highway, hand_score.longest_railway) == (8, 5, 5)
 assert hand_score.errors == 0 and len(hand_score.networks) == 2   # the overpass on B1 keeps the two networks apart
-
 
 # %% [markdown] text ink.expert
 
