@@ -240,3 +240,15 @@ def test_bad_rulesets_and_player_counts():
         ink.new_game(players=0)
     with pytest.raises(ValueError, match="no Railroad Ink ruleset called 'sea'"):
         ink.new_game("sea")
+
+
+def test_a_route_against_the_wrong_exit_is_refused_in_german_naming_the_exit():
+    from zuzlab import texts
+
+    railway_west = next(o for o in range(8) if ink.variant("A1", o).edges[3] == "R")
+    texts.set_language("de")
+    try:
+        assert Board().placement_problem("A1", "D0", railway_west) == \
+            "Die Eisenbahn an der Westseite träfe auf einen Autobahn-Ausgang: Autobahnen und Eisenbahnen treffen sich nie."
+    finally:
+        texts.set_language("en")
