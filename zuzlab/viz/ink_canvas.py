@@ -36,7 +36,7 @@ STYLES: dict[str, dict[str, Any]] = {
     "railway-ties": {"stroke": "#1c1c1c", "width": 0.18, "dash": (0.03, 0.08)},
     "river": {"stroke": "#2f7fd1", "width": 0.22},
     "gap": {"fill": "#fbf8ef"},  # a bridge's deck, over the route below
-    "parapet": {"stroke": "#1c1c1c", "width": 0.025},
+    "parapet": {"stroke": "#1c1c1c", "width": 0.035},
     "station": {"fill": "#1c1c1c"},
     "pier": {"fill": "#8b5a2b"},
     "round": {"fill": "#8a7f6a", "font": 0.2},
@@ -55,7 +55,7 @@ _SIDE_POINT = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))  # N, E, S, W wit
 #: A bridge: half its deck's length along the upper route (beyond the widest lower route,
 #: a highway 0.26 wide), half its width across it (beyond a railway's ties, 0.18 wide) and
 #: how far the parapets' ends turn outwards
-_DECK_HALF_LENGTH, _DECK_HALF_WIDTH, _WING = 0.2, 0.14, 0.06
+_DECK_HALF_LENGTH, _DECK_HALF_WIDTH, _WING = 0.2, 0.14, 0.07
 _CORNERS = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))  # NW, NE, SE, SW
 
 
