@@ -73,3 +73,36 @@ def test_the_playout_policy_likes_reaching_an_exit_and_dislikes_an_error():
     vertical = next(o for o in range(8) if ink.tiles.VARIANTS["A4", o].edges[0] == ink.tiles.HIGHWAY)
     assert side_value("A4", vertical, exit_north, 1) > side_value("A4", vertical, ("e", "e", "e", "e"), 1)
     assert side_value("A4", vertical, ("e", "e", "e", "e"), 1) > side_value("A4", vertical, blank_north, 1)
+
+
+def test_each_estimate_keeps_its_games_scores_so_two_drawings_can_be_compared_game_by_game():
+    from zuzlab.ink.expert import compare
+
+    game = ink.new_game(seed=11)
+    best, runner_up, *_ = ExpertBot(8, 6).estimates(game, random.Random(1))
+    assert len(best.scores) == best.games == 8 and sum(best.scores) / 8 == best.expected
+    comparison = compare(best, runner_up)
+    differences = [a - b for a, b in zip(best.scores, runner_up.scores)]
+    assert comparison.difference == statistics.fmean(differences) >= 0
+    assert comparison.error == pytest.approx(statistics.stdev(differences) / 8 ** 0.5)
+    assert comparison.clear == (comparison.difference > 2 * comparison.error)
+    alike = compare(best, best)
+    assert alike.same_every_game and alike.difference == alike.error == 0 and not alike.clear
+
+
+def test_the_experts_table_says_each_drawing_and_its_orientation_in_words():
+    from zuzlab import texts
+    from zuzlab.widgets.ink_replay import estimates_table
+
+    estimates = ExpertBot(4, 6).estimates(ink.new_game(seed=3), random.Random(3))
+    table = estimates_table(estimates).value
+    assert "orientation" not in table and "mean final score" in table
+    first = estimates[0].action
+    words = texts.text(f"label.ink_orientation_{first.orientation}")
+    assert f"{texts.render(texts.tile(first.tile))} on {first.square}, {words}" in table
+    try:
+        texts.set_language("de")
+        german = estimates_table(estimates).value
+        assert "mittlere Schlusswertung" in german and "ihre" not in german and "Ausrichtung" not in german
+    finally:
+        texts.set_language("en")

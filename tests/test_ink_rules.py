@@ -106,11 +106,29 @@ def test_a_round_rolls_four_results_shared_by_all_players():
 def test_every_rolled_result_must_be_drawn_when_possible():
     game = ink.new_game(seed=5)
     message = refused(game, FinishRound(), "must_draw")
-    assert "it fits, for example on" in message
+    assert "each still fits" in message and "For example: railway curve (A0) on " in message
     while game.open_results[0]:
         game.apply(next(a for a in game.legal_actions() if isinstance(a, Place) and a.tile in game.open_results[0]))
     events = game.apply(FinishRound())
     assert game.round == 2 and kinds(events) == ["round_finished", "rolled"]
+
+
+def test_the_refusal_to_finish_names_every_result_still_to_draw_not_just_one():
+    from zuzlab import texts
+
+    game = ink.new_game(seed=5).set_up(roll=["A0", "A0", "A1", "B1"])
+    assert str(game.finish_refusal()).startswith(
+        "You must still draw these 4 results, as each still fits: railway curve (A0) ×2, railway straight (A1), "
+        "curved station (B1). For example: railway curve (A0) on ")
+    for _ in range(3):  # both railway curves and the straight
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, Place) and a.tile in ("A0", "A1")))
+    message = refused(game, FinishRound(), "must_draw")
+    assert message.startswith("You must still draw this result, as it still fits: curved station (B1). "
+                              "For example: on ")
+    assert texts.refusal(game.finish_refusal(), "de").startswith(
+        "Du musst dieses Ergebnis noch zeichnen, denn es passt noch: Kurvenbahnhof (B1). Ein Beispiel: auf ")
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Place) and a.tile == "B1"))
+    assert game.finish_refusal() is None and FinishRound() in game.legal_actions()
 
 
 def test_a_result_that_cannot_be_drawn_is_skipped():
@@ -130,7 +148,7 @@ def test_illegal_drawings_are_refused_with_their_reason():
     refused(game, Place(tile, "A1", 9), "bad_orientation")
     refused(game, Place("Q7", "A1", 0), "unknown_tile")
     not_rolled = next(code for code in ("A0", "A1", "A2", "A3", "A4", "A5") if code not in game.rolled)
-    refused(game, Place(not_rolled, "A1", 0), "not_rolled", match="not a result you can still draw")
+    refused(game, Place(not_rolled, "A1", 0), "not_rolled", match="Not a result you can still draw this round: ")
 
 
 def test_one_special_a_round_each_once_three_a_game():
@@ -139,7 +157,7 @@ def test_one_special_a_round_each_once_three_a_game():
     assert game.specials_used[0] == ["S2"]
     refused(game, special_place(game, "S3"), "special_per_round", match="Only one special route a round")
     finish_round(game)
-    refused(game, Place("S2", "D0", 0), "special_used", match="each once a game")
+    refused(game, Place("S2", "D0", 0), "special_used", match="Each special route may be drawn once a game")
     for special in ("S3", "S5"):
         game.apply(special_place(game, special))
         finish_round(game)
@@ -222,3 +240,15 @@ def test_bad_rulesets_and_player_counts():
         ink.new_game(players=0)
     with pytest.raises(ValueError, match="no Railroad Ink ruleset called 'sea'"):
         ink.new_game("sea")
+
+
+def test_a_route_against_the_wrong_exit_is_refused_in_german_naming_the_exit():
+    from zuzlab import texts
+
+    railway_west = next(o for o in range(8) if ink.variant("A1", o).edges[3] == "R")
+    texts.set_language("de")
+    try:
+        assert Board().placement_problem("A1", "D0", railway_west) == \
+            "Die Eisenbahn an der Westseite träfe auf einen Autobahn-Ausgang: Autobahnen und Eisenbahnen treffen sich nie."
+    finally:
+        texts.set_language("en")

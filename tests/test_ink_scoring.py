@@ -217,6 +217,11 @@ def test_separators_between_placements_are_allowed():
     ("A4A10A4B19", r"placement 2 \('A4B19', at character 5\): orientation '9' is not 0–7"),
     ("A4A10A5A13", r"placement 2 \('A5A13', at character 5\): square A1 is used twice"),
     ("W1A00", "unknown tile 'W1'"),
+    # lowercase: the format is written in capitals, and the message says how to write it
+    ("a4a10", r"placement 1 \('a4a10', at character 0\): unknown tile 'a4': board strings are written in capitals, "
+              r"so write 'A4A10'"),
+    ("A4A10A4b10", r"placement 2 \('A4b10', at character 5\): 'b1' is not a square: "
+                   r"rows are the capital letters A–G, so write 'A4B10'"),
     # after separators the blame stays on the right placement, at its place in the original text
     ("A4A10,A4B10,A4X10", r"placement 3 \('A4X10', at character 12\): 'X1' is not a square"),
     ("A4A10\r\nA4B10\tA4B19", r"placement 3 \('A4B19', at character 13\): orientation '9'"),

@@ -368,14 +368,80 @@ def test_ink_view_hint_is_the_experts_drawing_with_its_expected_scores_chosen_fo
     assert time.monotonic() - start < 2  # a hint answers within about 2 s
     advice = game.legal_placements()
     message = view.message.value
-    assert "Hint:" in message and "The expert would draw" in message and view.chosen is not None
-    expected, other = (float(x) for x in re.findall(r"with ([0-9.]+)(?: points on average)?[,.]", message)[:2])
+    assert "Hint:" in message and "The expert would draw on " in message and view.chosen is not None
+    expected, other = (float(x) for x in re.findall(r"with ([0-9.]+) points", message)[:2])
     assert expected >= other  # the expert's drawing is the one whose sampled games end best
-    square = message.split(" on ")[1].split(",")[0]
+    assert "The next best drawing: " in message and "give or take" in message  # and what separates the two
+    square = message.split("would draw on ")[1].split(":")[0]
     assert view.click(*ink_pixel(view, square)) and game.history
     drawn = game.history[-1]
     assert any((code, ink.board.square_name(i), o) == (drawn.tile, drawn.square, drawn.orientation)
                for code, i, o in advice)
+    view.hint_button.click()  # here two drawings end every sampled game alike: the hint says so
+    assert "Both ended every one of the 32 games with the same score" in view.message.value
+
+
+def test_ink_hint_says_what_separates_the_best_drawing_from_the_next_or_that_they_are_equally_good():
+    from zuzlab import texts
+    from zuzlab.ink.expert import Estimate
+    from zuzlab.widgets.game_views import why_best
+
+    where = {"tile": "T", "square": "B0", "how": "as printed"}
+    best, runner_up = ink.Place("B1", "B0", 2), ink.Place("A0", "F0", 3)
+
+    def why(mine, theirs):
+        return why_best(Estimate(best, sum(mine) / len(mine), len(mine), tuple(mine)),
+                        Estimate(runner_up, sum(theirs) / len(theirs), len(theirs), tuple(theirs)), where)
+
+    tied = why([20, 22, 21, 22], [20, 22, 21, 22])  # the same score in every sampled game
+    assert "21.2 points on average" in tied and "with 21.2 points" in tied
+    assert "railway curve (A0) on F0, turned three quarters clockwise" in tied  # the next best, in words
+    assert "Both ended every one of the 4 games with the same score" in tied and "ranked first" in tied
+    close = why([20, 25, 21, 22], [21, 22, 22, 21])  # +0.5 on average, but the games disagree
+    assert "about equally good" in close and "give or take" in close
+    ahead = why([24, 27, 25, 26], [20, 22, 21, 22])  # 4.25 ahead in every game
+    assert "ahead by 4.2 points, give or take 0.2" in ahead and "more than chance" in ahead
+    digits = why([21, 21, 21] * 11 + [22], [21] * 34)  # 21.03 against 21.00: one decimal would read the same
+    assert "21.03 points on average" in digits and "with 21.00 points" in digits
+    last = why([53], [52])  # the last round: one exact playout, no chance left
+    assert "no dice are left to roll" in last and "ends with 53 points" in last and "brings 1 point more" in last
+    assert "Both end with the same score" in why([53], [53])
+    try:
+        texts.set_language("de")
+        assert "Die beiden Zeichnungen sind etwa gleich gut" in why([20, 25, 21, 22], [21, 22, 22, 21])
+        assert why([53], [52]).startswith("Der Experte würde auf B0 zeichnen: ")
+    finally:
+        texts.set_language("en")
+
+
+def test_ink_texts_name_a_tile_inside_a_sentence_in_a_form_german_allows():
+    """A tile's name has no article ("gerade Autobahn (A4)"): a sentence puts it after a
+    colon, where German needs none ("zeichnet auf F1: gerade Autobahn (A4)")."""
+    from zuzlab import texts
+
+    game = ink.new_game("river", seed=7).set_up(roll=["A4", "A1", "A0", "B2", "W1", "W1"])
+    view = InkGameView(game)
+    code, square, orientation = next(p for p in game.legal_placements() if p[0] == "A4")
+    place = ink.Place("A4", ink.board.square_name(square), orientation)
+    try:
+        texts.set_language("de")
+        assert "Runde 1, die Würfel zeigen: gerade Autobahn (A4), " in view.narration.value
+        assert "; die Flusswürfel zeigen: gerader Fluss (W1) ×2." not in view.narration.value  # each die is told
+        assert "; die Flusswürfel zeigen: gerader Fluss (W1), gerader Fluss (W1)." in view.narration.value
+        view.act(place)
+        assert f"Spieler 0 zeichnet auf {place.square}: gerade Autobahn (A4)." in view.narration.value
+        view.choose("A1")
+        view.orientation = 0
+        assert not view.click(*ink_pixel(view, "D3"))
+        assert "Auf D3 schlösse diese Zeichnung an nichts an: gerade Eisenbahn (A1). Jede Zeichnung muss" \
+            in view.message.value
+        from zuzlab.widgets.ink_replay import describe_replay, replay_steps
+
+        drawn = describe_replay(replay_steps(game)[1])
+        assert drawn.startswith(f"Runde 1, gezeichnet auf {place.square}: gerade Autobahn (A4);")
+    finally:
+        texts.set_language("en")
+    assert f"Player 0 draws on {place.square}: highway straight (A4)." in view.narration.value
 
 
 def test_ink_view_at_the_end_shows_the_final_score_and_no_stale_controls():
@@ -833,6 +899,20 @@ def test_an_ink_game_replays_drawing_by_drawing_and_opens_on_the_finished_board(
     assert player.view.shown.kind == "finish" and "Round 1 is over" in player.caption.value
     first = drawings[0]
     assert player.steps[1].action == first and player.steps[1].board[first.square] is not None
+
+
+def test_a_set_up_ink_game_replays_from_its_set_up_position():
+    import random
+
+    from zuzlab.widgets.ink_replay import replay_steps
+
+    start = ink.Board.from_anu("A4A10A4B10")
+    game = ink.new_game(seed=5).set_up(boards={0: start}, round=3, roll=["A1", "A1", "A4", "B2"])
+    while game.round == 3:
+        game.apply(ink.bots.greedy_action(game, random.Random(1)))
+    steps = replay_steps(game)
+    assert steps[0].board == start and steps[1].round == 3  # not the seed's empty board and first roll
+    assert steps[-1].board == game.boards[0]
 
 
 def test_ink_view_takes_a_bot_by_name_for_the_other_boards():

@@ -33,9 +33,13 @@ assert river_score.river == 7 + 3 and river_score.errors == 2   # F4's two open 
 river_view = zw.InkGameView(ink.new_game("river", seed=7))
 river_view
 
-# %%
-assert river_view.game.rules.expansion == "river" and len(river_view.game.rolled_extra) == 2
-assert not river_view.game.history   # nothing drawn for you
+# %% check
+# what the cell above sets up, checked on a fresh copy: the game above may have been played since
+fresh_river = ink.new_game("river", seed=7)
+zw.InkGameView(fresh_river)
+assert fresh_river.rules.expansion == "river" and len(fresh_river.rolled_extra) == 2
+assert not fresh_river.history   # nothing drawn for you
+assert river_view.game.seed == fresh_river.seed and river_view.game.rules == fresh_river.rules
 
 # %% [markdown] text blue.lakes
 
@@ -59,5 +63,10 @@ assert ink.score(lake).lake == 7
 view = zw.InkGameView(ink.new_game("lake", seed=12))
 view
 
-# %%
-assert len(view.game.rolled_extra) == 2 and view.game.rules.rounds == 6
+# %% check
+# what the cell above sets up, checked on a fresh copy: the game above may have been played since
+fresh_lake = ink.new_game("lake", seed=12)
+zw.InkGameView(fresh_lake)
+assert fresh_lake.rules.expansion == "lake" and len(fresh_lake.rolled_extra) == 2 and fresh_lake.rules.rounds == 6
+assert not fresh_lake.history   # nothing drawn for you
+assert view.game.seed == fresh_lake.seed and view.game.rules == fresh_lake.rules

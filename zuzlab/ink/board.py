@@ -179,10 +179,16 @@ class Board:
         for where, chunk in _anu_placements(text):
             code, square, orientation = chunk[:2], chunk[2:4], chunk[4]
             if code not in BASE_CODES:
+                if code.upper() in BASE_CODES:  # the format is written in capitals, as to_anu writes it
+                    raise _board_error("board_tile_capitals", where=where, code=repr(code),
+                                       capitals=repr(chunk.upper()))
                 raise _board_error("board_unknown_tile", where=where, code=repr(code), tiles=", ".join(BASE_CODES))
             try:
                 index = square_index(square)
             except ValueError:
+                if square != square.upper() and _is_square(square.upper()):
+                    raise _board_error("board_square_capitals", where=where, square=repr(square),
+                                       capitals=repr(chunk.upper())) from None
                 raise _board_error("board_bad_square", where=where, square=repr(square)) from None
             if orientation not in "01234567":
                 raise _board_error("board_bad_orientation", where=where, orientation=repr(orientation))
@@ -229,6 +235,14 @@ class Board:
 
     def __repr__(self) -> str:
         return f"<Board {len(self.filled())} tiles>"
+
+
+def _is_square(square: str) -> bool:
+    try:
+        square_index(square)
+    except ValueError:
+        return False
+    return True
 
 
 def _board_error(key: str, **params) -> ValueError:

@@ -23,8 +23,10 @@ of a rollout's board (the engine fills it for real drawings).
 
 from __future__ import annotations
 
+import math
 import random
-from dataclasses import dataclass
+import statistics
+from dataclasses import dataclass, field
 
 from .board import CENTRE, NEIGHBOUR, Board, Placement, _legal, square_name
 from .scoring import score
@@ -87,11 +89,42 @@ def play_out(board: Board, results: list[str], rng: random.Random, water_blocks_
 
 @dataclass(frozen=True)
 class Estimate:
-    """A candidate drawing and the mean final score of its ``games`` rollouts."""
+    """A candidate drawing and the mean final score of its ``games`` rollouts; ``scores``
+    are their final scores in rollout order (rollout r met the same dice for every
+    candidate, so two candidates' scores can be compared game by game)."""
 
     action: Place | FinishRound
     expected: float
     games: int
+    scores: tuple[int, ...] = field(default=(), repr=False)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """How much better one candidate's sampled games ended than another's, compared game
+    by game over the games both played (the same dice for both): the mean difference, its
+    standard error (how much it would vary by chance; 0 when the games are exact: one
+    playout with no dice left to roll, or the same difference in every game) and whether
+    both ended every game with the same score."""
+
+    difference: float
+    error: float
+    games: int
+    same_every_game: bool
+
+    @property
+    def clear(self) -> bool:
+        """The difference is more than chance gives: over twice its standard error."""
+        return self.difference > 2 * self.error
+
+
+def compare(better: Estimate, other: Estimate) -> Comparison:
+    """``better`` against ``other``, game by game (``Comparison``)."""
+    differences = [a - b for a, b in zip(better.scores, other.scores)]
+    if not differences:
+        raise ValueError("the estimates carry no game scores to compare")
+    error = statistics.stdev(differences) / math.sqrt(len(differences)) if len(differences) > 1 else 0.0
+    return Comparison(statistics.fmean(differences), error, len(differences), not any(differences))
 
 
 class ExpertBot:
@@ -139,24 +172,23 @@ class ExpertBot:
         sample_seed = rng.getrandbits(64)
         shortlist = self.shortlist(game, rng)
         first = max(1, rollouts // 4)
-        totals = {n: self._play(game, drawing, sample_seed, range(first)) for n, drawing in enumerate(shortlist)}
-        counts = dict.fromkeys(totals, first)
+        scores = {n: self._play(game, drawing, sample_seed, range(first)) for n, drawing in enumerate(shortlist)}
         if rollouts > first:
-            ranked = sorted(totals, key=lambda n: -totals[n])
+            ranked = sorted(scores, key=lambda n: -sum(scores[n]))
             for n in ranked[:max(2, len(shortlist) // 4)]:
-                totals[n] += self._play(game, shortlist[n], sample_seed, range(first, rollouts))
-                counts[n] = rollouts
+                scores[n] += self._play(game, shortlist[n], sample_seed, range(first, rollouts))
         found = []
         for n, drawing in enumerate(shortlist):
             action = FinishRound() if drawing is None else Place(drawing[0], square_name(drawing[1]), drawing[2])
-            found.append((counts[n], Estimate(action, totals[n] / counts[n], counts[n])))
+            games = len(scores[n])
+            found.append((games, Estimate(action, sum(scores[n]) / games, games, tuple(scores[n]))))
         found.sort(key=lambda item: (-item[0], -item[1].expected))  # the finalists first, best first; stable
         return [estimate for _, estimate in found]
 
     @staticmethod
-    def _play(game: Game, drawing, sample_seed: int, numbers: range) -> int:
-        """The sum of the final scores of rollouts ``numbers`` after ``drawing`` (None:
-        finish the round); rollout number r always meets the same sampled dice."""
+    def _play(game: Game, drawing, sample_seed: int, numbers: range) -> list[int]:
+        """The final scores of rollouts ``numbers`` after ``drawing`` (None: finish the
+        round); rollout number r always meets the same sampled dice."""
         rules, player = game.rules, game.current_player
         start = Board()
         start.squares = list(game.boards[player].squares)
@@ -168,7 +200,7 @@ class ExpertBot:
             if code in rest:
                 rest.remove(code)
         start_contexts = [start.context(i) if p is None else None for i, p in enumerate(start.squares)]
-        total = 0
+        finals = []
         for r in numbers:
             trial = Board()
             trial.squares = list(start.squares)
@@ -179,5 +211,5 @@ class ExpertBot:
             for _ in range(game.round + 1, rules.rounds + 1):
                 play_out(trial, [dice_rng.choice(die) for die in rules.dice], policy_rng, rules.water_blocks_routes,
                          contexts)
-            total += score(trial, rules.loop_rule, rules.lake_squares_are_centre).total
-        return total
+            finals.append(score(trial, rules.loop_rule, rules.lake_squares_are_centre).total)
+        return finals

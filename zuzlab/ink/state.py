@@ -12,6 +12,7 @@ Events: ``rolled``, ``placed``, ``water_filled``, ``round_finished``, ``game_ove
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
@@ -42,6 +43,14 @@ class Place(Action):
     def __str__(self) -> str:
         return texts.text("action.place", tile=texts.tile(self.tile) if self.tile in FACES else repr(self.tile),
                           square=self.square, orientation=self.orientation)
+
+
+def tile_times(code: str, times: int) -> texts.Phrase:
+    """A tile's name as a parameter, with how often it was rolled when more than once:
+    "railway curve (A0) ×2"."""
+    if times == 1:
+        return texts.tile(code)
+    return texts.Phrase("phrase.tile_times", {"tile": texts.tile(code), "times": times})
 
 
 @dataclass(frozen=True)
@@ -170,7 +179,7 @@ class Game(GameState):
                 raise RuleViolation("specials_per_game", count=rules.specials_per_game)
         elif action.tile not in self.open_results[player] + self.open_extras[player]:
             raise RuleViolation("not_rolled", tile=texts.tile(action.tile),
-                                open=[texts.tile(code) for code in self.drawable(player)])
+                                open=[tile_times(code, n) for code, n in Counter(self.drawable(player)).items()])
         try:
             square_index(action.square)
         except ValueError:
@@ -197,13 +206,30 @@ class Game(GameState):
         if filled:
             self._emit("water_filled", squares=[square_name(i) for i in filled])
 
+    def finish_refusal(self, player: int | None = None) -> RuleViolation | None:
+        """Why ``player`` may not finish the round yet, or None: every rolled result still
+        open that fits somewhere must be drawn. The refusal names all of them (not just
+        one, which would read as if only it were missing) and a drawing that fits."""
+        player = self._current if player is None else player
+        open_results = self.open_results[player]
+        first_fit: dict[str, tuple[int, int]] = {}
+        for code, index, orientation in self.legal_placements(player):
+            if code in open_results:
+                first_fit.setdefault(code, (index, orientation))
+        fitting = [code for code in dict.fromkeys(open_results) if code in first_fit]
+        if not fitting:
+            return None
+        counts = Counter(open_results)
+        times = {code: counts[code] for code in fitting}
+        code, (index, orientation) = fitting[0], first_fit[fitting[0]]
+        return RuleViolation("must_draw", count=sum(times.values()), tile=texts.tile(code),
+                             tiles=[tile_times(c, n) for c, n in times.items()], square=square_name(index),
+                             orientation=orientation, how=texts.Phrase(f"label.ink_orientation_{orientation}"))
+
     def _check_finish(self, action: FinishRound) -> None:
-        placements = self.legal_placements()
-        required = set(self.open_results[self._current])
-        for code, index, orientation in placements:
-            if code in required:
-                raise RuleViolation("must_draw", tile=texts.tile(code), square=square_name(index),
-                                    orientation=orientation)
+        refusal = self.finish_refusal()
+        if refusal is not None:
+            raise refusal
 
     def _do_finish(self, action: FinishRound) -> None:
         player = self._current

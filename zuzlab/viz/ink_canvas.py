@@ -7,8 +7,10 @@ keeps the last scene and draws it again whenever a browser view appears.
 
 Highways are grey with a dashed white middle, railways black with ties, rivers blue;
 water fills the sides of a lake square; a station is a black square where highway and
-railway meet, a pier a brown one where a route meets the water; on an overpass or a
-bridge one route crosses the other over a white gap.
+railway meet, a pier a brown one where a route meets the water. On an overpass or a
+bridge one route crosses the other on a bridge, drawn as maps draw one: a short deck
+along the upper route, its two parapets with their ends turned outwards, and the lower
+route passing underneath (hidden only under the deck), so that neither reads as broken.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ STYLES: dict[str, dict[str, Any]] = {
     "railway": {"stroke": "#1c1c1c", "width": 0.05},
     "railway-ties": {"stroke": "#1c1c1c", "width": 0.18, "dash": (0.03, 0.08)},
     "river": {"stroke": "#2f7fd1", "width": 0.22},
-    "gap": {"fill": "#fbf8ef"},
+    "gap": {"fill": "#fbf8ef"},  # a bridge's deck, over the route below
+    "parapet": {"stroke": "#1c1c1c", "width": 0.035},
     "station": {"fill": "#1c1c1c"},
     "pier": {"fill": "#8b5a2b"},
     "round": {"fill": "#8a7f6a", "font": 0.2},
@@ -49,6 +52,10 @@ STYLES: dict[str, dict[str, Any]] = {
 }
 
 _SIDE_POINT = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))  # N, E, S, W within a square
+#: A bridge: half its deck's length along the upper route (beyond the widest lower route,
+#: a highway 0.26 wide), half its width across it (beyond a railway's ties, 0.18 wide) and
+#: how far the parapets' ends turn outwards
+_DECK_HALF_LENGTH, _DECK_HALF_WIDTH, _WING = 0.2, 0.14, 0.07
 _CORNERS = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))  # NW, NE, SE, SW
 
 
@@ -90,6 +97,28 @@ def _route_shapes(index: int, sides: list[int], kind: str, square: str) -> list[
     return [Shape(shape, points, layer, square) for layer in layers for shape, points in paths]
 
 
+def _bridge_shapes(index: int, upper_sides: Iterable[int], square: str) -> list[Shape]:
+    """The bridge that carries a route straight across the square over another: its deck
+    (hiding the lower route only there) and two parapets with their ends turned out."""
+    x, y = _origin(index)
+    length, width, wing = _DECK_HALF_LENGTH, _DECK_HALF_WIDTH, _WING
+    along_x = set(upper_sides) == {1, 3}  # the upper route runs east–west
+
+    def at(along: float, across: float) -> tuple[float, float]:
+        """A point from the square's middle: ``along`` the upper route, ``across`` it."""
+        return (x + 0.5 + along, y + 0.5 + across) if along_x else (x + 0.5 + across, y + 0.5 + along)
+
+    (x0, y0), (x1, y1) = at(-length, -width), at(length, width)
+    shapes = [Shape("rect", (min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)), "gap", square)]
+    for side in (-1, 1):
+        edge = side * width
+        turned = side * (width + wing)
+        shapes += [Shape("line", at(-length - wing, turned) + at(-length, edge), "parapet", square),
+                   Shape("line", at(-length, edge) + at(length, edge), "parapet", square),
+                   Shape("line", at(length, edge) + at(length + wing, turned), "parapet", square)]
+    return shapes
+
+
 def tile_shapes(index: int, variant: Variant, round_number: int | None = None) -> list[Shape]:
     """Everything one tile draws on its square."""
     square = square_name(index)
@@ -103,8 +132,8 @@ def tile_shapes(index: int, variant: Variant, round_number: int | None = None) -
             (ax, ay), (bx, by) = _CORNERS[side], _CORNERS[(side + 1) % 4]
             shapes.append(Shape("polygon", (x + ax, y + ay, x + bx, y + by, x + 0.5, y + 0.5), "water", square))
     for number, group in enumerate(variant.groups):
-        if number == 1:  # the second group crosses over the first: leave a gap under it
-            shapes.append(Shape("rect", (x + 0.3, y + 0.3, 0.4, 0.4), "gap", square))
+        if number == 1:  # the second group crosses over the first, on a bridge
+            shapes += _bridge_shapes(index, group, square)
         by_kind: dict[str, list[int]] = {}
         for side in sorted(group):
             if variant.edges[side] in (HIGHWAY, RAILWAY, RIVER):

@@ -20,13 +20,14 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from ..ink.expert import ExpertBot
+from ..ink.expert import ExpertBot, compare
 from .. import cardgame, ink, texts
 from ..cardgame.scoring import ticket_fulfilment
 from ..core import Event, seeded_random
 from ..viz import InkCanvas, table_figure, tile_preview_scene
 from ..viz.cardgame_table import CARD_COLORS, TEXT_ON, card_chip, update_table_figure
 from ..viz.ttr_map import bokeh_widget
+from .ink_replay import drawing_words
 from .narration import follow_language, label, markup, set_words
 from .playing import GameView
 
@@ -504,8 +505,7 @@ class InkGameView(_CompactView):
                 counts = {code: codes.count(code) for code in codes}
                 group = self.groups[name]
                 group.value = None
-                group.options = [(texts.render(texts.tile(code)) + (f" ×{n}" if n > 1 else ""), code)
-                                 for code, n in counts.items()]
+                group.options = [(texts.render(ink.state.tile_times(code, n)), code) for code, n in counts.items()]
                 group.layout.display = None if counts else "none"
         finally:
             self._choosing = False
@@ -525,17 +525,9 @@ class InkGameView(_CompactView):
 
     def _show_finish(self) -> None:
         """Finishing is refused while a rolled result still fits: the button says why."""
-        game, me = self.game, self.human
-        required = set(game.open_results[me])
-        fits = next(((code, index, o) for code, index, o in game.legal_placements() if code in required), None)
-        self.finish.disabled = fits is not None
-        if fits:
-            code, index, orientation = fits
-            reason = texts.text("refusal.must_draw", tile=texts.tile(code), square=ink.board.square_name(index),
-                                orientation=orientation)
-        else:
-            reason = label("ink_may_finish")
-        self.finish_reason.value = _reason(reason)
+        refusal = self.game.finish_refusal(self.human)
+        self.finish.disabled = refusal is not None
+        self.finish_reason.value = _reason(texts.refusal(refusal) if refusal else label("ink_may_finish"))
 
     # --- a hint --------------------------------------------------------------------------
 
@@ -544,24 +536,49 @@ class InkGameView(_CompactView):
     HINT_BUDGET = (32, 32)
 
     def hint(self) -> str | None:
-        """The drawing the expert would make now (``zuzlab.ink.expert``), with the final
-        score it expects with it and with the next best drawing; the result and its
-        orientation are chosen for you, so a click on the square draws it."""
+        """The drawing the expert would make now (``zuzlab.ink.expert``), and why: the
+        final score its sampled games reached after it and after the next best drawing,
+        and whether that difference is more than chance (or the two are about equally
+        good). The result and its orientation are chosen for you, so a click on the
+        square draws it."""
         game = self.game
         if game.is_over:
             return texts.text("hint.over")
         rollouts, candidates = self.HINT_BUDGET
         estimates = ExpertBot(rollouts, candidates).estimates(game, seeded_random(game.seed, "hint", len(game.history)))
         best = estimates[0]
-        runner_up = next((e for e in estimates[1:]), None)
         if not isinstance(best.action, ink.Place):
             return texts.text("hint.ink_finish_expert")
         action = best.action
         self.choose(action.tile)
         self.orientation = action.orientation
         self._show_preview()
-        where = dict(tile=texts.tile(action.tile), square=action.square, how=label(f"ink_orientation_{action.orientation}"),
-                     rollouts=rollouts, expected=texts.number(best.expected, 1))
-        if runner_up is None:
+        where = dict(tile=texts.tile(action.tile), square=action.square,
+                     how=label(f"ink_orientation_{action.orientation}"))
+        if len(estimates) == 1:
             return texts.text("hint.ink_place_expert_only", **where)
-        return texts.text("hint.ink_place_expert", other=texts.number(runner_up.expected, 1), **where)
+        return why_best(best, estimates[1], where)
+
+
+def why_best(best: Any, runner_up: Any, where: dict) -> str:
+    """The expert's hint with its reason: both drawings' mean final scores, and what
+    separates them, compared game by game (``zuzlab.ink.expert.compare``): a lead beyond
+    chance, a difference within chance (about equally good), or the same score in every
+    game (equally good; the expert's first ranking decides). Means that would read the
+    same with one decimal get two."""
+    comparison = compare(best, runner_up)
+    if comparison.games == 1:  # the last round: no dice left to roll, one exact playout
+        verdict = "hint.ink_tied_exact" if comparison.same_every_game else "hint.ink_ahead_exact"
+        lead = texts.quantity("point", round(comparison.difference))
+        return texts.text("hint.ink_place_expert_exact", other_drawing=drawing_words(runner_up.action),
+                          expected=texts.quantity("point", round(best.expected)),
+                          other=texts.quantity("point", round(runner_up.expected)),
+                          verdict=texts.Phrase(verdict, {"difference": lead}), **where)
+    digits = 1 if comparison.same_every_game or round(best.expected, 1) != round(runner_up.expected, 1) else 2
+    verdict = ("hint.ink_tied" if comparison.same_every_game else "hint.ink_ahead" if comparison.clear
+               else "hint.ink_close")
+    figures = {"difference": texts.number(comparison.difference, digits),
+               "error": texts.number(comparison.error, digits), "games": comparison.games}
+    return texts.text("hint.ink_place_expert", games=best.games, expected=texts.number(best.expected, digits),
+                      other=texts.number(runner_up.expected, digits), other_drawing=drawing_words(runner_up.action),
+                      verdict=texts.Phrase(verdict, figures), **where)

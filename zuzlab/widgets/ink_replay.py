@@ -37,8 +37,10 @@ class BoardView:
 
 
 def replay_steps(game: Any, player: int = 0) -> list[ReplayStep]:
-    """The boards of ``player`` after each of their actions, replayed from the game's seed."""
-    again = ink.new_game(game.rules, players=game.players, seed=game.seed)
+    """The boards of ``player`` after each of their actions, replayed from the game's start
+    (its seed's first roll, or the position it was set up in)."""
+    again = game.copy()
+    again.rewind(0)
     rules = game.rules
     steps = [ReplayStep(again.boards[player].copy(), None, 1, 0, "start")]
     for action in game.history:
@@ -72,6 +74,15 @@ def replay_player(game: Any, player: int = 0, scale: float = 48.0) -> StepPlayer
     return player_widget
 
 
+def drawing_words(action: Any) -> texts.Phrase:
+    """One of the expert's candidates in words, its orientation as the game view says it:
+    "curved station (B1) on B0, turned half round", or finishing the round."""
+    if not isinstance(action, ink.Place):
+        return texts.Phrase("label.expert_finish")
+    return texts.Phrase("label.expert_place", {"tile": texts.tile(action.tile), "square": action.square,
+                                               "how": texts.Phrase(f"label.ink_orientation_{action.orientation}")})
+
+
 def estimates_table(estimates: list):
     """The expert's candidates for one decision, the games sampled for each and their
     mean final score, best first (what "how the bot thinks" shows)."""
@@ -84,11 +95,8 @@ def estimates_table(estimates: list):
             f"<th>{html.escape(texts.text('label.expert_mean'))}</th></tr>")
     rows = []
     for place, estimate in enumerate(estimates):
-        action = estimate.action
-        what = (texts.text("label.expert_finish") if not isinstance(action, ink.Place) else
-                texts.text("label.expert_place", tile=texts.tile(action.tile), square=action.square,
-                           orientation=action.orientation))
         weight = "bold" if place == 0 else "normal"
+        what = texts.render(drawing_words(estimate.action))
         rows.append(f"<tr style='font-weight:{weight}'><td>{html.escape(what)}</td>"
                     f"<td style='text-align:right'>{estimate.games}</td>"
                     f"<td style='text-align:right'>{texts.render(texts.number(estimate.expected, 1))}</td></tr>")
