@@ -109,7 +109,7 @@ def test_colours_are_adjectives_in_the_form_the_noun_needs():
     assert texts.render(texts.cards("red", 2), "en") == "2 red cards"
     assert texts.render(texts.cards("locomotive", 1), "en") == "1 locomotive"
     assert texts.colour_adjective("red", "plural", "de") == "rote"
-    assert texts.colour_adjective("pink", "neuter", "de") == "pinkes"
+    assert texts.colour_adjective("pink", "neuter", "de") == "purpurnes"  # the printed rules' Purpur
     assert texts.colour_adjective("orange", "oblique", "de") == "orange"  # not inflected
     assert texts.colour_adjective("red", "plural", "en") == "red"
     assert texts.text("event.card_taken", "de", player=1, card=texts.card("yellow")) == \
@@ -156,7 +156,7 @@ def test_claiming_with_too_few_cards_is_refused_in_grammatical_german():
         game.apply(ttr.ClaimRoute(route.id, "pink", 0))
     assert str(error.value) == "Paying for route Denver–Omaha (4 pink) needs 4 pink cards; you hold 1."
     assert texts.refusal(error.value, "de") == \
-        "Für die Strecke Denver–Omaha (4 pink) brauchst du 4 pinke Karten; du hast 1."
+        "Für die Strecke Denver–Omaha (4 purpur) brauchst du 4 purpurne Karten; du hast 1."
 
 
 def test_card_game_refusals_and_events_inflect_their_colours():
@@ -251,9 +251,12 @@ def test_a_route_named_wrongly_is_refused_in_german():
     game = ttr.new_game("usa", players=2, seed=3)
     with pytest.raises(RuleViolation) as error:
         game.apply(ttr.ClaimRoute(("Miami", "Seattle"), "red"))
-    assert str(error.value) == "no route joins Miami and Seattle on the map “Ticket to Ride: USA (base game)”"
+    assert str(error.value) == "No route joins Miami and Seattle on the map “Ticket to Ride: USA (base game)”."
     assert texts.refusal(error.value, "de") == \
-        "auf dem Plan „Zug um Zug: USA (Grundspiel)“ verbindet keine Strecke Miami und Seattle"
+        "Auf dem Plan „Zug um Zug: USA (Grundspiel)“ verbindet keine Strecke Miami und Seattle."  # a sentence
+    with pytest.raises(RuleViolation) as error:
+        game.apply(ttr.ClaimRoute(("Paris", "Omaha"), "red"))
+    assert texts.refusal(error.value, "de") == "Auf dem Plan „Zug um Zug: USA (Grundspiel)“ gibt es keine Stadt 'Paris'."
 
 
 def test_a_malformed_board_string_is_explained_in_german(german):
