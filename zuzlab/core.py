@@ -14,6 +14,7 @@ import json
 import operator
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from collections.abc import Sequence as SequenceABC
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
@@ -118,6 +119,28 @@ def require(condition: bool, action: str, needs: str, value: Any) -> None:
     ``action`` needs ``needs`` (a ``needs`` text key), not ``value``."""
     if not condition:
         raise RuleViolation("malformed_action", action=action, needs=texts.phrase(needs), value=repr(value))
+
+
+#: The shapes a set-up position's arguments have (``check_shapes``): a test, described by
+#: the text ``error.shape/<name>``.
+SHAPES: dict[str, Callable[[Any], bool]] = {
+    "mapping": lambda value: isinstance(value, Mapping),
+    "list": lambda value: isinstance(value, (list, tuple)),
+    "cards": lambda value: isinstance(value, Mapping) and all(isinstance(pile, Mapping) for pile in value.values()),
+    "lists": lambda value: isinstance(value, Mapping) and all(isinstance(v, (list, tuple)) for v in value.values()),
+    "yards": lambda value: isinstance(value, Mapping) and all(
+        isinstance(yard, Mapping) and all(isinstance(sets, (list, tuple)) for sets in yard.values())
+        for yard in value.values()),
+    "list_of_lists": lambda value: isinstance(value, (list, tuple)) and all(isinstance(v, (list, tuple)) for v in value),
+}
+
+
+def check_shapes(**arguments: tuple[Any, str]) -> None:
+    """Refuse a set-up argument of the wrong shape by its name (``hands=[…]`` where a
+    dict player → cards is meant), before Python would fail on it in its own words."""
+    for name, (value, shape) in arguments.items():
+        if value is not None and not SHAPES[shape](value):
+            raise InputError("error.wrong_shape", where=name, shape=Phrase(f"error.shape/{shape}", {}), value=repr(value))
 
 
 def is_whole_number(value: object) -> bool:
@@ -699,8 +722,8 @@ class Engine:
         taken = [name for name in inspect.signature(self.game).parameters if name not in ("rules", "players", "seed")]
         unknown = [name for name in options if name not in taken]
         if unknown:
-            raise InputError("error.unknown_options", options=", ".join(unknown),
-                             known=", ".join(["variant", "players", "seed", *taken]))
+            raise InputError("error.unknown_options", options=", ".join(map(repr, unknown)),
+                             known=", ".join(map(repr, ["variant", "players", "seed", *taken])))
 
     def make_bot(self, bot: str | Bot) -> Bot:
         """A fresh player: a bot name of this engine (see ``bots``), a class of bots (an
@@ -720,6 +743,8 @@ class Engine:
         """A finished game between ``bots``: one name (or bot) for every seat, or one per
         seat. The same seed and bots give the same game."""
         game = self.new_game(variant, players=players, seed=seed, **options)
+        if not (isinstance(bots, (str, list, tuple)) or callable(bots)):
+            raise InputError("error.sim_bots", bots=repr(bots))
         seats = [bots] * game.players if isinstance(bots, str) or callable(bots) else list(bots)
         if len(seats) != game.players:
             raise bots_per_player(game.players, len(seats))

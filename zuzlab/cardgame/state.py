@@ -26,7 +26,8 @@ from collections import Counter
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import Decision, GameState, Pass, RuleViolation, decision_from_dict, decision_to_dict, seeded_random
+from ..core import (Decision, GameState, Pass, RuleViolation, check_shapes, decision_from_dict, decision_to_dict,
+                    seeded_random)
 from ..texts import InputError, Joined, Phrase
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
@@ -349,6 +350,8 @@ class Game(DrawingTurn, TicketChoice, GameState):
         if self._pending is not None and not self.in_setup:
             raise InputError("error.set_up_pending", player=self._current,
                              decision=Phrase(f"refusal.{self._pending.refusal}", {}))
+        check_shapes(hands=(hands, "cards"), yards=(yards, "yards"), track=(track, "cards"), face_up=(face_up, "list"),
+                     deck_top=(deck_top, "list"), tickets=(tickets, "lists"))
         game = self.copy()
         game._end_opening(tickets or {})
         if tickets:

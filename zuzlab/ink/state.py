@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import Action, GameState, RuleViolation, is_whole_number, require, seeded_random
+from ..core import Action, GameState, RuleViolation, check_shapes, is_whole_number, require, seeded_random
 from ..scoretable import ScoreTable, rank
 from .board import Board, legal_placements, square_index, square_name
 from .rules import InkRules, get as get_rules
@@ -246,10 +246,15 @@ class Game(GameState):
         The history starts here: ``undo`` goes back to this position, and a save replays
         from it. A ``ValueError`` names what cannot be set up; the game is left as it was.
         """
+        check_shapes(boards=(boards, "mapping"), roll=(roll, "list"), next_rolls=(next_rolls, "list_of_lists"),
+                     specials_used=(specials_used, "lists"))
         game = self.copy()
         if boards is not None:
             for player, board in boards.items():
                 game._check_player(player, "boards")
+                if not isinstance(board, (str, Board)):
+                    raise texts.InputError("error.wrong_shape", where=f"boards[{player}]",
+                                           shape=texts.Phrase("error.shape/board", {}), value=repr(board))
                 game.boards[player] = Board.from_anu(board) if isinstance(board, str) else board.copy()
         if round is not None:
             if not is_whole_number(round) or not 1 <= round <= self.rules.rounds:

@@ -93,7 +93,7 @@ def table(lang: str) -> dict[str, dict[str, str]]:
     """The texts of one language: section → key → text, from all its files; a key that
     two files both define is an error (one of them would silently lose)."""
     if lang not in LANGUAGES:
-        raise ValueError(f"no texts for language {lang!r}; languages: {', '.join(LANGUAGES)}")
+        raise InputError("error.no_language", language=repr(lang), languages=", ".join(LANGUAGES))
     merged: dict[str, dict[str, Any]] = {}
     origin: dict[str, str] = {}
     for path in text_files(lang):
@@ -348,7 +348,7 @@ def render(value: Any, lang: str | None = None) -> str:
     return str(value)
 
 
-def text(key: str, lang: str | None = None, **params: Any) -> str:
+def text(key: str, lang: str | None = None, /, **params: Any) -> str:
     """One text, its ``{placeholders}`` filled with rendered parameters (numbers stay
     numbers, so that a text may format them: ``{share:.0%}``); an entry with plural forms
     takes the form for its ``count``."""

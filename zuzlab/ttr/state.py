@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import (Action, Decision, GameState, LegalActions, Pass, RuleViolation, choice_in_parts, decision_from_dict,
-                    decision_to_dict, seeded_random)
+from ..core import (Action, Decision, GameState, LegalActions, Pass, RuleViolation, check_shapes, choice_in_parts,
+                    decision_from_dict, decision_to_dict, seeded_random)
 from ..texts import InputError, Joined, Phrase
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
@@ -492,6 +492,8 @@ class Game(DrawingTurn, TicketChoice, GameState):
         if self._pending is not None and not self.in_setup:
             raise InputError("error.set_up_pending", player=self._current,
                              decision=Phrase(f"refusal.{self._pending.refusal}", {}))
+        check_shapes(hands=(hands, "cards"), face_up=(face_up, "list"), deck_top=(deck_top, "list"),
+                     claimed=(claimed, "mapping"), tickets=(tickets, "lists"), stations=(stations, "mapping"))
         game = self.copy()
         game._end_opening(keep_offers=[p for p in range(self.players) if tickets is None or p not in tickets])
         if tickets is not None:
@@ -541,7 +543,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
             for known in self.map.tickets:
                 if known.origin == ticket[0] and ticket[1] in known.destinations:
                     return known.id
-        raise InputError("error.no_ticket", ticket=repr(ticket), map=self.map.name)
+        raise InputError("error.no_ticket", ticket=repr(ticket), map=texts.map_title(self.map))
 
     def _set_up_board(self, claimed: Mapping | None, stations: Mapping[str, int] | None) -> None:
         if claimed is not None:
@@ -596,10 +598,10 @@ class Game(DrawingTurn, TicketChoice, GameState):
             if counted.pop(ticket.id, 0) != 1:
                 raise InputError("error.ticket_places", id=ticket.id, ticket=ticket)
         if counted:
-            raise InputError("error.not_a_ticket", ticket=repr(sorted(counted)[0]), map=board.name)
+            raise InputError("error.not_a_ticket", ticket=repr(sorted(counted)[0]), map=texts.map_title(board))
         for route_id, owner in self.claimed.items():
             if not board.has_route(route_id):
-                raise InputError("error.claimed_no_route", route=repr(route_id), map=board.name)
+                raise InputError("error.claimed_no_route", route=repr(route_id), map=texts.map_title(board))
             if not isinstance(owner, int) or not 0 <= owner < self.players:
                 raise InputError("error.claimed_owner", route=route_id, owner=repr(owner))
             route = board.route(route_id)
@@ -618,7 +620,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
                 raise InputError("error.route_score", player=player, score=repr(self.scores[player]), points=points)
         for city, owner in self.stations.items():
             if city not in board.cities or board.cities[city].kind != "city":
-                raise InputError("error.station_city", city=repr(city), map=board.name)
+                raise InputError("error.station_city", city=repr(city), map=texts.map_title(board))
             if not isinstance(owner, int) or not 0 <= owner < self.players:
                 raise InputError("error.station_owner", city=city, owner=repr(owner))
         for player in range(self.players):

@@ -12,6 +12,7 @@ notebook.
 from __future__ import annotations
 
 import linecache
+import sysconfig
 import traceback
 from pathlib import Path
 from types import TracebackType
@@ -21,6 +22,9 @@ from .. import texts
 
 #: The kit's own files: frames in them are not shown.
 KIT = Path(__file__).resolve().parents[1]
+#: Python's and the installed libraries' files: the reader's code calls the kit through them
+#: at times (``dataclasses.replace`` making a ruleset), and is found behind them.
+LIBRARIES = tuple(Path(sysconfig.get_paths()[kind]).resolve() for kind in ("stdlib", "purelib", "platlib"))
 RED, RESET = "\x1b[0;31m", "\x1b[0m"  # how IPython colours an exception's name
 
 
@@ -46,7 +50,7 @@ def brief(error: BaseException, tb: TracebackType | None, shell: Any = None) -> 
     """The lines a reader sees for ``error``: its kind and message, then the line of the
     reader's code that called the kit."""
     lines = [f"{RED}{type(error).__name__}{RESET}: {error}"]
-    caller = _readers_frame(tb)
+    caller = _readers_frame(tb, shell)
     if caller is not None:
         filename, line = caller
         code = linecache.getline(filename, line).strip()
@@ -57,21 +61,30 @@ def brief(error: BaseException, tb: TracebackType | None, shell: Any = None) -> 
     return lines
 
 
-def _readers_frame(tb: TracebackType | None) -> tuple[str, int] | None:
-    """Where the reader's code called into the kit: the last frame before the first one in
-    the kit's files (or the innermost frame, if the kit's files are not in it)."""
+def _readers_frame(tb: TracebackType | None, shell: Any = None) -> tuple[str, int] | None:
+    """Where the reader's code called into the kit: before the first frame in the kit's
+    files, the last that is the reader's (not Python's or a library's, not code Python
+    made up such as a dataclass's ``__init__``); the innermost of the reader's frames if
+    the kit's files are not in the traceback."""
     frames = [(frame.f_code.co_filename, line) for frame, line in traceback.walk_tb(tb)]
-    for index, (filename, _) in enumerate(frames):
-        if _in_kit(filename):
-            return frames[index - 1] if index > 0 else None
-    return frames[-1] if frames else None
+    first_in_kit = next((index for index, (filename, _) in enumerate(frames) if _within(filename, (KIT,))),
+                        len(frames))
+    readers = [(filename, line) for filename, line in frames[:first_in_kit] if _is_readers(filename, shell)]
+    return readers[-1] if readers else None
 
 
-def _in_kit(filename: str) -> bool:
+def _is_readers(filename: str, shell: Any) -> bool:
+    if _cell_name(filename, shell):
+        return True
+    return not filename.startswith("<") and not _within(filename, LIBRARIES)
+
+
+def _within(filename: str, folders: tuple[Path, ...]) -> bool:
     try:
-        return Path(filename).resolve().is_relative_to(KIT)
+        path = Path(filename).resolve()
     except (OSError, ValueError):
         return False
+    return any(path.is_relative_to(folder) for folder in folders)
 
 
 def _cell_name(filename: str, shell: Any) -> str | None:
