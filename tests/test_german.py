@@ -491,6 +491,7 @@ def shown(widget) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", widget.value))
 
 
+@pytest.mark.slow
 def test_the_game_views_refuse_bad_moves_in_german(german):
     """Each game view through a move the rules refuse: the view says why, in German."""
     from zuzlab.widgets import CardGameView, InkGameView, TtrGameView
