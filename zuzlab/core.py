@@ -73,6 +73,9 @@ class Event:
 
 
 _new_event = object.__new__
+#: every card and colour code of the kit's games: a card an action names by one of these
+#: needs no reading (``GameState.canonical``; the rules check that the game has it)
+CARD_CODES = frozenset(texts.table("en")["colour"]) | {"locomotive", "tunnel"}
 
 
 def seeded_random(seed: int | str, *purpose: object) -> random.Random:
@@ -395,8 +398,15 @@ class GameState(ABC):
         """``action`` as ``legal_actions()`` lists it (a card named in words of a language
         → its code, a route named by its cities → its id, a tile turned to a position that
         draws the same → the first such position); the history keeps this form."""
-        if getattr(type(action), "card_fields", ()):
-            return action.with_card_codes(self.card_kinds)
+        return self._with_card_codes(action)
+
+    def _with_card_codes(self, action):
+        """``action`` with each card it names in words of a language ("rot") as its code."""
+        for name in getattr(type(action), "card_fields", ()):  # most actions name no card: no loop
+            value = getattr(action, name)
+            if value is not None and value not in CARD_CODES and (type(value) is not tuple
+                                                                   or not CARD_CODES.issuperset(value)):
+                return action.with_card_codes(self.card_kinds)  # a name to read as its code
         return action
 
     def _emit(self, kind: str, **data: Any) -> None:

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import (Action, Decision, GameState, LegalActions, Pass, RuleViolation, check_shapes, choice_in_parts,
-                    decision_from_dict, decision_to_dict, seeded_random)
+from ..core import (CARD_CODES, Action, Decision, GameState, LegalActions, Pass, RuleViolation, check_shapes,
+                    choice_in_parts, decision_from_dict, decision_to_dict, seeded_random)
 from ..texts import InputError, Joined, Phrase
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
@@ -260,8 +260,12 @@ class Game(DrawingTurn, TicketChoice, GameState):
         """A claim may name its route by the two cities (``("Denver", "Omaha")`` or
         ``"Denver–Omaha"``) where that is unambiguous, and its colour in words of a
         language ("rot", "Purpur"); the history keeps the route id and the colour's code."""
-        action = super().canonical(action)
-        if type(action) is not ClaimRoute or type(action.route) is int:
+        if type(action) is not ClaimRoute:
+            return self._with_card_codes(action)
+        if type(action.route) is int and (action.color is None or action.color in CARD_CODES):
+            return action  # as legal_actions() makes it: checked first, a game makes many
+        action = self._with_card_codes(action)
+        if type(action.route) is int:
             return action
         try:
             route = self.map.find_route(action.route, color=action.color)
