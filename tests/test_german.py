@@ -642,3 +642,25 @@ def test_in_a_notebook_kit_errors_are_short_and_bugs_keep_their_traceback():
     assert refused.traceback == ["\x1b[0;31mRuleViolation\x1b[0m: Behalte mindestens 2 der 3 angebotenen Zielkarten.",
                                  "Zelle In[2], Zeile 2: game.apply(ttr.KeepTickets(()))"]
     assert bug.ename == "ZeroDivisionError" and len(bug.traceback) > 2  # a bug: the full traceback
+
+
+def test_the_rule_explorer_says_its_menus_bots_and_changes_in_the_language():
+    from zuzlab.widgets import RuleExplorer
+
+    ink_explorer = RuleExplorer("ink", games=10, players=1)
+    menu = ink_explorer.controls["loop_rule"]
+    menu.value = "trail"
+    usa = RuleExplorer("usa", games=10)
+    usa.controls["initial_keep_min"].value = 0
+    usa.bots.value = "Zielkarten-Bot, long-route bot, balanced"  # a name in either language, or the short one
+    texts.set_language("de")
+    try:
+        assert [label for label, _ in menu.options] == ["jedes Feld zählt einmal (simple)",
+                                                        "ein Feld zählt bei jeder weiteren Durchfahrt erneut (trail)"]
+        assert menu.value == "trail" and "Die Regeln sagen es nicht" in shown(ink_explorer._hints["loop_rule"])
+        assert usa.changes(usa.changed_rules()) == ["„zu Beginn zu behaltende Zielkarten“ 0 (gedruckte Regeln: 2)"]
+        assert "tickets (Zielkarten-Bot), long_routes (Langstrecken-Bot)" in shown(usa.bots_hint)
+    finally:
+        texts.set_language("en")
+    assert [label for label, _ in menu.options][0] == "each square counts once (simple)" and menu.value == "trail"
+    assert usa.seat_bots() == ["tickets", "long_routes", "balanced", "tickets"]
