@@ -109,7 +109,7 @@ def test_colours_are_adjectives_in_the_form_the_noun_needs():
     assert texts.render(texts.cards("red", 2), "en") == "2 red cards"
     assert texts.render(texts.cards("locomotive", 1), "en") == "1 locomotive"
     assert texts.colour_adjective("red", "plural", "de") == "rote"
-    assert texts.colour_adjective("pink", "neuter", "de") == "pinkes"
+    assert texts.colour_adjective("pink", "neuter", "de") == "purpurnes"  # the printed rules' Purpur
     assert texts.colour_adjective("orange", "oblique", "de") == "orange"  # not inflected
     assert texts.colour_adjective("red", "plural", "en") == "red"
     assert texts.text("event.card_taken", "de", player=1, card=texts.card("yellow")) == \
@@ -156,7 +156,7 @@ def test_claiming_with_too_few_cards_is_refused_in_grammatical_german():
         game.apply(ttr.ClaimRoute(route.id, "pink", 0))
     assert str(error.value) == "Paying for route Denver–Omaha (4 pink) needs 4 pink cards; you hold 1."
     assert texts.refusal(error.value, "de") == \
-        "Für die Strecke Denver–Omaha (4 pink) brauchst du 4 pinke Karten; du hast 1."
+        "Für die Strecke Denver–Omaha (4 purpur) brauchst du 4 purpurne Karten; du hast 1."
 
 
 def test_card_game_refusals_and_events_inflect_their_colours():
@@ -251,9 +251,12 @@ def test_a_route_named_wrongly_is_refused_in_german():
     game = ttr.new_game("usa", players=2, seed=3)
     with pytest.raises(RuleViolation) as error:
         game.apply(ttr.ClaimRoute(("Miami", "Seattle"), "red"))
-    assert str(error.value) == "no route joins Miami and Seattle on the map “Ticket to Ride: USA (base game)”"
+    assert str(error.value) == "No route joins Miami and Seattle on the map “Ticket to Ride: USA (base game)”."
     assert texts.refusal(error.value, "de") == \
-        "auf dem Plan „Zug um Zug: USA (Grundspiel)“ verbindet keine Strecke Miami und Seattle"
+        "Auf dem Plan „Zug um Zug: USA (Grundspiel)“ verbindet keine Strecke Miami und Seattle."  # a sentence
+    with pytest.raises(RuleViolation) as error:
+        game.apply(ttr.ClaimRoute(("Paris", "Omaha"), "red"))
+    assert texts.refusal(error.value, "de") == "Auf dem Plan „Zug um Zug: USA (Grundspiel)“ gibt es keine Stadt 'Paris'."
 
 
 def test_a_malformed_board_string_is_explained_in_german(german):
@@ -307,3 +310,357 @@ def test_narration_agrees_verbs_and_writes_numbers_the_german_way():
     cut = Step("prune", chosen=(), points=0, bound=128.5, best=140, decided=0)
     assert describe_step(cut, "de") == "Abbruch: hier höchstens 128,5 Punkte, die beste Wahl hat 140."
     assert describe_step(cut, "en").startswith("Cut: at most 128.5 points")
+
+
+# --- every error a German player meets: in German, or code --------------------------------------
+#
+# The detector: a text shown to a German reader may name code (field names such as
+# hands[0], calls such as game.to_json(), quoted values such as 'red', the kit's own
+# identifiers such as the bot "tickets"), but no English sentence: none of these common
+# English words, none of which is German.
+
+#: English words no German text has, in any case
+ENGLISH_FUNCTION_WORDS = frozenset("""
+the is are were be been not no of and or but to with by from for at on this that which there it its must cannot can
+should would has have had only each every more than your you
+""".split())
+#: English words to look for written small (a German noun of the same letters is written capitalised: "Name")
+ENGLISH_WORDS = ENGLISH_FUNCTION_WORDS | frozenset("""
+a needs need called known expected valid found left deck card cards player players game games ruleset ticket tickets
+route routes line column value missing saved action actions holds play played choose give first name seat seats
+""".split())
+
+
+def kit_identifiers() -> set[str]:
+    """The names code uses that a message may show as they are: the bots, rulesets and
+    ruleset fields of every engine, and the arguments of new_game, set_up and simulate."""
+    import dataclasses
+    import inspect
+
+    from zuzlab import sim
+
+    names = set()
+    for family in sim.FAMILIES:
+        names |= set(family.bots) | set(family.rulesets) | {f.name for f in dataclasses.fields(family.rules_type)}
+    for function in (ttr.Game.set_up, cardgame.Game.set_up, ink.Game.set_up, ttr.Game.__init__, sim.simulate):
+        names |= set(inspect.signature(function).parameters)
+    return names | {"variant"}
+
+
+CODE = re.compile(r"""'[^']*'|"[^"]*"      # quoted: Python's reprs, code
+                      |(?:/[\w.\-]+)+          # file paths
+                      |\w+(?:\.\w+)+(?:\([^)]*\))?   # dotted names and calls: game.to_json()
+                      |\w+\([^)]*\)|\w+(?:\[[^\]]*\])+   # calls and subscripts: replace(…), hands[0]
+                      |\b\w*_\w*\b|\b\w+=           # snake_case names and keywords""", re.X)
+
+
+def english_sentence_words(shown: str) -> list[str]:
+    """The common English words ``shown`` uses outside code."""
+    prose = CODE.sub(" ", shown)
+    identifiers = kit_identifiers()
+    return [word for word in re.findall(r"\b[A-Za-z]+\b", prose)
+            if (word in ENGLISH_WORDS or word.lower() in ENGLISH_FUNCTION_WORDS) and word not in identifiers]
+
+
+def test_the_detector_finds_english_sentences_and_passes_code():
+    assert english_sentence_words("hands[0]: no red card is left in the deck or the discards") == \
+        ["no", "card", "is", "left", "the", "deck", "or", "the"]
+    assert english_sentence_words("usa is played by 2–5 players, not 9") == ["is", "played", "by", "not"]
+    assert english_sentence_words("kein gültiges JSON (Zeile 1, Spalte 26: Expecting value)") == ["value"]
+    assert not english_sentence_words("hands[0]: Im Stapel und in der Ablage ist keine rote Karte mehr")
+    assert not english_sentence_words("Zug um Zug hat keinen Bot namens 'cheater'; bekannt sind random, tickets")
+    assert not english_sentence_words("Spiele sie mit ttr.new_game(\"usa\", map='x.json') oder replace(USA, map=x)")
+    assert not english_sentence_words("Ein Name je Platz; Zeilen A–G; /tmp/test-of-it/map.json")  # German nouns, rows, paths
+    assert english_sentence_words("There is no route 999. No route joins") == ["There", "is", "no", "route", "No", "route"]
+
+
+def raised(attempt) -> BaseException:
+    """The error ``attempt()`` raises (the test fails if it raises none)."""
+    try:
+        attempt()
+    except Exception as error:  # noqa: BLE001 - whatever a reader would see
+        return error
+    raise AssertionError("no error was raised")
+
+
+def shown_in_a_notebook(error: BaseException) -> str:
+    """What a notebook cell shows for ``error`` (viz.errors, as setup_notebook installs it)."""
+    from zuzlab.viz import errors
+
+    return "\n".join(errors.brief(error, error.__traceback__)) if isinstance(error, texts.InputError) else \
+        f"{type(error).__name__}: {error}"
+
+
+def bad_inputs(tmp_path) -> dict:
+    """A bad input of each kind a German notebook's reader can type, each a function that
+    raises the kit's error for it."""
+    import json
+
+    from zuzlab import sim
+
+    usa = ttr.new_game("usa", players=3, seed=2).set_up(hands={0: {"red": 2}})
+    cards = cardgame.new_game(players=2, seed=3).set_up(hands={0: {"red": 1}})
+    lake = ink.new_game("lake", seed=1)
+    lake.apply(lake.legal_actions()[0])
+    rolled = lake.open_results[0][0]
+    broken_json = tmp_path / "broken.json"
+    broken_json.write_text('{"format": "zuzlab-map/1", "name": "x",\n "cities": [1 2]}')
+    no_city = tmp_path / "no_city.json"
+    data = json.loads((ttr.maps.maps_dir() / "usa.json").read_text())
+    data["routes"][3]["a"] = "Atlantis"
+    no_city.write_text(json.dumps(data))
+    save = ttr.play_random_game("usa", players=2, seed=4).to_dict()
+    save["hands"][0]["red"] += 1
+    return {
+        # illegal actions, uncaught
+        "keep no ticket": lambda: ttr.new_game("usa", players=2, seed=1).apply(ttr.KeepTickets(())),
+        "a route one cannot pay": lambda: usa.apply(ttr.ClaimRoute(("Atlanta", "Miami"), "blue")),
+        "scores before the end": lambda: usa.final_scores(),
+        "a route named by a city of another map": lambda: usa.apply(ttr.ClaimRoute(("Paris", "Omaha"), "red")),
+        "a card game set too small": lambda: cards.apply(cardgame.PlaySet("red", 1)),
+        "a railroad ink square": lambda: lake.apply(ink.Place(rolled, "Z9", 0)),
+        "a railroad ink drawing that joins nothing": lambda: lake.apply(ink.Place(rolled, "D3", 0)),
+        # set_up positions
+        "more red cards than there are": lambda: usa.set_up(hands={0: {"red": 13}}),
+        "a player who is not at the table": lambda: usa.set_up(hands={5: {"red": 1}}),
+        "hands of the wrong shape": lambda: usa.set_up(hands=[{"red": 1}]),
+        "a city not on the map": lambda: usa.set_up(claimed={("Denver", "Nowhere"): 0}),
+        "a ticket not on the map": lambda: usa.set_up(tickets={0: [("Denver", "Atlantis")]}),
+        "a rail yard colour": lambda: cards.set_up(yards={0: {"gold": [2]}}),
+        "a die face": lambda: lake.set_up(roll=["A0", "A0", "A0", "A0", "L1", "L1"]),
+        "a round": lambda: lake.set_up(round=9),
+        "a board of the wrong kind": lambda: lake.set_up(boards={0: 5}),
+        # variants and player counts
+        "nine players": lambda: ttr.new_game("usa", players=9),
+        "an unknown ruleset": lambda: ttr.new_game("usa-deluxe"),
+        "a map file as the variant": lambda: ttr.new_game("my_map.json"),
+        "a card game ruleset": lambda: cardgame.new_game("poker"),
+        "no players": lambda: ink.new_game(players=0),
+        "a misspelt keyword": lambda: ttr.new_game("usa", player=3),
+        "a ruleset that cannot deal": lambda: ttr.new_game(replace_usa(initial_hand=40), players=5),
+        "a ruleset that cannot be": lambda: replace_usa(initial_keep_min=5),
+        # bots
+        "an unknown bot": lambda: ttr.make_bot("cheater"),
+        "too few bots": lambda: ttr.play_game("usa", players=3, bots=["random", "random"]),
+        "an unknown bot to simulate": lambda: sim.simulate("usa", bots="greedy", progress=False),
+        "no games to simulate": lambda: sim.simulate("usa", games=0, progress=False),
+        "points only to score anew": lambda: sim.rescore(sim.simulate("usa", players=2, games=1, progress=False,
+                                                                      workers=1), ttr.rulesets.USA),
+        # saves
+        "a save that is no JSON": lambda: ttr.load_game('{"format" 1}'),
+        "a save that is no text": lambda: ttr.load_game(5),
+        "a save of another game": lambda: cardgame.load_game(json.dumps(save)),
+        "a save that disagrees with its actions": lambda: ttr.load_game(json.dumps(save)),
+        # map files
+        "a map file that is no JSON": lambda: ttr.load_map(broken_json),
+        "a map file with an unknown city": lambda: ttr.load_map(no_city),
+        "an unknown built-in map": lambda: ttr.load_map("asien"),
+        # board strings
+        "a board string with a bad square": lambda: ink.Board.from_anu("A4A10,A4X10"),
+        # colour names
+        "a colour no card has": lambda: usa.apply(ttr.ClaimRoute(("Denver", "Omaha"), "rosa")),
+        "a colour to set up": lambda: usa.set_up(hands={0: {"rosa": 1}}),
+        "a colour of the card game": lambda: cards.apply(cardgame.PlaySet("rosa", 2)),
+        # the language
+        "a language the kit has no texts for": lambda: texts.set_language("fr"),
+    }
+
+
+def replace_usa(**changes):
+    import dataclasses
+
+    return dataclasses.replace(ttr.rulesets.USA, **changes)
+
+
+def test_every_error_a_german_reader_can_meet_is_german(german, tmp_path):
+    """Each kind of bad input, uncaught: its message and what a notebook cell shows have
+    no English sentence (code may stay as it is typed)."""
+    english = {}
+    for kind, attempt in bad_inputs(tmp_path).items():
+        error = raised(attempt)
+        for shown in (str(error), shown_in_a_notebook(error)):
+            if english_sentence_words(shown):
+                english[kind] = (english_sentence_words(shown), shown)
+    assert not english
+
+
+def shown(widget) -> str:
+    """What an HTML widget reads, without its markup."""
+    import html
+
+    return html.unescape(re.sub(r"<[^>]+>", " ", widget.value))
+
+
+@pytest.mark.slow
+def test_the_game_views_refuse_bad_moves_in_german(german):
+    """Each game view through a move the rules refuse: the view says why, in German."""
+    from zuzlab.widgets import CardGameView, InkGameView, TtrGameView
+
+    usa = ttr.new_game("usa", players=2, seed=3).set_up(hands={0: {"blue": 1}})
+    cards = cardgame.new_game(players=2, seed=3).set_up(hands={0: {"red": 1}})
+    lake = ink.new_game("lake", seed=1)
+    views = {TtrGameView(usa): [ttr.ClaimRoute(("Atlanta", "Miami"), "blau"), ttr.ClaimRoute(("Paris", "Omaha"), "rot"),
+                                ttr.DrawFaceUp("rosa")],
+             CardGameView(cards): [cardgame.PlaySet("rot", 1), cardgame.PlaySet("rosa", 2)],
+             InkGameView(lake): [ink.Place("A0", "Z9", 0), ink.Place("S0", "D3", 0)]}
+    for view, moves in views.items():
+        for move in moves:
+            assert not view.act(move)
+            said = shown(view.message)
+            assert said.strip().startswith("Nicht erlaubt:") and not english_sentence_words(said), said
+
+
+def test_the_rule_explorer_explains_bad_input_in_german(german):
+    from zuzlab.widgets import RuleExplorer
+
+    class NoGames:
+        def submit(self, *args, **kwargs):
+            raise AssertionError("a game was played")
+
+    explorer = RuleExplorer("usa", games=10, executor=NoGames())
+    said = []
+    explorer.controls["initial_keep_min"].value = 5
+    explorer.simulate()
+    said.append(shown(explorer.message))
+    explorer.controls["initial_keep_min"].value = 2
+    for typed in ("tickets, cheater", " , "):
+        explorer.bots.value = typed
+        explorer.simulate()
+        said.append(shown(explorer.message))
+    assert "„zu Beginn zu behaltende Zielkarten“ (5) darf nicht größer sein als „Zielkarten zu Beginn“ (3)." in said[0]
+    assert "Es gibt keinen Bot namens 'cheater'" in said[1]
+    assert not [english_sentence_words(text) for text in said if english_sentence_words(text)]
+    assert not english_sentence_words(shown(explorer.bots_hint))
+
+
+def test_errors_follow_the_language_they_are_shown_in(tmp_path):
+    """An error raised in English reads German once the reader has switched (the message
+    is rendered when it is shown), and says itself in either language on request."""
+    error = raised(lambda: ttr.new_game("usa", players=9))
+    assert str(error) == "usa is played by 2–5 players, not 9"
+    texts.set_language("de")
+    try:
+        assert str(error) == "usa wird von 2 bis 5 Spielern gespielt, nicht von 9"
+        assert error.in_language("en") == "usa is played by 2–5 players, not 9"
+        refusal = raised(lambda: ttr.new_game("usa", players=2, seed=1).apply(ttr.KeepTickets(())))
+        assert str(refusal) == "Behalte mindestens 2 der 3 angebotenen Zielkarten."
+        assert (refusal.rule, refusal.case, refusal.params) == ("keep_min", "keep_min", {"keep_min": 2, "offered": 3})
+    finally:
+        texts.set_language("en")
+    assert str(refusal) == "Keep at least 2 of the 3 offered tickets."
+
+
+def test_a_kit_error_pickles_with_its_text():
+    """A refusal raised in a simulation's worker process reaches the notebook whole."""
+    import pickle
+
+    for error in (raised(lambda: ttr.new_game("usa", players=2, seed=1).apply(ttr.KeepTickets(()))),
+                  raised(lambda: ttr.new_game("usa", players=9)), raised(lambda: ttr.load_map("asien"))):
+        again = pickle.loads(pickle.dumps(error))
+        assert type(again) is type(error) and str(again) == str(error) and again.params == error.params
+
+
+def test_json_problems_are_described_in_the_readers_words(german, tmp_path):
+    error = raised(lambda: ttr.load_game('{"format" 1}'))
+    assert str(error) == "kein Spielstand: kein gültiges JSON (Zeile 1, Spalte 11: hier wird ein Doppelpunkt erwartet)"
+    path = tmp_path / "broken.json"
+    path.write_text('{"name": "x",\n "cities": [1 2]}')
+    assert str(raised(lambda: ttr.load_map(path))) == \
+        f"{path}: kein gültiges JSON (Zeile 2, Spalte 15: hier wird ein Komma erwartet)"
+    from zuzlab.datafiles import JSON_PROBLEMS
+
+    for problem in set(JSON_PROBLEMS.values()) | {"other"}:
+        assert texts.text(f"error.json/{problem}", "de") != texts.text(f"error.json/{problem}", "en")
+
+
+def test_a_map_file_given_as_the_variant_is_pointed_to_the_call_that_plays_it(tmp_path):
+    import json
+
+    path = tmp_path / "my_map.json"
+    path.write_text((ttr.maps.maps_dir() / "usa.json").read_text())
+    with pytest.raises(ValueError, match=r"'.*my_map.json' is a map file, not a ruleset: play it with "
+                                         r"ttr.new_game\(\"usa\", map="):
+        ttr.new_game(str(path))
+    assert ttr.new_game("usa", map=str(path), players=2).map.name == json.loads(path.read_text())["name"]
+
+
+# --- cards typed in German ---------------------------------------------------------------------
+
+def test_colours_and_cards_typed_in_german_are_read_as_their_codes(german):
+    game = ttr.new_game("usa", players=2, seed=3).set_up(hands={0: {"Purpur": 4, "rot": 1}, 1: {}})
+    assert game.hands[0]["pink"] == 4 and game.hands[0]["red"] == 1
+    game.apply(ttr.ClaimRoute("Denver–Omaha", "purpur"))  # the printed rules' name of the colour
+    assert game.history == [ttr.ClaimRoute(game.map.route_between("Denver", "Omaha").id, "pink", 0)]
+    cards = cardgame.new_game(players=2, seed=3).set_up(hands={0: {"rot": 3}}, yards={1: {"Rot": [2]}})
+    cards.apply(cardgame.PlaySet("rote", 3))  # a form of the word will do too
+    assert cards.history == [cardgame.PlaySet("red", 3, 0)] and cards.yards[1]["red"] == []
+    purple = cardgame.new_game(players=2, seed=3).set_up(hands={0: {"purpur": 2}})
+    assert purple.hands[0]["purple"] == 2  # the same colour, Purpur, in the Card Game
+    drawn = ttr.new_game("usa", players=2, seed=3).set_up(face_up=["locomotive", "red", "red", "blue", "blue"])
+    drawn.apply(ttr.DrawFaceUp("Lokomotive"))
+    assert drawn.history == [ttr.DrawFaceUp("locomotive")]
+    with pytest.raises(RuleViolation) as error:
+        game.apply(ttr.ClaimRoute(("Atlanta", "Miami"), "rosa"))
+    assert str(error.value) == ("'rosa' ist keine Farbe der Wagenkarten (rot, orange, gelb, grün, blau, purpur, "
+                                "weiß und schwarz).") or "purpur" in str(error.value)  # what is accepted
+
+
+def test_one_german_name_for_the_eighth_colour_in_both_games():
+    assert texts.render("pink", "de") == texts.render("purple", "de") == "purpur"
+    assert texts.render("violet", "de") == "lila" and texts.render("violet", "en") == "purple"  # a player's colour
+    assert texts.render(texts.cards("purple", 2), "de") == "2 purpurne Karten"
+
+
+# --- in a notebook: the short display ------------------------------------------------------------
+
+def test_a_kit_error_shows_its_message_and_the_readers_line_not_the_kits_files(german):
+    from zuzlab.viz import errors
+
+    def my_cell():
+        return ttr.new_game("usa", players=9)   # the reader's line
+
+    error = raised(my_cell)
+    lines = errors.brief(error, error.__traceback__)
+    assert lines[0].endswith("InputError\x1b[0m: usa wird von 2 bis 5 Spielern gespielt, nicht von 9")
+    assert lines[1].endswith(", Zeile %d: return ttr.new_game(\"usa\", players=9)   # the reader's line"
+                             % (my_cell.__code__.co_firstlineno + 1))
+    assert len(lines) == 2 and "zuzlab/" not in "\n".join(lines)
+
+
+@pytest.mark.slow
+def test_in_a_notebook_kit_errors_are_short_and_bugs_keep_their_traceback():
+    import nbformat
+    from nbclient import NotebookClient
+
+    cells = ["from zuzlab import viz, ttr, texts\nviz.setup_notebook()\ntexts.set_language('de')",
+             "game = ttr.new_game('usa', players=2, seed=1)\ngame.apply(ttr.KeepTickets(()))",
+             "def bug():\n    return 1 / 0\nbug()"]
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    NotebookClient(notebook, timeout=120, kernel_name="python3", allow_errors=True).execute()
+    refused, bug = (next(o for o in cell.outputs if o.output_type == "error") for cell in notebook.cells[1:])
+    assert refused.ename == "RuleViolation" and refused.evalue == "Behalte mindestens 2 der 3 angebotenen Zielkarten."
+    assert refused.traceback == ["\x1b[0;31mRuleViolation\x1b[0m: Behalte mindestens 2 der 3 angebotenen Zielkarten.",
+                                 "Zelle In[2], Zeile 2: game.apply(ttr.KeepTickets(()))"]
+    assert bug.ename == "ZeroDivisionError" and len(bug.traceback) > 2  # a bug: the full traceback
+
+
+def test_the_rule_explorer_says_its_menus_bots_and_changes_in_the_language():
+    from zuzlab.widgets import RuleExplorer
+
+    ink_explorer = RuleExplorer("ink", games=10, players=1)
+    menu = ink_explorer.controls["loop_rule"]
+    menu.value = "trail"
+    usa = RuleExplorer("usa", games=10)
+    usa.controls["initial_keep_min"].value = 0
+    usa.bots.value = "Zielkarten-Bot, long-route bot, balanced"  # a name in either language, or the short one
+    texts.set_language("de")
+    try:
+        assert [label for label, _ in menu.options] == ["jedes Feld zählt einmal (simple)",
+                                                        "ein Feld zählt bei jeder weiteren Durchfahrt erneut (trail)"]
+        assert menu.value == "trail" and "Die Regeln sagen es nicht" in shown(ink_explorer._hints["loop_rule"])
+        assert usa.changes(usa.changed_rules()) == ["„zu Beginn zu behaltende Zielkarten“ 0 (gedruckte Regeln: 2)"]
+        assert "tickets (Zielkarten-Bot), long_routes (Langstrecken-Bot)" in shown(usa.bots_hint)
+    finally:
+        texts.set_language("en")
+    assert [label for label, _ in menu.options][0] == "each square counts once (simple)" and menu.value == "trail"
+    assert usa.seat_bots() == ["tickets", "long_routes", "balanced", "tickets"]

@@ -120,7 +120,7 @@ def test_corrupted_card_game_and_railroad_ink_saves_name_the_field(engine, chang
 
 @pytest.mark.parametrize("name", ENGINES)
 def test_a_save_that_is_no_json_says_so(name):
-    with pytest.raises(ValueError, match="not a saved game: Expecting property name"):
+    with pytest.raises(ValueError, match=r"not a saved game: not valid JSON \(line 1, column 2: a field name in double quotes is expected here\)"):
         ENGINES[name].load_game("{this is not json")
 
 
@@ -128,7 +128,7 @@ def test_a_saved_set_up_position_is_checked_too():
     game = ttr.new_game("usa", players=2, seed=1).set_up(hands={0: {"red": 5}})
     data = json.loads(game.to_json())
     data["start"]["hands"][0]["red"] = 20  # more red cards than the game has
-    with pytest.raises(ValueError, match="not a saved game: train cards: 2. red cards in the game, the ruleset has 12"):
+    with pytest.raises(ValueError, match="not a saved game: train cards: 2. red cards in the game, there are 12"):
         ttr.load_game(json.dumps(data))
 
 
@@ -156,7 +156,7 @@ def test_set_up_a_ticket_to_ride_position():
     (dict(claimed={"Denver–Nowhere": 0}), r"'Denver–Nowhere' names no route of the map “Ticket to Ride: USA \(base"),
     (dict(claimed={("Denver", "Nowhere"): 0}), r"there is no city 'Nowhere' on the map “Ticket to Ride: USA \(base"),
     (dict(claimed={("Kansas City", "Omaha"): 0, ("Omaha", "Kansas City"): 1}), "double route"),
-    (dict(current=3), "current must be a player 0–2, not 3"),
+    (dict(current=3), r"current: 3 is not a player of this game \(0–2\)"),
     (dict(tickets={0: [("Denver", "Atlantis")]}), r"no ticket \('Denver', 'Atlantis'\)"),
 ])
 def test_a_position_that_cannot_be_is_refused_and_nothing_changes(set_up, problem):
@@ -218,7 +218,7 @@ def test_a_double_route_named_by_its_cities_is_refused_unless_the_colour_picks_t
 
 def test_a_route_name_that_is_no_route_is_refused():
     game = ttr.new_game("usa", players=2, seed=3)
-    with pytest.raises(RuleViolation, match="no route joins Miami and Seattle"):
+    with pytest.raises(RuleViolation, match="No route joins Miami and Seattle"):
         game.apply(ttr.ClaimRoute(("Miami", "Seattle"), "red"))
     with pytest.raises(RuleViolation, match="malformed|needs"):
         ttr.ClaimRoute("Denver", "red")

@@ -3,6 +3,7 @@ shared process pool and its size, in-process, threads, a Dask cluster), the call
 bots, and the refusals of bad arguments."""
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -268,14 +269,14 @@ def test_win_rates_per_bot(usa_table):
     ({"variant_or_ruleset": "monopoly"}, "no game variant called 'monopoly'; known: usa"),
     ({"variant_or_ruleset": "switzerland", "players": 4}, "switzerland is played by 2–3 players, not 4"),
     ({"variant_or_ruleset": "usa", "bots": ["tickets"] * 3}, "4 players need 4 bots, not 3"),
-    ({"variant_or_ruleset": "usa", "bots": "greedy"}, "no ttr bot called 'greedy'; known: random, tickets"),
+    ({"variant_or_ruleset": "usa", "bots": "greedy"}, "no Ticket to Ride bot called 'greedy'; known: random, tickets"),
     ({"variant_or_ruleset": "usa", "games": 0}, "games must be a whole number ≥ 1, not 0"),
     ({"variant_or_ruleset": "usa", "bots": 4}, "bots must be a bot or a list of one bot per seat, not 4"),
     ({"variant_or_ruleset": "usa", "bots": ["tickets", None, "random", "random"]},
-     "a bot is the name of a ttr bot .* or a function bot\\(game, rng\\) -> action, not None"),
+     "a bot is the name of a Ticket to Ride bot .* or a function bot\\(game, rng\\) -> action, not None"),
     ({"variant_or_ruleset": "usa", "bots": [first_choice, "random", lambda g, r: 0, lambda g, r: 1]},
      "two different bots are both called '<lambda>'"),
-    ({"variant_or_ruleset": "usa", "bots": tickets}, "your bot .* has the name of the ttr bot 'tickets'"),
+    ({"variant_or_ruleset": "usa", "bots": tickets}, "your bot .* has the name of the Ticket to Ride bot 'tickets'"),
     ({"variant_or_ruleset": "usa", "workers": 0}, "workers must be a whole number ≥ 1 .*, not 0"),
     ({"variant_or_ruleset": "usa", "workers": 2, "executor": ThreadPoolExecutor(1)},
      "give workers or an executor, not both"),
@@ -283,3 +284,95 @@ def test_win_rates_per_bot(usa_table):
 def test_bad_arguments_are_refused_before_any_game(kwargs, message):
     with pytest.raises(ValueError, match=message):
         sim.simulate(**kwargs, progress=False)
+
+
+# --- scoring the same games anew -------------------------------------------------------------
+
+def test_a_change_of_the_points_scores_the_same_games_anew_as_playing_them_would():
+    """``rescore`` replays each game's actions under the changed points: the very table
+    ``simulate`` gives when it plays the games again, for each change that is scored only."""
+    bots = ["long_routes", "tickets", "balanced", "random"]
+    printed = sim.simulate("usa", players=4, games=6, seed=2, bots=bots, progress=False, workers=1, keep_actions=True)
+    assert "actions" in printed and printed.attrs["rules"] is ttr.rulesets.USA
+    for change in (dict(route_points={1: 1, 2: 2, 3: 4, 4: 6, 5: 8, 6: 11}), dict(longest_route_bonus=20),
+                   dict(tie_breakers=("longest_route",))):
+        rules = replace(ttr.rulesets.USA, name="changed", **change)
+        played = sim.simulate(rules, players=4, games=6, seed=2, bots=bots, progress=False, workers=1)
+        rescored = sim.rescore(printed, rules)
+        assert rescored.drop(columns="actions").equals(played), change
+    assert not sim.rescore(printed, replace(ttr.rulesets.USA, longest_route_bonus=0)).total.equals(printed.total)
+
+
+def test_a_change_to_how_the_games_are_played_is_not_scored_anew():
+    table = sim.simulate("usa", players=2, games=2, seed=1, progress=False, workers=1, keep_actions=True)
+    with pytest.raises(ValueError, match="these changes alter how the games are played, not only how they are "
+                                         "scored: trains_per_player, face_up_reset_wilds; play the games with simulate"):
+        sim.rescore(table, replace(ttr.rulesets.USA, trains_per_player=30, face_up_reset_wilds=0))
+    with pytest.raises(ValueError, match=r"make it with simulate\(\.\.\., keep_actions=True\)"):
+        sim.rescore(sim.simulate("usa", players=2, games=1, progress=False, workers=1), ttr.rulesets.USA)
+    assert sim.changes_to_play(ttr.rulesets.USA, replace(ttr.rulesets.USA, name="x", longest_route_bonus=3)) == []
+
+
+# --- in the reader's language ------------------------------------------------------------------
+
+def test_the_progress_bar_names_the_rules_and_counts_games_in_the_language(capsys):
+    from zuzlab import texts
+
+    texts.set_language("de")
+    try:
+        sim.simulate("usa", players=3, games=2, seed=1, workers=1)
+        sim.simulate(replace(ttr.rulesets.USA, name="usa-flat"), players=3, games=2, seed=1, workers=1,
+                     title="flache Tabelle")
+    finally:
+        texts.set_language("en")
+    bars = capsys.readouterr().err
+    assert "Zug um Zug: USA, 3 Spieler: 100 %|" in bars and "| 2 von 2 Partien [" in bars
+    assert "flache Tabelle, 3 Spieler" in bars
+    assert "usa," not in bars and "game/s" not in bars and "players" not in bars  # no ids, no English
+
+
+def test_mean_parts_writes_its_numbers_and_labels_in_the_language(usa_table):
+    from zuzlab import texts
+
+    texts.set_language("de")
+    try:
+        shown = sim.mean_parts(usa_table)
+        page = shown.to_html()
+    finally:
+        texts.set_language("en")
+    assert shown.data.index.name == "Bot" and "ausgewogener Bot" in shown.data.index
+    assert list(shown.data.columns) == ["Streckenpunkte", "Zielkartenpunkte", "Bonus längste Strecke", "gesamt",
+                                        "Siegquote"]
+    cells = re.findall(r'class="data row\d+ col(\d)" >([^<]*)<', page)
+    assert all(re.fullmatch(r"-?\d+,\d", text) for col, text in cells if col != "4")  # 62,9
+    assert all(re.fullmatch(r"\d+\xa0%", text) for col, text in cells if col == "4")  # 32 %
+
+
+@pytest.mark.slow
+def test_figures_write_axis_numbers_and_tooltips_in_the_language(usa_table):
+    from bokeh.models import ColorBar, CustomJSTickFormatter
+
+    from zuzlab import texts
+    from zuzlab.viz import sim_plots
+
+    texts.set_language("de")
+    try:
+        histogram = sim_plots.histograms({"gedruckte Regeln": usa_table}, "total")
+        bars = sim_plots.win_rate_bars({"gedruckte Regeln": usa_table})
+        claims = sim_plots.route_claims_figure("usa", usa_table)
+    finally:
+        texts.set_language("en")
+    for axis in (*histogram.xaxis, *histogram.yaxis, *bars.yaxis, claims.select_one({"type": ColorBar})):
+        assert isinstance(axis.formatter, CustomJSTickFormatter) and axis.formatter.args["lang"] == "de"
+    assert "percent" in histogram.yaxis[0].formatter.code and "percent" not in histogram.xaxis[0].formatter.code
+    written = bars.renderers[0].data_source.data["rate_written"]
+    assert written and all(re.fullmatch(r"\d+\xa0%", text) for text in written)
+    assert claims.title.text.startswith("Wie oft jede Strecke gebaut wurde (Zug um Zug: USA, 12 Partien)")
+
+
+def test_the_claims_map_fades_the_printed_routes_to_one_grey(usa_table):
+    from zuzlab.viz import sim_plots
+
+    claims = sim_plots.route_claims_figure("usa", usa_table)
+    cars = claims.select_one({"name": "cars"}).glyph
+    assert cars.fill_color == cars.line_color == sim_plots.FADED_ROUTE  # no route colour shows through the claims

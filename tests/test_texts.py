@@ -210,3 +210,24 @@ def test_code_in_german_changes_what_it_says_and_nothing_it_does():
     with pytest.raises(KeyError, match="no de text in \\[code\\] for: 'an untranslated comment'"):
         code.in_language("x = 1  # an untranslated comment\n", "de")
     assert code.in_language("x = 1  # noqa: F401\n", "de") == "x = 1  # noqa: F401\n"  # a tool's comment
+
+
+def test_every_error_text_the_code_names_exists():
+    """An ``InputError`` (or a part of one) names its text by key; a key without a text
+    would fail only when that error is shown, so every key the code names is checked here."""
+    import pathlib
+
+    source = "".join(p.read_text() for p in pathlib.Path("zuzlab").rglob("*.py"))
+    keys = set(re.findall(r'(?:InputError|Phrase)\(\s*"((?:error|label|refusal|term)\.[a-z_/]+)"', source))
+    keys |= {f"error.{key}" for key in re.findall(r'_not_saved\("([a-z_]+)"', source)}
+    keys |= {f"error.{key}" for key in re.findall(r'map_error\("([a-z_]+)"', source)}
+    assert len(keys) > 100
+    missing = sorted(key for key in keys if key.partition(".")[2] not in texts.table("en")[key.partition(".")[0]])
+    assert not missing
+
+
+def test_an_error_is_shown_in_the_language_current_when_it_is_shown():
+    error = texts.InputError("error.players", game="usa", low=2, high=5, players="9")
+    assert str(error) == "usa is played by 2–5 players, not 9" and error.in_language("de").startswith("usa wird von")
+    assert repr(error) == "InputError('usa is played by 2–5 players, not 9')"
+    assert isinstance(error, ValueError)

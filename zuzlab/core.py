@@ -14,25 +14,27 @@ import json
 import operator
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from collections.abc import Sequence as SequenceABC
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from . import texts
+from .texts import InputError, Phrase
 
 
-class RuleViolation(ValueError):
+class RuleViolation(texts.InputError):
     """An action the rules forbid.
 
     ``rule`` names the rule; ``case`` (by default the rule) and ``params`` pick and fill
-    the explanation in ``zuzlab.texts``: ``str(violation)`` is the English one,
-    ``zuzlab.texts.refusal(violation, "de")`` the German one.
+    the explanation in ``zuzlab.texts`` (``refusal.<case>``): ``str(violation)`` says it
+    in the current language, ``zuzlab.texts.refusal(violation, "de")`` in German.
     """
 
     def __init__(self, rule: str, case: str | None = None, **params: Any):
         self.rule = rule
         self.case = case or rule
-        self.params = params
-        super().__init__(texts.text(f"refusal.{self.case}", "en", **params))
+        super().__init__(f"refusal.{self.case}", **params)
+        self.args = (rule, self.case)
 
 
 class Event:
@@ -71,6 +73,9 @@ class Event:
 
 
 _new_event = object.__new__
+#: every card and colour code of the kit's games: a card an action names by one of these
+#: needs no reading (``GameState.canonical``; the rules check that the game has it)
+CARD_CODES = frozenset(texts.table("en")["colour"]) | {"locomotive", "tunnel"}
 
 
 def seeded_random(seed: int | str, *purpose: object) -> random.Random:
@@ -88,6 +93,22 @@ def seeded_random(seed: int | str, *purpose: object) -> random.Random:
 class Action:
     """Base of every engine's actions: frozen dataclasses that round-trip through JSON."""
 
+    #: the fields that name train cards (a colour, the wild card; a tuple of them): a
+    #: player may type them in words of a language of the kit ("rot", "Lokomotive")
+    card_fields: ClassVar[tuple[str, ...]] = ()
+
+    def with_card_codes(self, kinds: Sequence[str]) -> "Action":
+        """This action with the cards it names as the game's codes (``kinds``): "rot" →
+        "red"; a name the languages do not know stays, for the rules to refuse."""
+        changed = {}
+        for name in self.card_fields:
+            value = getattr(self, name)
+            named = (tuple(texts.card_code(card, kinds) for card in value) if isinstance(value, tuple)
+                     else texts.card_code(value, kinds))
+            if named != value:
+                changed[name] = named
+        return dataclasses.replace(self, **changed) if changed else self
+
     def to_dict(self) -> dict:
         data = {"type": type(self).__name__}
         for field in dataclasses.fields(self):  # type: ignore[arg-type]
@@ -103,6 +124,28 @@ def require(condition: bool, action: str, needs: str, value: Any) -> None:
         raise RuleViolation("malformed_action", action=action, needs=texts.phrase(needs), value=repr(value))
 
 
+#: The shapes a set-up position's arguments have (``check_shapes``): a test, described by
+#: the text ``error.shape/<name>``.
+SHAPES: dict[str, Callable[[Any], bool]] = {
+    "mapping": lambda value: isinstance(value, Mapping),
+    "list": lambda value: isinstance(value, (list, tuple)),
+    "cards": lambda value: isinstance(value, Mapping) and all(isinstance(pile, Mapping) for pile in value.values()),
+    "lists": lambda value: isinstance(value, Mapping) and all(isinstance(v, (list, tuple)) for v in value.values()),
+    "yards": lambda value: isinstance(value, Mapping) and all(
+        isinstance(yard, Mapping) and all(isinstance(sets, (list, tuple)) for sets in yard.values())
+        for yard in value.values()),
+    "list_of_lists": lambda value: isinstance(value, (list, tuple)) and all(isinstance(v, (list, tuple)) for v in value),
+}
+
+
+def check_shapes(**arguments: tuple[Any, str]) -> None:
+    """Refuse a set-up argument of the wrong shape by its name (``hands=[…]`` where a
+    dict player → cards is meant), before Python would fail on it in its own words."""
+    for name, (value, shape) in arguments.items():
+        if value is not None and not SHAPES[shape](value):
+            raise InputError("error.wrong_shape", where=name, shape=Phrase(f"error.shape/{shape}", {}), value=repr(value))
+
+
 def is_whole_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -111,16 +154,16 @@ def action_from_dict(data: dict, action_types: Iterable[type]) -> Action:
     """Rebuild an action saved with ``Action.to_dict``; unknown types are refused."""
     by_name = {cls.__name__: cls for cls in action_types}
     if not isinstance(data, dict) or data.get("type") not in by_name:
-        raise ValueError(
-            f"not a saved action: {data!r} (expected one of {sorted(by_name)})"
-        )
+        raise InputError("error.save_action", data=repr(data), types=repr(sorted(by_name)))
+    action_type = by_name[data["type"]]
     fields = {k: v for k, v in data.items() if k != "type"}
     try:
-        return by_name[data["type"]](**fields)
+        return action_type(**fields)
     except RuleViolation:
         raise
-    except TypeError as error:
-        raise ValueError(f"saved action {data!r} has wrong fields: {error}") from None
+    except TypeError:
+        raise InputError("error.save_action_fields", data=repr(data), type=action_type.__name__,
+                         fields=", ".join(field.name for field in dataclasses.fields(action_type))) from None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -242,7 +285,7 @@ def decision_from_dict(data: dict | None, decisions: Iterable[type]) -> Decision
     fields = dict(data)
     kind = fields.pop("kind", None)
     if kind not in by_kind:
-        raise ValueError(f"unknown pending decision {kind!r} (known: {', '.join(by_kind)})")
+        raise InputError("error.save_decision", kind=repr(kind), known=", ".join(by_kind))
     return by_kind[kind](**{name: _tuples(value) for name, value in fields.items()})
 
 
@@ -275,7 +318,8 @@ class GameState(ABC):
 
     #: the ``format`` of a saved game, and what the game is called in a refusal to load
     save_format: ClassVar[str]
-    saved_name: ClassVar[str]
+    #: which game it is, for a reader: the texts ``error.game/<family>`` and ``error.saved/<family>``
+    family: ClassVar[str]
     #: attributes that are not part of the position: what the last action caused, caches
     #: and the starting position; ``copy`` shares them, ``==`` ignores them
     _not_position: ClassVar[frozenset[str]] = frozenset(
@@ -351,9 +395,18 @@ class GameState(ABC):
         return self._events if events else []
 
     def canonical(self, action):
-        """``action`` as ``legal_actions()`` lists it (a route named by its cities → its id,
-        a tile turned to a position that draws the same → the first such position); the
-        history keeps this form."""
+        """``action`` as ``legal_actions()`` lists it (a card named in words of a language
+        → its code, a route named by its cities → its id, a tile turned to a position that
+        draws the same → the first such position); the history keeps this form."""
+        return self._with_card_codes(action)
+
+    def _with_card_codes(self, action):
+        """``action`` with each card it names in words of a language ("rot") as its code."""
+        for name in getattr(type(action), "card_fields", ()):  # most actions name no card: no loop
+            value = getattr(action, name)
+            if value is not None and value not in CARD_CODES and (type(value) is not tuple
+                                                                   or not CARD_CODES.issuperset(value)):
+                return action.with_card_codes(self.card_kinds)  # a name to read as its code
         return action
 
     def _emit(self, kind: str, **data: Any) -> None:
@@ -395,7 +448,7 @@ class GameState(ABC):
         once (a view taking back the bots' moves with the player's own); returns the
         actions taken back."""
         if not isinstance(actions, int) or not 0 <= actions <= len(self.history):
-            raise ValueError(f"rewind to 0–{len(self.history)} actions, not {actions!r}")
+            raise InputError("error.rewind", count=len(self.history), actions=repr(actions))
         taken_back = self.history[actions:]
         if taken_back:
             self._rebuild(self.history[:actions])
@@ -493,26 +546,31 @@ class GameState(ABC):
 
     @classmethod
     def from_json(cls, text: str) -> "GameState":
+        from .datafiles import json_problem
+
         try:
             data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as error:
-            raise ValueError(f"not a saved game: {error}") from None
+        except TypeError:
+            raise _not_saved("save_not_text", kind=type(text).__name__) from None
+        except json.JSONDecodeError as error:
+            raise InputError("error.not_saved_game", problem=json_problem(error)) from None
         return cls.from_dict(data)
 
     @classmethod
     def from_dict(cls, data: dict) -> "GameState":
         """A saved game back (``to_dict``'s output). The save is checked: its actions are
-        replayed from its start, and the position they give must be the saved one; a
-        ``ValueError`` names the first field that disagrees."""
+        replayed from its start, and the position they give must be the saved one; an
+        ``InputError`` (a ``ValueError``) names the first field that disagrees."""
         if not isinstance(data, dict) or data.get("format") != cls.save_format:
-            raise ValueError(f"not a saved {cls.saved_name} (expected format {cls.save_format!r})")
+            raise InputError("error.save_format", game=Phrase(f"error.saved/{cls.family}", {}),
+                             format=repr(cls.save_format))
         try:
             data = json.loads(json.dumps(data))  # as it reads from a file: lists, string keys
-        except (TypeError, ValueError) as error:
-            raise ValueError(f"not a saved game: {error}") from None
+        except (TypeError, ValueError):
+            raise _not_saved("save_not_json_data") from None
         for key in ("history", "start"):
             if key not in data:
-                raise ValueError(f"not a saved game: the field {key!r} is missing")
+                raise _not_saved("save_field_missing", field=repr(key))
         try:
             if data["start"] is None:
                 game = cls._new_from_saved(data)
@@ -522,25 +580,27 @@ class GameState(ABC):
                 game._set_up = True
                 game._remember_start()
         except KeyError as error:
-            raise ValueError(f"not a saved game: the field {error.args[0]!r} is missing") from None
-        except (TypeError, AttributeError, ValueError) as error:
-            raise ValueError(f"not a saved game: {error}") from None
+            raise _not_saved("save_field_missing", field=repr(error.args[0])) from None
+        except InputError as error:
+            raise InputError("error.not_saved_game", problem=error) from None
+        except (TypeError, AttributeError, ValueError) as error:  # Python's own words: named by type only
+            raise _not_saved("save_field_wrong", error=type(error).__name__) from None
         if not isinstance(data["history"], list):
-            raise ValueError("not a saved game: 'history' must be a list of actions")
+            raise _not_saved("save_history")
         for number, saved in enumerate(data["history"], 1):
             try:
                 game.apply(game.action_from_dict(saved))
             except ValueError as error:
-                raise ValueError(f"not a saved game: action {number} ({saved!r}) is refused: {error}") from None
+                raise _not_saved("save_action_refused", number=number, saved=repr(saved), error=error) from None
         replayed = json.loads(json.dumps(game.to_dict()))
         for key, value in replayed.items():
             if key not in data:
-                raise ValueError(f"not a saved game: the field {key!r} is missing")
+                raise _not_saved("save_field_missing", field=repr(key))
             if data[key] != value:
-                raise ValueError(f"the saved game does not agree with its own actions: {_first_difference(key, data[key], value)}")
+                raise InputError("error.save_disagrees", difference=_first_difference(key, data[key], value))
         unknown = sorted(set(data) - set(replayed))
         if unknown:
-            raise ValueError(f"not a saved game: unknown field {unknown[0]!r}")
+            raise _not_saved("save_unknown_field", field=repr(unknown[0]))
         return game
 
     @classmethod
@@ -550,6 +610,11 @@ class GameState(ABC):
 
     def action_from_dict(self, data: dict) -> Action:
         return action_from_dict(data, self.handlers)
+
+
+def _not_saved(problem: str, **params: Any) -> InputError:
+    """"not a saved game: …", the problem by its text ``error.<problem>``."""
+    return InputError("error.not_saved_game", problem=Phrase(f"error.{problem}", params))
 
 
 _IMMUTABLE = (str, int, float, tuple, frozenset, type(None))
@@ -570,8 +635,8 @@ def _copied(value: Any) -> Any:
     return value.copy() if _mutable(value) else value
 
 
-def _first_difference(path: str, saved: Any, replayed: Any) -> str:
-    """Where ``saved`` first differs from ``replayed``, as ``field[…]: saved …, replayed …``."""
+def _first_difference(path: str, saved: Any, replayed: Any) -> Phrase:
+    """Where ``saved`` first differs from ``replayed``: ``field[…]: saved …, the actions give …``."""
     if isinstance(saved, dict) and isinstance(replayed, dict):
         for key in list(replayed) + [k for k in saved if k not in replayed]:
             if saved.get(key, _MISSING) != replayed.get(key, _MISSING):
@@ -580,7 +645,8 @@ def _first_difference(path: str, saved: Any, replayed: Any) -> str:
         for index, (a, b) in enumerate(zip(saved, replayed)):
             if a != b:
                 return _first_difference(f"{path}[{index}]", a, b)
-    return f"{path}: saved {saved!r}, the actions give {replayed!r}"
+    shown = lambda value: Phrase("term.nothing", {}) if value is _MISSING else repr(value)
+    return Phrase("error.save_difference", {"path": path, "saved": shown(saved), "replayed": shown(replayed)})
 
 
 class _Missing:
@@ -614,13 +680,19 @@ def play_with_bots(state: GameState, bots: Sequence[Bot], seed: int | str,
     """Play ``state`` to the end, player i choosing with ``bots[i](state, rng)``; ``rng``
     is one generator seeded by ``seed`` and ``stream``, so a seed gives the same game."""
     if len(bots) != state.players:
-        raise ValueError(f"{state.players} players need {state.players} bots, not {len(bots)}")
+        raise bots_per_player(state.players, len(bots))
     rng = seeded_random(seed, stream)
     for _ in range(max_actions):
         if state._over:
             return state
         state.apply(bots[state._current](state, rng), events=False)
     raise RuntimeError(f"game did not end within {max_actions} actions")
+
+
+def bots_per_player(players: int, given: int) -> InputError:
+    """"3 players need 3 bots, not 2"."""
+    return InputError("error.bots_per_player", count=players, players=texts.quantity("player", players),
+                      bots=texts.quantity("bot", players), given=given)
 
 
 def play_randomly(state: GameState, seed: int | str, max_actions: int = 1_000_000) -> GameState:
@@ -649,8 +721,19 @@ class Engine:
                  **options: Any) -> Any:
         """A new game of ``variant`` (a ruleset or its name; the engine's usual one by
         default) for ``players`` players, dealt or rolled from ``seed``."""
+        self._check_options(options)
         return self.game(self.default_variant if variant is None else variant,
                          self.default_players if players is None else players, seed, **options)
+
+    def _check_options(self, options: dict) -> None:
+        """Refuse a keyword the game does not take (``player=`` for ``players=``) by name."""
+        import inspect
+
+        taken = [name for name in inspect.signature(self.game).parameters if name not in ("rules", "players", "seed")]
+        unknown = [name for name in options if name not in taken]
+        if unknown:
+            raise InputError("error.unknown_options", options=", ".join(map(repr, unknown)),
+                             known=", ".join(map(repr, ["variant", "players", "seed", *taken])))
 
     def make_bot(self, bot: str | Bot) -> Bot:
         """A fresh player: a bot name of this engine (see ``bots``), a class of bots (an
@@ -662,16 +745,19 @@ class Engine:
         try:
             return self.bots[bot]()
         except (KeyError, TypeError):
-            raise ValueError(f"no {self.name} bot called {bot!r}; known: {', '.join(self.bots)}") from None
+            raise InputError("error.no_bot", game=Phrase(f"error.game/{self.game.family}", {}), bot=repr(bot),
+                             known=", ".join(self.bots)) from None
 
     def play_game(self, variant: Any = None, *, players: int | None = None, seed: int | str = 0,
                   bots: str | Bot | Sequence[str | Bot] = "random", **options: Any) -> Any:
         """A finished game between ``bots``: one name (or bot) for every seat, or one per
         seat. The same seed and bots give the same game."""
         game = self.new_game(variant, players=players, seed=seed, **options)
+        if not (isinstance(bots, (str, list, tuple)) or callable(bots)):
+            raise InputError("error.sim_bots", bots=repr(bots))
         seats = [bots] * game.players if isinstance(bots, str) or callable(bots) else list(bots)
         if len(seats) != game.players:
-            raise ValueError(f"{game.players} players need {game.players} bots, not {len(seats)}")
+            raise bots_per_player(game.players, len(seats))
         return play_with_bots(game, [self.make_bot(b) for b in seats], seed, "bots")
 
     def play_random_game(self, variant: Any = None, *, players: int | None = None, seed: int | str = 0,

@@ -1,6 +1,6 @@
 """The data files of ``maps/``: where they are, reading them, and checking their entries
 so that a broken file gets an error naming the file, the entry and the problem, in the
-reader's language (the ``[error]`` texts, rendered when the error is raised)."""
+reader's language (the ``[error]`` texts)."""
 
 from __future__ import annotations
 
@@ -11,20 +11,43 @@ from typing import Any
 from . import texts
 
 
-class MapError(ValueError):
+class MapError(texts.InputError):
     """A data file that does not follow its format (or a map lookup that finds nothing);
-    the message says where and why. ``phrase`` is the message as a text, for saying it
-    again in another language."""
+    the message says where and why, in the reader's language (an ``InputError``)."""
 
-    def __init__(self, message: str, phrase: texts.Phrase | None = None):
-        super().__init__(message)
-        self.phrase = phrase
+    @property
+    def phrase(self) -> texts.Phrase:
+        """The message as a text, for saying it inside another."""
+        return texts.Phrase(self.key, self.params)
 
 
 def map_error(key: str, **params: Any) -> MapError:
-    """A ``MapError`` with the text ``error.<key>``, in the reader's language."""
-    phrase = texts.Phrase(f"error.{key}", params)
-    return MapError(texts.render(phrase), phrase)
+    """A ``MapError`` with the text ``error.<key>``."""
+    return MapError(f"error.{key}", **params)
+
+
+#: Python's JSON parser names its problem in English: the start of each message → the
+#: text (``error.json/<problem>``) that says it in the reader's language.
+JSON_PROBLEMS = {
+    "Expecting value": "value",
+    "Expecting ',' delimiter": "comma",
+    "Expecting ':' delimiter": "colon",
+    "Expecting property name enclosed in double quotes": "name",
+    "Unterminated string starting at": "unterminated",
+    "Invalid control character": "control",
+    "Invalid \\uXXXX escape": "unicode_escape",
+    "Invalid \\escape": "escape",
+    "Extra data": "extra",
+    "Illegal trailing comma": "trailing_comma",
+}
+
+
+def json_problem(error: json.JSONDecodeError) -> texts.Phrase:
+    """What is wrong with text that is not JSON, where, in the reader's words: "not valid
+    JSON (line 1, column 26: a value is missing here)"."""
+    problem = next((key for start, key in JSON_PROBLEMS.items() if error.msg.startswith(start)), "other")
+    return texts.Phrase("error.json", {"line": error.lineno, "column": error.colno,
+                                       "reason": texts.Phrase(f"error.json/{problem}", {})})
 
 
 def data_dir() -> Path:
@@ -43,7 +66,7 @@ def read_json(path: Path) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise map_error("not_json", file=str(path), line=error.lineno, column=error.colno, reason=error.msg) from None
+        raise map_error("not_json", file=str(path), problem=json_problem(error)) from None
 
 
 #: where in a file: its top level

@@ -15,6 +15,7 @@ from typing import Callable
 
 from . import texts
 from .core import Action, Decision, RuleViolation, require, seeded_random
+from .texts import InputError
 
 Emit = Callable[..., None]
 
@@ -22,6 +23,8 @@ Emit = Callable[..., None]
 @dataclass(frozen=True)
 class DrawFaceUp(Action):
     """Take a face-up card of this colour (the leftmost one); it is replaced at once."""
+
+    card_fields = ("color",)
 
     color: str
 
@@ -194,15 +197,15 @@ class TrainCards:
         many of go to the discards, missing ones come from the supply (``take``)."""
         for card, count in want.items():
             if card not in kinds:
-                raise ValueError(f"{where}: {card!r} is not a card ({', '.join(kinds)})")
+                raise InputError("error.not_a_card", where=where, card=repr(card), kinds=list(kinds))
             if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                raise ValueError(f"{where}: {count!r} {card} cards is not a count")
+                raise InputError("error.not_a_count", where=where, count=repr(count), card=texts.card(card))
         for card in kinds:
             surplus = have.get(card, 0) - want.get(card, 0)
             self.discard.extend([card] * max(0, surplus))
             for _ in range(-surplus):
                 if not self.take(card):
-                    raise ValueError(f"{where}: no {card} card is left in the deck or the discards")
+                    raise InputError("error.none_left", where=where, card=texts.card(card))
             have[card] = want.get(card, 0)
 
     def put_on_top(self, cards: list[str]) -> None:
@@ -216,10 +219,16 @@ def set_up_supply(supply: TrainCards, kinds: tuple[str, ...], piles: dict[str, t
     should hold)`` gives its surplus to the discards and gets its missing cards from the
     supply, then the face-up row (None: an empty place) and the top of the deck (the
     first drawn first) are laid. Nothing is invented: a card the supply no longer has is
-    a ``ValueError`` naming where it was wanted."""
+    an ``InputError`` naming where it was wanted. A card may be named in words of a
+    language of the kit ("rot", "Lokomotive")."""
+    named = lambda cards: [texts.card_code(card, kinds) for card in cards]
+    piles = {where: (have, {texts.card_code(card, kinds): count for card, count in want.items()})
+             for where, (have, want) in piles.items()}
+    deck_top = named(deck_top)
     if face_up is not None:
+        face_up = named(face_up)
         if len(face_up) != len(supply.face_up):
-            raise ValueError(f"face_up needs {len(supply.face_up)} places, not {len(face_up)}")
+            raise InputError("error.face_up_needs", places=len(supply.face_up), count=len(face_up))
         supply.discard.extend(card for card in supply.face_up if card)
         supply.face_up = [None] * len(supply.face_up)
     for where, (have, want) in piles.items():
@@ -227,9 +236,9 @@ def set_up_supply(supply: TrainCards, kinds: tuple[str, ...], piles: dict[str, t
     for where, cards in (("face_up", [c for c in face_up or [] if c is not None]), ("deck_top", deck_top)):
         for card in cards:
             if card not in kinds:
-                raise ValueError(f"{where}: {card!r} is not a card ({', '.join(kinds)})")
+                raise InputError("error.not_a_card", where=where, card=repr(card), kinds=list(kinds))
             if not supply.take(card):
-                raise ValueError(f"{where}: no {card} card is left in the deck or the discards")
+                raise InputError("error.none_left", where=where, card=texts.card(card))
     if face_up is not None:
         supply.face_up = list(face_up)
     supply.put_on_top(list(deck_top))

@@ -19,7 +19,7 @@ from zuzlab import sim, ttr
 from zuzlab.viz import sim_plots
 
 bots = ["long_routes", "tickets", "balanced", "random"]
-printed = sim.simulate("usa", players=4, games=100, seed=1, bots=bots)
+printed = sim.simulate("usa", players=4, games=100, seed=1, bots=bots, keep_actions=True)
 sim.mean_parts(printed)   # each bot's mean score parts and share of wins
 
 # %%
@@ -43,7 +43,7 @@ zw.explain("explore.change", six=printed_points[6], per_train=per_train, one_tra
 
 # %%
 flat = replace(ttr.rulesets.USA, name="usa-flat", route_points=flat_points)
-flattened = sim.simulate(flat, players=4, games=100, seed=1, bots=bots)
+flattened = sim.rescore(printed, flat)   # the same games, scored anew
 compared = {"printed": printed, "flat": flattened}
 variant = lambda key: texts.text(f"say.variant_{key}")   # the name a reader sees
 shown = {variant(key): table for key, table in compared.items()}
@@ -51,10 +51,13 @@ viz.show(sim_plots.win_rate_bars(shown))
 viz.show(sim_plots.histograms(shown, "total"))
 
 # %%
-assert (flattened.turns == printed.turns).all()         # the same games, scored anew
 rates = {name: sim.win_rates(table)["long_routes"] for name, table in compared.items()}
 assert rates["flat"] < rates["printed"]
 zw.say("flat_table_rates", printed=texts.share(rates["printed"]), flat=texts.share(rates["flat"]))
+
+# %% check
+played_again = sim.simulate(flat, players=4, games=10, seed=1, bots=bots, progress=False)
+assert played_again.equals(flattened[flattened.game < 10].drop(columns="actions"))   # playing them gives the very same games
 
 # %%
 import pandas as pd
@@ -65,14 +68,14 @@ candidates = {
     "linear": replace(ttr.rulesets.USA, name="usa-linear", route_points={n: n for n in range(1, 7)}),
 }
 for name, rules in candidates.items():
-    compared[name] = sim.simulate(rules, players=4, games=100, seed=1, bots=bots)
+    compared[name] = sim.rescore(printed, rules)   # the same games, scored anew
 win_rates = pd.DataFrame({name: sim.win_rates(table) for name, table in compared.items()})
 long_routes = win_rates.loc["long_routes"]
 table_effect = long_routes["printed"] - long_routes["flat"]
 for bonus in ("bonus_0", "bonus_20"):   # a smaller or a larger bonus matters less than half as much …
     assert abs(long_routes[bonus] - long_routes["printed"]) < table_effect / 2
 assert long_routes["linear"] < long_routes["flat"] < 0.65 * long_routes["printed"]   # … as the table
-shown_rates = win_rates.rename(columns=variant, index=texts.bot_name)
+shown_rates = win_rates.rename(columns=variant, index=texts.bot_name).rename_axis(texts.text("label.explore_bot"))
 display(shown_rates.style.format(lambda rate: texts.render(texts.share(rate))).set_caption(texts.text("label.sim_win_rates")))
 zw.explain("explore.candidates", per_train=per_train, one_train=printed_points[1],
            **{key: texts.share(long_routes[name]) for key, name in [

@@ -12,6 +12,8 @@ from ..core import Action, is_whole_number, require
 class PlaySet(Action):
     """Lay a set in the rail yard: ``cards`` cards of ``color`` plus ``locomotives``."""
 
+    card_fields = ("color",)
+
     color: str
     cards: int
     locomotives: int = 0
@@ -32,6 +34,8 @@ class PlaySet(Action):
 @dataclass(frozen=True)
 class PlayMixed(Action):
     """Lay cards of different colours in the rail yard (three, no locomotives)."""
+
+    card_fields = ("colors",)
 
     colors: tuple[str, ...]
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 
+from ..texts import InputError, Joined, Phrase
+
 TIE_BREAKERS = ("fulfilled_tickets", "bonus_cards")
 
 
@@ -52,16 +54,16 @@ class CardGameRules:
         object.__setattr__(self, "tie_breakers", tuple(self.tie_breakers))
         problems = []
         if not 2 <= self.min_players <= self.max_players:
-            problems.append(f"players {self.min_players}–{self.max_players} is not a range")
+            problems.append(Phrase("error.rules_players", {"low": self.min_players, "high": self.max_players}))
         if self.set_min_cards < 2:
-            problems.append("a set needs at least 2 cards")
+            problems.append(Phrase("error.rules_set_min", {}))
         if not 0 <= self.initial_keep_min <= self.initial_tickets:
-            problems.append("initial_keep_min must lie between 0 and initial_tickets")
+            problems.append(Phrase("error.rules_keep_min", {"keep": "initial_keep_min", "of": "initial_tickets"}))
         for key in self.tie_breakers:
             if key not in TIE_BREAKERS:
-                problems.append(f"unknown tie-breaker {key!r} (known: {', '.join(TIE_BREAKERS)})")
+                problems.append(Phrase("error.rules_tie_breaker", {"breaker": repr(key), "known": ", ".join(TIE_BREAKERS)}))
         if problems:
-            raise ValueError(f"ruleset {self.name!r}: " + "; ".join(problems))
+            raise InputError("error.ruleset", rules=repr(self.name), problems=Joined(tuple(problems)))
 
     def to_dict(self) -> dict:
         return {**asdict(self), "tie_breakers": list(self.tie_breakers)}
@@ -70,7 +72,7 @@ class CardGameRules:
     def from_dict(cls, data: dict) -> "CardGameRules":
         unknown = set(data) - {f.name for f in fields(cls)}
         if unknown:
-            raise ValueError(f"unknown ruleset parameters: {', '.join(sorted(unknown))}")
+            raise InputError("error.rules_unknown_fields", fields=", ".join(sorted(unknown)))
         return cls(**data)
 
 
@@ -87,5 +89,6 @@ def get(name_or_rules: str | CardGameRules) -> CardGameRules:
         return name_or_rules
     try:
         return RULESETS[name_or_rules]
-    except KeyError:
-        raise ValueError(f"no card game ruleset called {name_or_rules!r}; known: {', '.join(RULESETS)}") from None
+    except (KeyError, TypeError):
+        raise InputError("error.no_game_ruleset", game=Phrase("error.game/cardgame", {}), name=repr(name_or_rules),
+                         known=", ".join(RULESETS)) from None

@@ -26,7 +26,9 @@ from collections import Counter
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import Decision, GameState, Pass, RuleViolation, decision_from_dict, decision_to_dict, seeded_random
+from ..core import (Decision, GameState, Pass, RuleViolation, check_shapes, decision_from_dict, decision_to_dict,
+                    seeded_random)
+from ..texts import InputError, Joined, Phrase
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
 from .actions import PlayMixed, PlaySet
@@ -44,13 +46,13 @@ class Game(DrawingTurn, TicketChoice, GameState):
     each ``[cards, locomotives]``, oldest first.
     """
 
-    save_format, saved_name = FORMAT, "Card Game"
+    save_format, family = FORMAT, "cardgame"
 
     def __init__(self, rules: CardGameRules | str = "cardgame", players: int = 2, seed: int | str = 0):
         rules = get_rules(rules)
         if not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
-            raise ValueError(f"{rules.name} is played by {rules.min_players}–{rules.max_players} players, "
-                             f"not {players!r}")
+            raise InputError("error.players", game=rules.name, low=rules.min_players, high=rules.max_players,
+                             players=repr(players))
         self.rules, self.data, self.players, self.seed = rules, load_data(rules.data), players, seed
         check_rules_fit_data(rules, self.data, players)
         self.history: list = []
@@ -346,8 +348,10 @@ class Game(DrawingTurn, TicketChoice, GameState):
         names what cannot be set up, and the game is left as it was.
         """
         if self._pending is not None and not self.in_setup:
-            raise ValueError(f"a position is set up at the start of a turn; player {self._current} "
-                             f"still owes a decision ({self._pending.kind})")
+            raise InputError("error.set_up_pending", player=self._current,
+                             decision=Phrase(f"refusal.{self._pending.refusal}", {}))
+        check_shapes(hands=(hands, "cards"), yards=(yards, "yards"), track=(track, "cards"), face_up=(face_up, "list"),
+                     deck_top=(deck_top, "list"), tickets=(tickets, "lists"))
         game = self.copy()
         game._end_opening(tickets or {})
         if tickets:
@@ -375,7 +379,8 @@ class Game(DrawingTurn, TicketChoice, GameState):
     def _set_up_tickets(self, player: int, ids: Sequence[int]) -> None:
         self._check_player(player, "tickets")
         for ticket in ids:
-            self.data.ticket(ticket)  # an unknown id is named
+            if not any(known.id == ticket for known in self.data.tickets):
+                raise InputError("error.not_a_ticket_of_game", ticket=repr(ticket))
             for pile in (self.ticket_deck, *self.tickets):
                 if ticket in pile:
                     pile.remove(ticket)
@@ -391,9 +396,10 @@ class Game(DrawingTurn, TicketChoice, GameState):
         piles = {f"hands[{p}]": (self.hands[p], dict(hand)) for p, hand in hands.items()}
         piles |= {f"track[{p}]": (self.track[p], dict(pile)) for p, pile in track.items()}
         for player, by_color in yards.items():
+            by_color = {texts.card_code(color, colors): sets for color, sets in by_color.items()}
             for color in by_color:
                 if color not in colors:
-                    raise ValueError(f"yards[{player}]: {color!r} is not a colour ({', '.join(colors)})")
+                    raise InputError("error.not_a_colour", where=f"yards[{player}]", color=repr(color), colors=list(colors))
             have = Counter({WILD: 0})
             for color, sets in self.yards[player].items():
                 for cards, locomotives in sets:
@@ -404,7 +410,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
             for color, sets in new_sets.items():
                 for laid in sets:
                     if len(laid) != 2 or not all(isinstance(n, int) and n >= 0 for n in laid) or sum(laid) < 1:
-                        raise ValueError(f"yards[{player}][{color!r}]: {laid!r} is not a set (cards, locomotives)")
+                        raise InputError("error.not_a_set", where=f"yards[{player}][{color!r}]", laid=repr(laid))
                     want.update({color: laid[0], WILD: laid[1]})
             self.yards[player] = new_sets
             piles[f"yards[{player}]"] = (dict(have), dict(want))
@@ -412,40 +418,40 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     def _check_player(self, player, where: str) -> None:
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
-            raise ValueError(f"{where}: {player!r} is not a player of this game (0–{self.players - 1})")
+            raise InputError("error.not_a_player", where=where, player=repr(player), last=self.players - 1)
 
     def check_position(self) -> None:
         """Raise ``ValueError`` naming the first thing the rules cannot have produced."""
         if not 0 <= self._current < self.players:
-            raise ValueError(f"current: {self._current!r} is not a player (0–{self.players - 1})")
+            raise InputError("error.not_a_player", where="current", player=repr(self._current), last=self.players - 1)
         held = Counter(self.cards.all_cards())
         for name, piles in (("hands", self.hands), ("track", self.track)):
             if len(piles) != self.players:
-                raise ValueError(f"{name}: {len(piles)} entries for {self.players} players")
+                raise InputError("error.entries", where=name, count=len(piles), players=self.players)
             for player, pile in enumerate(piles):
                 if set(pile) != set(self.card_kinds) or any(not isinstance(n, int) or n < 0 for n in pile.values()):
-                    raise ValueError(f"{name}[{player}]: {pile!r} is not a count of each card")
+                    raise InputError("error.not_card_counts", where=f"{name}[{player}]", pile=repr(pile))
                 held.update(pile)
         for player, yard in enumerate(self.yards):
             if set(yard) != set(self.data.colors):
-                raise ValueError(f"yards[{player}]: needs exactly the colours {', '.join(self.data.colors)}")
+                raise InputError("error.yard_colours", where=f"yards[{player}]", colors=list(self.data.colors))
             for color, sets in yard.items():
                 for laid in sets:
                     if len(laid) != 2 or min(laid) < 0 or sum(laid) < 1:
-                        raise ValueError(f"yards[{player}][{color!r}]: {laid!r} is not a set [cards, locomotives]")
+                        raise InputError("error.not_a_set", where=f"yards[{player}][{color!r}]", laid=repr(laid))
                     held.update({color: laid[0], WILD: laid[1]})
         full = Counter(self.data.deck)
         for card in sorted(set(held) | set(full)):
             if held[card] != full[card]:
-                raise ValueError(f"train cards: {held[card]} {card} cards in the game, there are {full[card]}")
+                raise InputError("error.cards_in_game", cards=texts.cards(card, held[card]), full=full[card])
         counted = Counter([*self.ticket_deck, *(t for p in self.tickets for t in p), *(t for p in self.offers for t in p),
                            *(t for r in (self.first_round or []) for t in r["tickets"]
                              if not self.rules.first_round_tickets_stay)])
         for ticket in self.data.tickets:
             if counted.pop(ticket.id, 0) != 1:
-                raise ValueError(f"tickets: ticket {ticket.id} ({ticket}) is not in exactly one place")
+                raise InputError("error.ticket_places", id=ticket.id, ticket=ticket)
         if counted:
-            raise ValueError(f"tickets: {sorted(counted)[0]!r} is not a ticket of the game")
+            raise InputError("error.not_a_ticket_of_game", ticket=repr(sorted(counted)[0]))
 
     # --- saving and loading ----------------------------------------------------------
 
@@ -506,14 +512,15 @@ def check_rules_fit_data(rules: CardGameRules, data, players: int) -> None:
     problems = []
     locomotives = rules.initial_locomotives * players
     if locomotives > deck.count(WILD):
-        problems.append(f"initial_locomotives {rules.initial_locomotives} for {players} players needs {locomotives} "
-                        f"locomotives; there are {deck.count(WILD)}")
+        problems.append(Phrase("error.fit_locomotives", {"locomotives": rules.initial_locomotives, "players": players,
+                                                         "dealt": locomotives, "there": deck.count(WILD)}))
     dealt = locomotives + rules.initial_hand * players
     if dealt > len(deck):
-        problems.append(f"initial_hand {rules.initial_hand} for {players} players needs {dealt} train cards; "
-                        f"there are {len(deck)}")
+        problems.append(Phrase("error.fit_cards", {"hand": rules.initial_hand, "players": players, "dealt": dealt,
+                                                   "there": len(deck)}))
     if rules.initial_tickets * players > len(data.tickets):
-        problems.append(f"initial_tickets {rules.initial_tickets} for {players} players needs "
-                        f"{rules.initial_tickets * players} tickets; there are {len(data.tickets)}")
+        problems.append(Phrase("error.fit_game_tickets", {"tickets": rules.initial_tickets, "players": players,
+                                                          "dealt": rules.initial_tickets * players,
+                                                          "there": len(data.tickets)}))
     if problems:
-        raise ValueError(f"ruleset {rules.name!r} cannot deal a game: " + "; ".join(problems))
+        raise InputError("error.ruleset_deal", rules=repr(rules.name), problems=Joined(tuple(problems)))

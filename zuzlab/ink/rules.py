@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 
+from ..texts import InputError, Joined, Phrase
 from .scoring import LOOP_RULES
 from .tiles import FACES, SPECIAL_CODES
 
@@ -46,15 +47,15 @@ class InkRules:
         object.__setattr__(self, "specials", tuple(self.specials))
         problems = []
         if self.rounds < 1:
-            problems.append("a game has at least one round")
+            problems.append(Phrase("error.rules_rounds", {}))
         if self.loop_rule not in LOOP_RULES:
-            problems.append(f"loop_rule must be one of {LOOP_RULES}, not {self.loop_rule!r}")
+            problems.append(Phrase("error.rules_loop_rule", {"rules": repr(LOOP_RULES), "value": repr(self.loop_rule)}))
         for die in self.dice + self.expansion_dice:
             for face in die:
                 if face not in FACES:
-                    problems.append(f"unknown die face {face!r}")
+                    problems.append(Phrase("error.rules_die_face", {"face": repr(face)}))
         if problems:
-            raise ValueError(f"ruleset {self.name!r}: " + "; ".join(problems))
+            raise InputError("error.ruleset", rules=repr(self.name), problems=Joined(tuple(problems)))
 
     @property
     def expansion(self) -> str | None:
@@ -73,7 +74,7 @@ class InkRules:
     def from_dict(cls, data: dict) -> "InkRules":
         unknown = set(data) - {f.name for f in fields(cls)}
         if unknown:
-            raise ValueError(f"unknown ruleset parameters: {', '.join(sorted(unknown))}")
+            raise InputError("error.rules_unknown_fields", fields=", ".join(sorted(unknown)))
         return cls(**data)
 
 
@@ -99,5 +100,6 @@ def get(name_or_rules: str | InkRules | None) -> InkRules:
         return by_expansion[name_or_rules]
     try:
         return RULESETS[name_or_rules]
-    except KeyError:
-        raise ValueError(f"no Railroad Ink ruleset called {name_or_rules!r}; known: {', '.join(RULESETS)}") from None
+    except (KeyError, TypeError):
+        raise InputError("error.no_game_ruleset", game=Phrase("error.game/ink", {}), name=repr(name_or_rules),
+                         known=", ".join(RULESETS)) from None

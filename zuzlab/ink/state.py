@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import Action, GameState, RuleViolation, is_whole_number, require, seeded_random
+from ..core import Action, GameState, RuleViolation, check_shapes, is_whole_number, require, seeded_random
 from ..scoretable import ScoreTable, rank
 from .board import Board, legal_placements, square_index, square_name
 from .rules import InkRules, get as get_rules
@@ -82,12 +82,12 @@ class FinalScores(ScoreTable):
 class Game(GameState):
     """Railroad Ink. Create one with ``zuzlab.ink.new_game``."""
 
-    save_format, saved_name = FORMAT, "Railroad Ink game"
+    save_format, family = FORMAT, "ink"
 
     def __init__(self, rules: InkRules | str | None = "ink", players: int = 1, seed: int | str = 0):
         rules = get_rules(rules)
         if not is_whole_number(players) or players < 1:
-            raise ValueError(f"Railroad Ink needs one or more players, not {players!r}")
+            raise texts.InputError("error.ink_players", players=repr(players))
         self.rules, self.players, self.seed = rules, players, seed
         self.boards = [Board() for _ in range(players)]
         self.specials_used: list[list[str]] = [[] for _ in range(players)]
@@ -272,14 +272,19 @@ class Game(GameState):
         The history starts here: ``undo`` goes back to this position, and a save replays
         from it. A ``ValueError`` names what cannot be set up; the game is left as it was.
         """
+        check_shapes(boards=(boards, "mapping"), roll=(roll, "list"), next_rolls=(next_rolls, "list_of_lists"),
+                     specials_used=(specials_used, "lists"))
         game = self.copy()
         if boards is not None:
             for player, board in boards.items():
                 game._check_player(player, "boards")
+                if not isinstance(board, (str, Board)):
+                    raise texts.InputError("error.wrong_shape", where=f"boards[{player}]",
+                                           shape=texts.Phrase("error.shape/board", {}), value=repr(board))
                 game.boards[player] = Board.from_anu(board) if isinstance(board, str) else board.copy()
         if round is not None:
             if not is_whole_number(round) or not 1 <= round <= self.rules.rounds:
-                raise ValueError(f"round must be 1–{self.rules.rounds}, not {round!r}")
+                raise texts.InputError("error.round", rounds=self.rules.rounds, round=repr(round))
             game.round = round
         if roll is not None:
             game._check_roll(game.round, roll)
@@ -309,28 +314,29 @@ class Game(GameState):
     def _check_roll(self, round: int, roll: Sequence[str]) -> None:
         dice = self.all_dice
         if not isinstance(roll, (list, tuple)) or len(roll) != len(dice):
-            raise ValueError(f"the roll of round {round} needs one face of each of the {len(dice)} dice, not {roll!r}")
+            raise texts.InputError("error.roll_faces", round=round, dice=len(dice), roll=repr(roll))
         for number, (face, die) in enumerate(zip(roll, dice), 1):
             if face not in die:
-                raise ValueError(f"the roll of round {round}: die {number} has no face {face!r} "
-                                 f"(its faces: {', '.join(sorted(set(die)))})")
+                raise texts.InputError("error.roll_face", round=round, number=number, face=repr(face),
+                                       faces=", ".join(sorted(set(die))))
         if round > self.rules.rounds:
-            raise ValueError(f"a roll for round {round}, but the game has {self.rules.rounds} rounds")
+            raise texts.InputError("error.roll_round", round=round, rounds=self.rules.rounds)
 
     def _check_player(self, player, where: str) -> None:
         if not is_whole_number(player) or not 0 <= player < self.players:
-            raise ValueError(f"{where}: {player!r} is not a player of this game (0–{self.players - 1})")
+            raise texts.InputError("error.not_a_player", where=where, player=repr(player), last=self.players - 1)
 
     def check_position(self) -> None:
         """Raise ``ValueError`` naming the first thing the rules cannot have produced."""
         rules = self.rules
         if not 1 <= self.round <= rules.rounds:
-            raise ValueError(f"round: {self.round!r} is not a round of {rules.name} (1–{rules.rounds})")
+            raise texts.InputError("error.not_a_round", round=repr(self.round), rules=rules.name, rounds=rules.rounds)
         if not self._over and not 0 <= self._current < self.players:
-            raise ValueError(f"current: {self._current!r} is not a player (0–{self.players - 1})")
+            raise texts.InputError("error.not_a_player", where="current", player=repr(self._current),
+                                   last=self.players - 1)
         for name in ("boards", "open_results", "open_extras", "specials_used", "specials_this_round", "finished"):
             if len(getattr(self, name)) != self.players:
-                raise ValueError(f"{name}: {len(getattr(self, name))} entries for {self.players} players")
+                raise texts.InputError("error.entries", where=name, count=len(getattr(self, name)), players=self.players)
         self._check_roll(self.round, self.rolled + self.rolled_extra)
         for player in range(self.players):
             for name, open_, rolled in (("open_results", self.open_results, self.rolled),
@@ -338,16 +344,16 @@ class Game(GameState):
                 left = list(rolled)
                 for code in open_[player]:
                     if code not in left:
-                        raise ValueError(f"{name}[{player}]: {code!r} was not rolled this round")
+                        raise texts.InputError("error.not_rolled", where=f"{name}[{player}]", code=repr(code))
                     left.remove(code)
             used = self.specials_used[player]
             unknown = [code for code in used if code not in rules.specials]
             if unknown or len(set(used)) != len(used) or len(used) > rules.specials_per_game:
-                raise ValueError(f"specials_used[{player}]: {used!r} is not a list of at most "
-                                 f"{rules.specials_per_game} different special routes")
+                raise texts.InputError("error.specials_list", player=player, used=repr(used),
+                                       count=rules.specials_per_game)
             drawn = {p.code for p in self.boards[player].squares if p}
             if any(code not in drawn for code in used):
-                raise ValueError(f"specials_used[{player}]: {used!r}, but not all of them are on the board")
+                raise texts.InputError("error.specials_not_drawn", player=player, used=repr(used))
 
     # --- saving ------------------------------------------------------------------------
 

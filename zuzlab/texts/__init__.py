@@ -93,7 +93,7 @@ def table(lang: str) -> dict[str, dict[str, str]]:
     """The texts of one language: section → key → text, from all its files; a key that
     two files both define is an error (one of them would silently lose)."""
     if lang not in LANGUAGES:
-        raise ValueError(f"no texts for language {lang!r}; languages: {', '.join(LANGUAGES)}")
+        raise InputError("error.no_language", language=repr(lang), languages=", ".join(LANGUAGES))
     merged: dict[str, dict[str, Any]] = {}
     origin: dict[str, str] = {}
     for path in text_files(lang):
@@ -245,6 +245,14 @@ class Phrase:
     params: dict = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Joined:
+    """Parameters said one after another, ``separator`` between them (problems: "…; …")."""
+
+    items: tuple
+    separator: str = "; "
+
+
 def phrase(key: str, **params: Any) -> Phrase:
     return Phrase(f"phrase.{key}", params)
 
@@ -317,6 +325,10 @@ def render(value: Any, lang: str | None = None) -> str:
         return value
     if isinstance(value, Phrase):
         return text(value.key, lang, **value.params)
+    if isinstance(value, InputError):  # an error inside another's message
+        return value.in_language(lang)
+    if isinstance(value, Joined):
+        return value.separator.join(render(item, lang) for item in value.items)
     if isinstance(value, Figure):
         return value.written(lang)
     if isinstance(value, (list, tuple, set, frozenset)):
@@ -336,7 +348,7 @@ def render(value: Any, lang: str | None = None) -> str:
     return str(value)
 
 
-def text(key: str, lang: str | None = None, **params: Any) -> str:
+def text(key: str, lang: str | None = None, /, **params: Any) -> str:
     """One text, its ``{placeholders}`` filled with rendered parameters (numbers stay
     numbers, so that a text may format them: ``{share:.0%}``); an entry with plural forms
     takes the form for its ``count``."""
@@ -349,6 +361,63 @@ def text(key: str, lang: str | None = None, **params: Any) -> str:
                                     for name, value in params.items()})
 
 
-def refusal(violation: Any, lang: str | None = None) -> str:
-    """Why an action was refused, in the language (from a ``RuleViolation``)."""
-    return text(f"refusal.{violation.case}", lang, **violation.params)
+class InputError(ValueError):
+    """Input the kit cannot take, explained to the reader: an action the rules forbid, a
+    position or a save that cannot be, an unknown name, a broken file.
+
+    The message is the text ``key`` (``"error.players"``) filled with ``params``, rendered
+    in the current language each time it is shown: ``str(error)`` (and the traceback, and
+    a notebook's short error display) follows the language switch, ``in_language("de")``
+    says it in a given language. A ``ValueError``, so ``except ValueError`` catches it.
+    """
+
+    def __init__(self, key: str, **params: Any):
+        super().__init__(key)  # the args pickling makes it again from (its state comes back with it)
+        self.key = key
+        self.params = params
+
+    def in_language(self, lang: str | None = None) -> str:
+        return text(self.key, lang, **self.params)
+
+    def __str__(self) -> str:
+        return self.in_language()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.in_language()!r})"
+
+
+def refusal(violation: InputError, lang: str | None = None) -> str:
+    """Why an action was refused (a ``RuleViolation``, or any ``InputError``), in the language."""
+    return violation.in_language(lang)
+
+
+def card_code(typed: Any, kinds: Any) -> Any:
+    """The card of ``kinds`` (codes such as ``"red"``, ``"locomotive"``) a player means by
+    ``typed``: the code itself, or the card's name or one of its forms in a language of
+    the kit, in any case ("rot", "Rote", "Purpur" → its code, "Lokomotive" →
+    "locomotive"). Anything else comes back as it was, for the rules to refuse by name."""
+    if typed in kinds or not isinstance(typed, str):
+        return typed
+    wanted = typed.strip().casefold()
+    for kind in kinds:
+        if wanted in _names_of(kind):
+            return kind
+    return typed
+
+
+@functools.lru_cache(maxsize=None)
+def _names_of(code: str) -> frozenset[str]:
+    """Every way the languages of the kit write a card or colour ``code``, folded to
+    lower case: the code, the word and each of its forms."""
+    names = {code.casefold()}
+    for lang in LANGUAGES:
+        found = word(code, lang)
+        names |= {found.casefold(), *(form.casefold() for form in found.forms.values())}
+    return frozenset(names)
+
+
+def ruleset_title(rules: Any) -> Any:
+    """A ruleset by its name for a reader, as a parameter: a built-in ruleset's title in
+    the language (``[ruleset]``), another by the name it was given."""
+    name = getattr(rules, "name", rules)
+    return Phrase(f"ruleset.{name}", {}) if name in table("en").get("ruleset", {}) else name

@@ -18,6 +18,8 @@ class ClaimRoute(Action):
     ``color`` is None exactly when the payment is wild cards only.
     """
 
+    card_fields = ("color",)
+
     route: int | str | tuple[str, str]  # an id; or the two cities, where that is unambiguous
     color: str | None = None
     wilds: int = 0
@@ -64,6 +66,8 @@ class BuildStation(Action):
 
     ``color`` is None exactly when the payment is wild cards only.
     """
+
+    card_fields = ("color",)
 
     city: str
     color: str | None = None

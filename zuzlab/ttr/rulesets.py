@@ -12,8 +12,10 @@ A variant is a ruleset plus a map. Explore a rule change with ``dataclasses.repl
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
 from typing import Mapping
 
+from ..texts import InputError, Joined, Phrase
 from .maps import TRAIN_COLORS
 
 TIE_BREAKERS = ("completed_tickets", "fewest_stations_used", "longest_route")
@@ -80,24 +82,24 @@ class Ruleset:
         object.__setattr__(self, "station_costs", tuple(self.station_costs))
         problems = []
         if not 1 <= self.min_players <= self.max_players:
-            problems.append(f"players {self.min_players}–{self.max_players} is not a range")
+            problems.append(Phrase("error.rules_players", {"low": self.min_players, "high": self.max_players}))
         if self.returned_tickets not in ("bottom", "removed"):
-            problems.append(f"returned_tickets must be 'bottom' or 'removed', not {self.returned_tickets!r}")
+            problems.append(Phrase("error.rules_returned_tickets", {"value": repr(self.returned_tickets)}))
         if self.wild in self.colors:
-            problems.append(f"the wild card {self.wild!r} cannot also be a colour")
+            problems.append(Phrase("error.rules_wild_colour", {"wild": repr(self.wild)}))
         if not 0 <= self.ticket_keep_min <= self.ticket_draw:
-            problems.append("ticket_keep_min must lie between 0 and ticket_draw")
+            problems.append(Phrase("error.rules_keep_min", {"keep": "ticket_keep_min", "of": "ticket_draw"}))
         if not 0 <= self.initial_keep_min <= self.initial_tickets:
-            problems.append("initial_keep_min must lie between 0 and initial_tickets")
+            problems.append(Phrase("error.rules_keep_min", {"keep": "initial_keep_min", "of": "initial_tickets"}))
         for key in self.tie_breakers:
             if key not in TIE_BREAKERS:
-                problems.append(f"unknown tie-breaker {key!r} (known: {', '.join(TIE_BREAKERS)})")
+                problems.append(Phrase("error.rules_tie_breaker", {"breaker": repr(key), "known": ", ".join(TIE_BREAKERS)}))
         if len(self.station_costs) < self.stations_per_player:
-            problems.append(f"station_costs needs a cost for each of the {self.stations_per_player} stations")
+            problems.append(Phrase("error.rules_station_costs", {"stations": self.stations_per_player}))
         if any(length < 1 or pts < 0 for length, pts in pairs):
-            problems.append("route_points needs lengths ≥ 1 and points ≥ 0")
+            problems.append(Phrase("error.rules_route_points", {}))
         if problems:
-            raise ValueError(f"ruleset {self.name!r}: " + "; ".join(problems))
+            raise InputError("error.ruleset", rules=repr(self.name), problems=Joined(tuple(problems)))
 
     @property
     def total_cards(self) -> int:
@@ -107,7 +109,7 @@ class Ruleset:
         for route_length, points in self.route_points:  # type: ignore[misc]
             if route_length == length:
                 return points
-        raise ValueError(f"ruleset {self.name!r} has no points for a route of length {length}")
+        raise InputError("error.rules_no_points", rules=repr(self.name), length=length)
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -122,7 +124,7 @@ class Ruleset:
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise ValueError(f"unknown ruleset parameters: {', '.join(sorted(unknown))}")
+            raise InputError("error.rules_unknown_fields", fields=", ".join(sorted(unknown)))
         values = dict(data)
         if "route_points" in values:
             values["route_points"] = {int(k): v for k, v in dict(values["route_points"]).items()}
@@ -171,7 +173,7 @@ def get(name_or_ruleset: str | Ruleset) -> Ruleset:
         return name_or_ruleset
     try:
         return RULESETS[name_or_ruleset]
-    except KeyError:
-        raise ValueError(
-            f"no ruleset called {name_or_ruleset!r}; known: {', '.join(sorted(RULESETS))}"
-        ) from None
+    except (KeyError, TypeError):
+        if isinstance(name_or_ruleset, (str, Path)) and str(name_or_ruleset).endswith(".json"):
+            raise InputError("error.ruleset_is_a_map", file=repr(str(name_or_ruleset))) from None
+        raise InputError("error.no_ruleset", name=repr(name_or_ruleset), known=", ".join(sorted(RULESETS))) from None

@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import (Action, Decision, GameState, LegalActions, Pass, RuleViolation, choice_in_parts, decision_from_dict,
-                    decision_to_dict, seeded_random)
+from ..core import (CARD_CODES, Action, Decision, GameState, LegalActions, Pass, RuleViolation, check_shapes,
+                    choice_in_parts, decision_from_dict, decision_to_dict, seeded_random)
+from ..texts import InputError, Joined, Phrase
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
 from .actions import BuildStation, ClaimRoute, GiveUpTunnel, PayTunnel
@@ -62,14 +63,13 @@ DECISIONS = (ChooseTickets, SecondCard, TunnelPayment)
 class Game(DrawingTurn, TicketChoice, GameState):
     """A game of Ticket to Ride. Create one with ``zuzlab.ttr.new_game``."""
 
-    save_format, saved_name = FORMAT, "Ticket to Ride game"
+    save_format, family = FORMAT, "ttr"
 
     def __init__(self, rules: Ruleset | str, players: int, seed: int | str = 0, map: Map | str | None = None):
         rules = get_ruleset(rules)
         if not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
-            raise ValueError(
-                f"{rules.name} is played by {rules.min_players}–{rules.max_players} players, not {players!r}"
-            )
+            raise InputError("error.players", game=rules.name, low=rules.min_players, high=rules.max_players,
+                             players=repr(players))
         self.rules = rules
         self.map = load_map(map if map is not None else rules.map)
         check_rules_fit_map(rules, self.map, players)
@@ -258,13 +258,20 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     def canonical(self, action):
         """A claim may name its route by the two cities (``("Denver", "Omaha")`` or
-        ``"Denver–Omaha"``) where that is unambiguous; the history keeps the route id."""
-        if type(action) is not ClaimRoute or type(action.route) is int:
+        ``"Denver–Omaha"``) where that is unambiguous, and its colour in words of a
+        language ("rot", "Purpur"); the history keeps the route id and the colour's code."""
+        if type(action) is not ClaimRoute:
+            return self._with_card_codes(action)
+        if type(action.route) is int and (action.color is None or action.color in CARD_CODES):
+            return action  # as legal_actions() makes it: checked first, a game makes many
+        action = self._with_card_codes(action)
+        if type(action.route) is int:
             return action
         try:
             route = self.map.find_route(action.route, color=action.color)
-        except MapError as problem:
-            raise RuleViolation("unknown_route", "unknown_route/named", problem=problem.phrase or str(problem)) from None
+        except MapError as problem:  # said as a refusal: a sentence of its own
+            raise RuleViolation("unknown_route", f"unknown_route/{problem.key.removeprefix('error.')}",
+                                **problem.params) from None
         return ClaimRoute(route.id, action.color, action.wilds)
 
     def _double_route_problem(self, route: Route, player: int) -> str | None:
@@ -487,8 +494,10 @@ class Game(DrawingTurn, TicketChoice, GameState):
         up, and the game is left as it was.
         """
         if self._pending is not None and not self.in_setup:
-            raise ValueError(f"a position is set up at the start of a turn; player {self._current} "
-                             f"still owes a decision ({self._pending.kind})")
+            raise InputError("error.set_up_pending", player=self._current,
+                             decision=Phrase(f"refusal.{self._pending.refusal}", {}))
+        check_shapes(hands=(hands, "cards"), face_up=(face_up, "list"), deck_top=(deck_top, "list"),
+                     claimed=(claimed, "mapping"), tickets=(tickets, "lists"), stations=(stations, "mapping"))
         game = self.copy()
         game._end_opening(keep_offers=[p for p in range(self.players) if tickets is None or p not in tickets])
         if tickets is not None:
@@ -501,7 +510,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
             game._set_up_board(claimed, stations)
         if current is not None:
             if not isinstance(current, int) or not 0 <= current < self.players:
-                raise ValueError(f"current must be a player 0–{self.players - 1}, not {current!r}")
+                raise InputError("error.not_a_player", where="current", player=repr(current), last=self.players - 1)
             game._current = current
         game.final_turns_left, game.consecutive_passes, game._over = None, 0, bool(over)
         game.check_position()
@@ -532,14 +541,13 @@ class Game(DrawingTurn, TicketChoice, GameState):
             self.tickets[player] = ids
 
     def _ticket_id(self, ticket) -> int:
-        if isinstance(ticket, int) and not isinstance(ticket, bool):
-            self.map.ticket(ticket)  # a KeyError names an unknown id
+        if isinstance(ticket, int) and not isinstance(ticket, bool) and any(t.id == ticket for t in self.map.tickets):
             return ticket
         if isinstance(ticket, (tuple, list)) and len(ticket) == 2:
             for known in self.map.tickets:
                 if known.origin == ticket[0] and ticket[1] in known.destinations:
                     return known.id
-        raise ValueError(f"no ticket {ticket!r} on the {self.map.name} map (name one by id or as (from, to))")
+        raise InputError("error.no_ticket", ticket=repr(ticket), map=texts.map_title(self.map))
 
     def _set_up_board(self, claimed: Mapping | None, stations: Mapping[str, int] | None) -> None:
         if claimed is not None:
@@ -549,7 +557,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
                 try:
                     found = self.map.find_route(route)
                 except MapError as problem:
-                    raise ValueError(f"claimed: {problem}") from None
+                    raise InputError("error.in_field", where="claimed", problem=problem) from None
                 self.claimed[found.id] = owner
             for player in range(self.players):
                 own = self.routes_of(player)
@@ -562,23 +570,23 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     def _check_player(self, player, where: str) -> None:
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
-            raise ValueError(f"{where}: {player!r} is not a player of this game (0–{self.players - 1})")
+            raise InputError("error.not_a_player", where=where, player=repr(player), last=self.players - 1)
 
     def check_position(self) -> None:
         """Raise ``ValueError`` naming the first thing the rules cannot have produced."""
         rules, board = self.rules, self.map
         if not 0 <= self._current < self.players:
-            raise ValueError(f"current: {self._current!r} is not a player (0–{self.players - 1})")
+            raise InputError("error.not_a_player", where="current", player=repr(self._current), last=self.players - 1)
         for name, per_player in (("hands", self.hands), ("tickets", self.tickets), ("offers", self.offers),
                                  ("trains", self.trains), ("scores", self.scores)):
             if len(per_player) != self.players:
-                raise ValueError(f"{name}: {len(per_player)} entries for {self.players} players")
+                raise InputError("error.entries", where=name, count=len(per_player), players=self.players)
         if len(self.cards.face_up) != rules.face_up_count:
-            raise ValueError(f"face_up: {len(self.cards.face_up)} places, the ruleset has {rules.face_up_count}")
+            raise InputError("error.face_up_places", count=len(self.cards.face_up), places=rules.face_up_count)
         held = Counter(self.cards.all_cards())
         for player, hand in enumerate(self.hands):
             if set(hand) != set(self.card_kinds) or any(not isinstance(n, int) or n < 0 for n in hand.values()):
-                raise ValueError(f"hands[{player}]: {hand!r} is not a count of each card of {rules.name}")
+                raise InputError("error.not_card_counts", where=f"hands[{player}]", pile=repr(hand))
             held.update(hand)
         if isinstance(self._pending, TunnelPayment):
             held.update(dict(self._pending.laid))
@@ -586,43 +594,43 @@ class Game(DrawingTurn, TicketChoice, GameState):
         full = Counter({color: rules.cards_per_color for color in rules.colors}) + Counter({rules.wild: rules.wild_cards})
         for card in sorted(set(held) | set(full)):
             if held[card] != full[card]:
-                raise ValueError(f"train cards: {held[card]} {card} cards in the game, the ruleset has {full[card]}")
+                raise InputError("error.cards_in_game", cards=texts.cards(card, held[card]), full=full[card])
         places = [*self.ticket_deck, *self.removed_tickets, *(t for p in self.tickets for t in p),
                   *(t for p in self.offers for t in p)]
         counted = Counter(places)
         for ticket in board.tickets:
             if counted.pop(ticket.id, 0) != 1:
-                raise ValueError(f"tickets: ticket {ticket.id} ({ticket}) is not in exactly one place")
+                raise InputError("error.ticket_places", id=ticket.id, ticket=ticket)
         if counted:
-            raise ValueError(f"tickets: {sorted(counted)[0]!r} is not a ticket of the {board.name} map")
+            raise InputError("error.not_a_ticket", ticket=repr(sorted(counted)[0]), map=texts.map_title(board))
         for route_id, owner in self.claimed.items():
             if not board.has_route(route_id):
-                raise ValueError(f"claimed: there is no route {route_id!r} on the {board.name} map")
+                raise InputError("error.claimed_no_route", route=repr(route_id), map=texts.map_title(board))
             if not isinstance(owner, int) or not 0 <= owner < self.players:
-                raise ValueError(f"claimed: route {route_id} belongs to {owner!r}, not a player")
+                raise InputError("error.claimed_owner", route=route_id, owner=repr(owner))
             route = board.route(route_id)
             other = self.claimed.get(route.double_with)
             if other == owner or (other is not None and self.players < rules.double_routes_min_players):
-                raise ValueError(f"claimed: both tracks of {route.a}–{route.b} are claimed, which the rules forbid"
-                                 f" with {self.players} players" if other != owner else
-                                 f"claimed: player {owner} holds both tracks of {route.a}–{route.b}")
+                if other == owner:
+                    raise InputError("error.claimed_both_own", player=owner, a=route.a, b=route.b)
+                raise InputError("error.claimed_both", a=route.a, b=route.b, players=self.players)
         for player in range(self.players):
             own = self.routes_of(player)
             trains = rules.trains_per_player - sum(r.length for r in own)
             if self.trains[player] != trains or trains < 0:
-                raise ValueError(f"trains[{player}]: {self.trains[player]!r}, but the routes held leave {trains}")
+                raise InputError("error.trains_left", player=player, trains=repr(self.trains[player]), left=trains)
             points = sum(rules.points_for_length(r.length) for r in own)
             if self.scores[player] != points:
-                raise ValueError(f"scores[{player}]: {self.scores[player]!r}, but the routes held score {points}")
+                raise InputError("error.route_score", player=player, score=repr(self.scores[player]), points=points)
         for city, owner in self.stations.items():
             if city not in board.cities or board.cities[city].kind != "city":
-                raise ValueError(f"stations: there is no city {city!r} on the {board.name} map")
+                raise InputError("error.station_city", city=repr(city), map=texts.map_title(board))
             if not isinstance(owner, int) or not 0 <= owner < self.players:
-                raise ValueError(f"stations: the station in {city} belongs to {owner!r}, not a player")
+                raise InputError("error.station_owner", city=city, owner=repr(owner))
         for player in range(self.players):
             if self.stations_built(player) > rules.stations_per_player:
-                raise ValueError(f"stations: player {player} has {self.stations_built(player)} stations, "
-                                 f"the ruleset allows {rules.stations_per_player}")
+                raise InputError("error.stations_built", player=player, built=self.stations_built(player),
+                                 allowed=rules.stations_per_player)
 
     # --- saving and loading ----------------------------------------------------------
 
@@ -717,22 +725,23 @@ def check_rules_fit_map(rules: Ruleset, board: Map, players: int) -> None:
     scored = {length for length, _ in rules.route_points}  # type: ignore[misc]
     missing = sorted({r.length for r in board.routes} - scored)
     if missing:
-        problems.append(f"route_points has no points for routes of length {', '.join(map(str, missing))}, "
-                        f"which the {board.name} map has")
+        problems.append(Phrase("error.fit_route_points", {"lengths": ", ".join(map(str, missing)), "map": board.name}))
     colors = sorted({r.color for r in board.routes if not r.is_gray} - set(rules.colors))
     if colors:
-        problems.append(f"the {board.name} map has {', '.join(colors)} routes, which are not colours of the ruleset")
+        problems.append(Phrase("error.fit_colours", {"map": board.name, "colors": colors}))
     dealt = rules.initial_hand * players
     if dealt > rules.total_cards:
-        problems.append(f"initial_hand {rules.initial_hand} for {players} players needs {dealt} train cards; "
-                        f"the ruleset has {rules.total_cards}")
+        problems.append(Phrase("error.fit_hand", {"hand": rules.initial_hand, "players": players, "dealt": dealt,
+                                                  "cards": rules.total_cards}))
     long_tickets = sum(1 for t in board.tickets if t.deck == rules.long_ticket_deck)
     regular = len(board.tickets) - long_tickets
     if rules.initial_long_tickets * players > long_tickets:
-        problems.append(f"initial_long_tickets {rules.initial_long_tickets} for {players} players needs "
-                        f"{rules.initial_long_tickets * players} long tickets; the {board.name} map has {long_tickets}")
+        problems.append(Phrase("error.fit_long_tickets", {"tickets": rules.initial_long_tickets, "players": players,
+                                                          "dealt": rules.initial_long_tickets * players,
+                                                          "map": board.name, "there": long_tickets}))
     if rules.initial_tickets * players > regular:
-        problems.append(f"initial_tickets {rules.initial_tickets} for {players} players needs "
-                        f"{rules.initial_tickets * players} tickets; the {board.name} map has {regular}")
+        problems.append(Phrase("error.fit_tickets", {"tickets": rules.initial_tickets, "players": players,
+                                                     "dealt": rules.initial_tickets * players, "map": board.name,
+                                                     "there": regular}))
     if problems:
-        raise ValueError(f"ruleset {rules.name!r} cannot be played on the {board.name} map: " + "; ".join(problems))
+        raise InputError("error.ruleset_map", rules=repr(rules.name), map=board.name, problems=Joined(tuple(problems)))

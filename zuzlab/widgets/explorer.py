@@ -10,7 +10,9 @@ rule.
 A change the ruleset refuses (keeping more tickets than are dealt, say) is explained in
 the words of the widgets the user touched, nothing is simulated, and the last run's
 results are cleared: left standing under the refused settings they would read as their
-answer, and a seeded run is repeated exactly by pressing the button again.
+answer, and a seeded run is repeated exactly by pressing the button again. A run that is
+played says which settings differ from the printed rules, and their printed values.
+Everything shown, the menus' choices and the bots' names too, is in the reader's language.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import ipywidgets as widgets
 
 from .. import sim, texts
 from ..ink.scoring import LOOP_RULES
+from ..texts import InputError
 from ..viz import sim_plots
 from ..viz.ttr_map import bokeh_widget
 from .narration import follow_language, label
@@ -40,6 +43,20 @@ class Parameter:
     read: Callable[[widgets.Widget], Any] = lambda control: control.value
     label_params: Callable[[Any], dict] = lambda rules: {}
     at_most: str | None = None
+    #: a menu's choices: value → the text key of its words (``label.<key>``), said anew in each language
+    choices: tuple[tuple[Any, str], ...] = ()
+    #: a line under the control that explains it (``label.<key>``)
+    hint: str | None = None
+
+    def words(self, value: Any) -> str:
+        """A value of the control as the reader reads it (a change is listed in these words)."""
+        if self.choices:
+            return label(dict(self.choices)[value])
+        if isinstance(value, bool):
+            return label("explore_yes" if value else "explore_no")
+        if isinstance(value, tuple) and all(isinstance(pair, tuple) for pair in value):  # length → points
+            return ", ".join(f"{length} → {points}" for length, points in value)
+        return str(value)
 
 
 def _slider(field: str, low: int, high: Callable[[Any], int] | int,
@@ -52,6 +69,14 @@ def _slider(field: str, low: int, high: Callable[[Any], int] | int,
         return widgets.IntSlider(value=value, min=min(low, value), max=max(top, value),
                                  style={"description_width": "initial"}, layout=widgets.Layout(width="520px"))
     return Parameter(field, make, label_params=label_params, at_most=at_most)
+
+
+def _menu(field: str, choices: tuple[tuple[Any, str], ...], hint: str) -> Parameter:
+    """A menu of a ruleset field's values, each said in words of the language."""
+    def make(rules: Any) -> widgets.Widget:
+        return widgets.Dropdown(options=[(label(key), value) for value, key in choices], value=getattr(rules, field),
+                                layout=widgets.Layout(width="520px"))
+    return Parameter(field, make, choices=choices, hint=hint)
 
 
 def _checkbox(field: str) -> Parameter:
@@ -99,7 +124,7 @@ CARDGAME_PARAMETERS = (
 )
 INK_PARAMETERS = (
     _slider("rounds", 1, 12),
-    Parameter("loop_rule", lambda rules: widgets.Dropdown(options=list(LOOP_RULES), value=rules.loop_rule)),
+    _menu("loop_rule", tuple((rule, f"loop_rule_{rule}") for rule in LOOP_RULES), hint="loop_rule_hint"),
 )
 #: The controls of each game family (``sim.Family.name``).
 PARAMETERS = {"ttr": TTR_PARAMETERS, "cardgame": CARDGAME_PARAMETERS, "ink": INK_PARAMETERS}
@@ -116,8 +141,7 @@ class RuleExplorer:
         self.family, self.base = sim.family_of(base)
         self.executor = executor
         if self.family.name not in PARAMETERS:
-            raise ValueError(f"the rule explorer has no controls for {self.family.name} games "
-                             f"(it knows {', '.join(PARAMETERS)})")
+            raise InputError("error.explorer_family", game=self.family.game, known=", ".join(PARAMETERS))
         self.parameters = PARAMETERS[self.family.name]
         self.controls = {p.field: p.make(self.base) for p in self.parameters}
         low, high = self._player_range()
@@ -128,7 +152,7 @@ class RuleExplorer:
         # with a single bot there is nothing to choose: the hint says so
         self.bots = widgets.Text(value=", ".join(default), layout=widgets.Layout(width="520px"),
                                  disabled=len(self.family.bots) == 1)
-        self.bots_hint = widgets.HTML(layout=widgets.Layout(width="520px"))
+        self.bots_hint = _hint_line()
         self.run = widgets.Button(button_style="primary", icon="play")
         self.run.on_click(lambda _: self.simulate())
         self.message = widgets.HTML()
@@ -136,14 +160,18 @@ class RuleExplorer:
         self._runs: list[tuple[str, Any]] = []  # (text key of the variant, its table)
         self._status: Callable[[], str] = str  # the message, written anew in each language
         self._labels: dict[str, tuple[widgets.HTML, dict]] = {}  # text key → (label, its parameters)
-        rows = [self._row(f"param_{p.field}", self.controls[p.field], **p.label_params(self.base))
-                for p in self.parameters]
+        self._hints = {p.field: _hint_line() for p in self.parameters if p.hint}
+        rows = [self._row(f"param_{p.field}", self._with_hint(p), **p.label_params(self.base)) for p in self.parameters]
         rows += [self._row("explore_players", self.players),
                  self._row("explore_bots", widgets.VBox([self.bots, self.bots_hint])),
                  self._row("explore_games", self.games), self._row("explore_seed", self.seed)]
         self.widget = widgets.VBox([*rows, self.run, self.message, self.results])
         self.refresh_texts()
         follow_language(self.refresh_texts)
+
+    def _with_hint(self, parameter: Parameter) -> widgets.Widget:
+        control = self.controls[parameter.field]
+        return widgets.VBox([control, self._hints[parameter.field]]) if parameter.hint else control
 
     def _player_range(self) -> tuple[int, int]:
         rules = self.base
@@ -163,10 +191,18 @@ class RuleExplorer:
         for key, (name, params) in self._labels.items():
             name.value = f"<div style='line-height:1.3'>{html.escape(label(key, **params))}</div>"
         self.run.description = label("explore_run")
+        for parameter in self.parameters:
+            if parameter.choices:  # the same values, their words in the new language
+                menu = self.controls[parameter.field]
+                value = menu.value
+                menu.options = [(label(key), choice) for choice, key in parameter.choices]
+                menu.value = value
+            if parameter.hint:
+                _say_hint(self._hints[parameter.field], label(parameter.hint))
         bots = self.bot_names()
-        hint = (label("explore_one_bot", bot=bots[0]) if len(bots) == 1
-                else label("explore_bots_hint", bots=", ".join(bots)))
-        self.bots_hint.value = f"<div style='line-height:1.3; font-size:smaller'>{html.escape(hint)}</div>"
+        named = texts.listing([label("explore_bot_named", name=bot, bot=texts.bot_name(bot)) for bot in bots])
+        _say_hint(self.bots_hint, label("explore_one_bot", bot=named) if len(bots) == 1
+                  else label("explore_bots_hint", bots=named))
         self.message.value = self._status()
         if self._runs:
             self._show()
@@ -177,27 +213,48 @@ class RuleExplorer:
         values = {p.field: p.read(self.controls[p.field]) for p in self.parameters}
         for p in self.parameters:
             if p.at_most and values[p.field] > values[p.at_most]:
-                raise ValueError(label("explore_more_than", setting=self.setting(f"param_{p.field}"),
-                                       value=values[p.field], limit=self.setting(f"param_{p.at_most}"),
-                                       limit_value=values[p.at_most]))
+                raise InputError("label.explore_more_than", setting=self.setting(f"param_{p.field}"),
+                                 value=values[p.field], limit=self.setting(f"param_{p.at_most}"),
+                                 limit_value=values[p.at_most])
         return replace(self.base, name=f"{self.base.name}*", **values)
+
+    def changes(self, rules: Any) -> list[str]:
+        """Each setting ``rules`` changes against the printed rules, with both values, in
+        the reader's words ("«tickets to keep at the start» 0 (printed rules: 2)")."""
+        return [label("explore_change", setting=self.setting(f"param_{p.field}"),
+                      value=p.words(getattr(rules, p.field)), printed=p.words(getattr(self.base, p.field)))
+                for p in self.parameters if getattr(rules, p.field) != getattr(self.base, p.field)]
 
     def bot_names(self) -> list[str]:
         """The bots of the game family, its default strategies first."""
         return list(dict.fromkeys([*self.family.default_bots, *self.family.bots]))
 
     def seat_bots(self) -> list[str]:
-        """The bot of each seat, the names repeated round the table (a ``ValueError`` says
-        what is wrong with the «bots» field)."""
-        names = [name.strip() for name in self.bots.value.split(",") if name.strip()]
+        """The bot of each seat, the names repeated round the table (an ``InputError`` says
+        what is wrong with the «bots» field). A bot may be named by its short name
+        (``tickets``) or by its name for a reader in a language of the kit ("ticket bot",
+        "Zielkarten-Bot")."""
+        typed = [name.strip() for name in self.bots.value.split(",") if name.strip()]
         known = ", ".join(self.bot_names())
-        if not names:
-            raise ValueError(label("explore_no_bots", setting=self.setting("explore_bots"), bots=known))
-        for name in names:
-            if name not in self.family.bots:
-                raise ValueError(label("explore_unknown_bot", setting=self.setting("explore_bots"),
-                                       name=repr(name), bots=known))
+        if not typed:
+            raise InputError("label.explore_no_bots", setting=self.setting("explore_bots"), bots=known)
+        names = []
+        for name in typed:
+            bot = self._bot_called(name)
+            if bot is None:
+                raise InputError("label.explore_unknown_bot", setting=self.setting("explore_bots"),
+                                 name=repr(name), bots=known)
+            names.append(bot)
         return [names[seat % len(names)] for seat in range(self.players.value)]
+
+    def _bot_called(self, name: str) -> str | None:
+        """The bot a reader means by ``name``: its short name, or its name in a language."""
+        wanted = name.casefold()
+        for bot in self.family.bots:
+            if wanted == bot.casefold() or any(wanted == texts.bot_name(bot, lang).casefold()
+                                               for lang in texts.LANGUAGES):
+                return bot
+        return None
 
     def _check(self) -> tuple[Any, list[str]] | str:
         """The changed rules and the seats' bots, or what is wrong with them."""
@@ -236,13 +293,22 @@ class RuleExplorer:
         self.results.clear_output()
         runs = []
         with self.results:
-            for key, rules in (("explore_base", self.base), ("explore_changed", changed)):
-                runs.append((key, sim.simulate(rules, players=self.players.value, games=games, seed=self.seed.value,
-                                               bots=bots, executor=self.executor)))
+            play = dict(players=self.players.value, games=games, seed=self.seed.value, bots=bots, executor=self.executor)
+            base = sim.simulate(self.base, **play, title=label("explore_base"), keep_actions=True)
+            runs.append(("explore_base", base))
+            # a change of the points only: the same games, scored anew (no need to play them again)
+            runs.append(("explore_changed", sim.rescore(base, changed) if not sim.changes_to_play(self.base, changed)
+                         else sim.simulate(changed, **play, title=label("explore_changed"))))
         self._runs = runs
-        self._say(lambda: html.escape(label("explore_done", games=texts.quantity("game", games))))
+        self._say(lambda: html.escape(" ".join([label("explore_done", games=texts.quantity("game", games)),
+                                                self._changes_said(changed)])))
         self._show()
         return self.tables
+
+    def _changes_said(self, changed: Any) -> str:
+        changes = self.changes(changed)
+        return (label("explore_changes", changes=texts.listing(changes)) if changes
+                else label("explore_no_change", base=label("explore_base")))
 
     def _say(self, status: Callable[[], str]) -> None:
         self._status = status
@@ -276,6 +342,14 @@ class RuleExplorer:
         from IPython.display import display
 
         display(self.widget)
+
+
+def _hint_line() -> widgets.HTML:
+    return widgets.HTML(layout=widgets.Layout(width="520px"))
+
+
+def _say_hint(line: widgets.HTML, hint: str) -> None:
+    line.value = f"<div style='line-height:1.3; font-size:smaller'>{html.escape(hint)}</div>"
 
 
 def solo(tables: dict[str, Any]) -> bool:
