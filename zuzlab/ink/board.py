@@ -25,12 +25,12 @@ def square_name(index: int) -> str:
 
 
 def square_index(square: str | int) -> int:
-    """``"C3"`` (or 17) → 17; a bad square gets a clear ``ValueError``."""
+    """``"C3"`` (or 17) → 17; a bad square gets a clear ``InputError`` (a ``ValueError``)."""
     if isinstance(square, int) and not isinstance(square, bool) and 0 <= square < SIZE * SIZE:
         return square
     if isinstance(square, str) and len(square) == 2 and square[0] in ROWS and square[1] in "0123456":
         return ROWS.index(square[0]) * SIZE + int(square[1])
-    raise ValueError(f"{square!r} is not a square: rows A–G, columns 0–6, like 'C3'")
+    raise texts.InputError("refusal.bad_square", square=repr(square))
 
 
 def _neighbour(index: int, side: int) -> int:
@@ -245,9 +245,9 @@ def _is_square(square: str) -> bool:
     return True
 
 
-def _board_error(key: str, **params) -> ValueError:
+def _board_error(key: str, **params) -> texts.InputError:
     """A malformed board string, told in the reader's language (``error.<key>``)."""
-    return ValueError(texts.text(f"error.{key}", **params))
+    return texts.InputError(f"error.{key}", **params)
 
 
 def _is_anu_separator(char: str) -> bool:

@@ -111,7 +111,7 @@ class _Pieces:
 def score(board: Board, loop_rule: str = "simple", lake_squares_are_centre: bool = True) -> Score:
     """Score a board; see the module text for each part."""
     if loop_rule not in LOOP_RULES:
-        raise ValueError(f"loop_rule must be one of {LOOP_RULES}, not {loop_rule!r}")
+        raise texts.InputError("error.rules_loop_rule", rules=repr(LOOP_RULES), value=repr(loop_rule))
     squares = board.squares
     variants = [p.variant if p else None for p in squares]
     networks, lakes = _Pieces(), _Pieces()

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import texts
+
 N, E, S, W = 0, 1, 2, 3
 SIDE_NAMES = ("north", "east", "south", "west")
 HIGHWAY, RAILWAY, RIVER, LAKE, BLANK = "H", "R", "W", "L", ""
@@ -136,7 +138,7 @@ SAME_AS: dict[tuple[str, int], int] = {
 
 def variant(code: str, orientation: int) -> Variant:
     if code not in FACES:
-        raise ValueError(f"unknown tile {code!r} (tiles: {', '.join(FACES)})")
+        raise texts.InputError("refusal.unknown_tile", tile=repr(code), tiles=", ".join(FACES))
     if not isinstance(orientation, int) or isinstance(orientation, bool) or not 0 <= orientation <= 7:
-        raise ValueError(f"orientation must be a whole number 0–7, not {orientation!r}")
+        raise texts.InputError("refusal.bad_orientation", orientation=repr(orientation))
     return VARIANTS[code, orientation]
