@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -379,6 +380,9 @@ def test_the_game_views_answer_clicks(lab, browser):
         _save_cell(page, cell, "interactions", "3-undone-hint")
         cards = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").nth(2)
         cards.scroll_into_view_if_needed()
+        assert cards.get_by_role("button", name="keep").is_disabled()  # no ticket is ticked for you
+        cards.get_by_role("checkbox").first.check()
+        page.wait_for_timeout(500)
         cards.get_by_role("button", name="keep").click()
         page.wait_for_timeout(1500)
         _save_cell(page, cards, "interactions", "4-card-game-tickets")
@@ -393,3 +397,121 @@ def _save_cell(page, cell, name: str, step: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     cell.scroll_into_view_if_needed()
     cell.screenshot(path=str(folder / f"{step}.png"))
+
+
+# --- playing every game view, then running the cells below it ---------------------------------
+
+#: the notebooks with game views; each view is played a few moves by clicking, then every
+#: cell after the first view runs again, as a learner who pressed Shift+Enter would
+PLAYED = [path for path in NOTEBOOKS if path.parent.name == "en" and path.stem in
+          ("01_usa", "02_europe", "03_switzerland", "04_cardgame", "07_railroad_ink", "08_deep_blue")]
+# Notebooks whose cells under a view are being made safe on another branch of issue 23:
+# expected to fail here until it is merged (then delete this and its use below).
+AWAITING_MERGE = {"07_railroad_ink", "08_deep_blue"}
+
+# A game view's cell: one that shows the view's "hint" button (every game view has one).
+VIEW_CELLS = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell:has(.jp-OutputArea button:text-is('hint'))"
+
+# The execution counts of the code cells (0 for a cell not run yet, -1 while it runs).
+COUNTS_JS = """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt')]
+  .map(p => { const t = p.textContent.trim(); return t === '[*]:' ? -1 : (parseInt(t.slice(1)) || 0); })"""
+
+
+@pytest.mark.parametrize("notebook", [
+    pytest.param(path, marks=pytest.mark.xfail(reason="its cells under the views are fixed on the Railroad Ink branch"))
+    if path.stem in AWAITING_MERGE else path for path in PLAYED], ids=[_name(path) for path in PLAYED])
+def test_every_cell_runs_after_the_game_views_are_played(lab, browser, notebook):
+    """Run all cells, play each game view a few moves by clicking (tickets kept, cards
+    drawn, a tunnel given up and paid, a Railroad Ink result drawn where the hint says, a
+    move taken back, the hint asked), then run every cell after the first view: none may
+    show an error, as a learner who plays and then presses Shift+Enter must not see one."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    name = f"played-{_name(notebook)}"
+    try:
+        page.goto(f"{lab}/lab/tree/notebooks/{notebook.parent.name}/{notebook.name}?reset&token={TOKEN}")
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+        _wait_for_one_steady_kernel(lab)
+        _run_all_cells(page, name)
+        assert page.wait_for_function(ALL_CELLS_RAN_JS, timeout=RUN_TIMEOUT_MS, polling=500).json_value() == "done"
+        page.wait_for_timeout(1500)
+        views = page.locator(VIEW_CELLS)
+        assert views.count() >= 1, "no game view found"
+        for number in range(views.count()):
+            view = views.nth(number)
+            before = view.inner_text()
+            _play(page, view)
+            assert view.inner_text() != before, "the clicks changed nothing"
+            _save_cell(page, view, f"{name}-views", f"view-{number}-played")
+        first = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").evaluate_all(
+            "(cells, view) => cells.indexOf(view)", views.first.element_handle())
+        counts = page.evaluate(COUNTS_JS)
+        if first + 1 < len(counts):  # a view in the last cell has nothing below it
+            below = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").nth(first + 1)
+            below.locator(".jp-InputPrompt").first.click()
+            page.get_by_role("menuitem", name="Run", exact=True).click()
+            page.get_by_text("Run Selected Cell and All Below", exact=True).click()
+            page.wait_for_function(f"""() => {{ const now = ({COUNTS_JS})(); const before = {json.dumps(counts)};
+                return now.slice({first + 1}).every(n => n > Math.max(...before))
+                    || [...document.querySelectorAll('.jp-OutputArea-output')]
+                           .some(o => o.innerText.includes('Traceback (most recent call last)')); }}""",
+                                   timeout=RUN_TIMEOUT_MS, polling=500)
+        page.wait_for_timeout(1500)
+        report = page.evaluate(REPORT_JS)
+        _save_screenshots(page, name)
+    finally:
+        page.close()
+        _shut_down_kernels(lab)
+    errors = report["errors"] + [t for t in report["stderr"] if "Traceback" in t or "Error" in t]
+    assert not errors, "error output after playing:\n" + "\n---\n".join(errors)
+    assert report["broken_widgets"] == 0 and report["js_errors"] == 0
+
+
+def _click(page, view, text: str) -> bool:
+    """Click the view's enabled button that reads ``text`` (and wait for Python's answer);
+    False when there is none."""
+    button = view.locator(f"button:text-is('{text}'):enabled")
+    if button.count() == 0:
+        return False
+    button.first.click()
+    page.wait_for_timeout(700)
+    return True
+
+
+def _play(page, view) -> None:
+    """A few moves in one game view, of whichever kind it is."""
+    view.scroll_into_view_if_needed()
+    if view.locator("button:text-is('give the tunnel up')").count():  # Europe's tunnel decision
+        assert _click(page, view, "give the tunnel up")
+        assert _click(page, view, "take back")  # back to the decision
+        assert _click(page, view, "pay")
+    boxes = view.get_by_role("checkbox")
+    if boxes.count():  # the tickets offered: none is ticked for you
+        assert not any(boxes.nth(i).is_checked() for i in range(boxes.count()))
+        for i in range(min(2, boxes.count())):
+            boxes.nth(i).check()
+        page.wait_for_timeout(500)
+        assert _click(page, view, "keep the ticked tickets")
+        assert _click(page, view, "take back")  # keeping tickets can be taken back
+        for i in range(min(2, boxes.count())):
+            boxes.nth(i).check()
+        assert _click(page, view, "keep the ticked tickets")
+    assert _click(page, view, "hint")
+    if view.locator("button:text-is('finish the round')").count():  # Railroad Ink: draw what the hint chose
+        for _ in range(2):
+            _click(page, view, "hint")
+            square = re.search(r"click ([A-G][0-6])", view.inner_text())
+            if not square:  # the hint says to finish the round
+                break
+            boxes = [c.bounding_box() for c in view.locator("canvas").all()]
+            box = max((b for b in boxes if b), key=lambda b: b["width"])  # the board, not the preview
+            scale = box["width"] / (2 * 0.7 + 7)  # the board's margin and squares (viz.ink_canvas)
+            row, col = "ABCDEFG".index(square.group(1)[0]), int(square.group(1)[1])
+            page.mouse.click(box["x"] + (0.7 + col + 0.5) * scale, box["y"] + (0.7 + row + 0.5) * scale)
+            page.wait_for_timeout(1200)
+        _click(page, view, "take back")
+        return
+    if _click(page, view, "claim the route"):  # the route the menu offers first, then taken back
+        assert _click(page, view, "take back")
+    for _ in range(2):  # two cards from the deck: a whole turn, then the bots play
+        assert _click(page, view, "draw from the deck")
+    _click(page, view, "take back")  # refused now (the card was seen): the button is disabled
