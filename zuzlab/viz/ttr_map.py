@@ -48,6 +48,8 @@ TICKET_COLOR = "#2b9348"
 TOP_BORDER, RIGHT_BORDER, SIDE_BORDER, MARGIN = 40, 165, 8, 16
 FONT_PX = 8 * 4 / 3  # 8pt city names
 CITY_SIZE, STATION_SIZE = 9, 17  # marker sizes; a city's label keeps clear of a station's square
+#: where along a car (a share of its length) the labels look for it, across it at its middle and edges
+CAR_SAMPLES = (-0.4, -0.2, 0, 0.2, 0.4)
 
 
 @dataclass
@@ -193,10 +195,11 @@ def label_spots(board: Map, width: int = 900, height: int = 560) -> tuple[Spot, 
         return px - frame.left, py - frame.top
 
     cities = [local(*points[name]) for name in board.cities]
-    cars = [local(x + math.cos(angle) * length * along, y + math.sin(angle) * length * along)
+    cars = [local(x + math.cos(angle) * length * along - math.sin(angle) * geometry.car_width * across,
+                  y + math.sin(angle) * length * along + math.cos(angle) * geometry.car_width * across)
             for route in board.routes
             for x, y, length, angle in route_cars(route, points, geometry, offsets[route.id])
-            for along in (-0.35, 0, 0.35)]
+            for along in CAR_SAMPLES for across in (-0.35, 0, 0.35)]
     sizes = [text_extent(name, FONT_PX) for name in board.cities]
     markers = [STATION_SIZE if city.kind == "city" else CITY_SIZE + 2 for city in board.cities.values()]
     return tuple(place_labels(cities, sizes, markers, (0, 0, frame.width, frame.height), cars))
