@@ -197,7 +197,9 @@ def test_the_legend_fits_right_of_the_map_in_every_language():
     for lang in texts.LANGUAGES:
         texts.set_language(lang)
         try:
-            widest = max(text_extent(label, ttr_map.FONT_PX)[0] for _, label in ttr_map.legend_entries(game, 4))
+            marks = [texts.text(f"label.{key}") for key in ("hint_plan", "tunnel_now")]  # the game view's marks
+            widest = max(text_extent(label, ttr_map.FONT_PX)[0]
+                         for label in [label for _, label in ttr_map.legend_entries(game, 4)] + marks)
         finally:
             texts.set_language("en")
         assert fixed + widest <= ttr_map.RIGHT_BORDER, lang

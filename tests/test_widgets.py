@@ -260,7 +260,7 @@ def test_the_hint_marks_its_planned_way_on_the_map_until_the_next_move():
     planner = ttr.make_bot("balanced").planner(game)
     planned = {r.id for t in game.tickets[0] for r in planner.path(game, t)}
     assert view.plan_marks.shown == len(planned) > 0 and view.plan_marks.item.visible
-    assert view.plan_marks.item.label.value == "the hint's planned way for your tickets"
+    assert view.plan_marks.item.label.value == "the hint's plan"
     assert view.act(ttr.DrawBlind())
     assert view.plan_marks.shown == 0 and not view.plan_marks.item.visible
 
@@ -299,7 +299,7 @@ def test_the_tunnel_being_decided_on_is_marked_on_the_map():
     view = TtrGameView(game, human=0)
     assert view.tunnel_marks.shown == 0
     view.act(ttr.ClaimRoute(("München", "Venezia"), "blue"))
-    assert view.tunnel_marks.shown == 1 and view.tunnel_marks.item.label.value == "the tunnel you are building"
+    assert view.tunnel_marks.shown == 1 and view.tunnel_marks.item.label.value == "your tunnel"
     view.give_up.click()
     assert view.tunnel_marks.shown == 0 and not view.tunnel_marks.item.visible
 

@@ -13,18 +13,18 @@ MARK_COLOR = "#d81b60"
 
 
 class RouteMarks:
-    """A thick dashed line along each of some routes, over the cars, with a legend entry;
-    ``show`` draws other routes (or none: then the entry is hidden too), so a live
-    figure can point at what matters now."""
+    """A thick line (dashed, or a wide pale halo) along each of some routes, over the
+    cars, with a legend entry; ``show`` draws other routes (or none: then the entry is
+    hidden too), so a live figure can point at what matters now."""
 
     def __init__(self, fig: Any, board: Map, label: str = "", color: str = MARK_COLOR, width: float = 7,
-                 name: str = "marked_routes"):
+                 name: str = "marked_routes", dash: str = "dashed", alpha: float = 0.9):
         from bokeh.models import ColumnDataSource, Legend, LegendItem
 
         self.line_of = RouteLines(board)
         self.source = ColumnDataSource({"x0": [], "y0": [], "x1": [], "y1": []})
         self.renderer = fig.segment("x0", "y0", "x1", "y1", source=self.source, line_width=width, line_color=color,
-                                    line_alpha=0.9, line_dash="dashed", name=name)
+                                    line_alpha=alpha, line_dash=dash, name=name)
         self.item = LegendItem(label=label, renderers=[self.renderer], visible=False)
         legends = fig.select({"type": Legend})
         if legends:

@@ -32,8 +32,8 @@ from .playing import GameView
 Bot = Callable[[Game, random.Random], Any]
 #: The opponents' strategies, seat after seat (the random bot teaches nothing)
 OPPONENTS = ("balanced", "tickets", "long_routes")
-#: the hint's planned way, and the tunnel being decided on, as marked on the map
-PLAN_COLOR, TUNNEL_COLOR = "#1e88e5", "#e65100"
+#: the hint's planned way (dashed), and the tunnel being decided on (a halo), as marked on the map
+PLAN_COLOR, TUNNEL_COLOR = "#1e88e5", "#00e5ff"
 
 
 def _offer(menu: widgets.Dropdown, options: list[tuple[str, Any]], keep: Any = None) -> None:
@@ -77,7 +77,8 @@ class TtrGameView(GameView):
         self.selected_route: int | None = None
         self.figure = map_figure(game, player=human, width=760, height=470)
         self.plan_marks = RouteMarks(self.figure, game.map, color=PLAN_COLOR, width=6, name="hint_plan")
-        self.tunnel_marks = RouteMarks(self.figure, game.map, color=TUNNEL_COLOR, width=9, name="tunnel_now")
+        self.tunnel_marks = RouteMarks(self.figure, game.map, color=TUNNEL_COLOR, width=20, name="tunnel_now",
+                                       dash="solid", alpha=0.5)
         #: the number of actions played when the hint's plan was marked (moves clear it)
         self._plan_at: int | None = None
         self.map = bokeh_widget(self.figure)
