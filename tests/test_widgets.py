@@ -313,6 +313,7 @@ def test_the_status_counts_turns_from_one_and_an_empty_hand_mid_game_has_no_card
     assert "Your hand</b><br>no cards" in view.hand.value
 
 
+@pytest.mark.slow
 def test_drawing_tickets_in_switzerland_says_the_returned_ones_leave_the_game():
     game = ttr.new_game("switzerland", players=2, seed=4).set_up(current=0)
     view = TtrGameView(game, human=0)
@@ -366,11 +367,12 @@ def test_the_swiss_second_card_hint_speaks_of_tunnel_cards():
     assert "locomotive" not in view.hint_box.value and "tunnel card counts as one card" in view.hint_box.value
 
 
+@pytest.mark.slow
 def test_a_score_table_says_which_bot_played_each_seat():
     from zuzlab import texts
 
-    bots = ["balanced", "tickets", "long_routes"]
-    scores = ttr.play_game("usa", players=3, seed=5, bots=bots).final_scores()
+    bots = ["balanced", "tickets", "long_routes"]  # who the table says played (a random game is quicker)
+    scores = ttr.play_random_game("usa", players=3, seed=5).final_scores()
     seated = scores.with_seats(bots)
     lines = str(seated).splitlines()
     assert lines[0].split()[:3] == ["player", "who", "route"] and "long-route bot" in lines[3]
