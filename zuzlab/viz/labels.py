@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in pixels, y pointing down
 
 
@@ -91,6 +93,7 @@ def place_labels(points: list[tuple[float, float]], sizes: list[tuple[float, flo
     of those wins; among free spots, covering cars or standing nearer another city than
     its own costs, and so does each step down the list of spots. After the greedy pass
     each label may move again, now seeing all the others, until nothing changes."""
+    car_xy = np.asarray(list(cars), dtype=float).reshape(-1, 2)  # many points: counted with numpy
     marker_boxes = [(x - m / 2, y - m / 2, x + m / 2, y + m / 2) for (x, y), m in zip(points, markers)]
     near = [sum(1 for (u, v) in points if 0 < (u - x) ** 2 + (v - y) ** 2 < crowd_radius ** 2) for x, y in points]
     boxes: dict[int, Box] = {}
@@ -102,14 +105,15 @@ def place_labels(points: list[tuple[float, float]], sizes: list[tuple[float, flo
         choices = [spot for ring in rings for spot in ring]
         reach = 20 + width + height
         close = [j for j, (u, v) in enumerate(points) if j != i and abs(u - x) < reach and abs(v - y) < reach]
-        nearby_cars = [(u, v) for u, v in cars if abs(u - x) < reach and abs(v - y) < reach]
+        near_x, near_y = car_xy[(np.abs(car_xy[:, 0] - x) < reach) & (np.abs(car_xy[:, 1] - y) < reach)].T
         best = None
         for rank, spot in enumerate(choices):
             box = spot.box(x, y, width, height)
             clash = sum(overlap(box, other) for j, other in boxes.items() if j != i)
             clash += sum(overlap(box, marker_boxes[j]) for j in close) + outside(box, bounds)
             own = distance(box, x, y)
-            cost = 1000 * clash + 30 * sum(1 for u, v in nearby_cars if box[0] <= u <= box[2] and box[1] <= v <= box[3])
+            covered = int(((near_x >= box[0]) & (near_x <= box[2]) & (near_y >= box[1]) & (near_y <= box[3])).sum())
+            cost = 1000 * clash + 30 * covered
             cost += 400 * sum(1 for j in close if distance(box, *points[j]) < own + 8)  # would be read as theirs
             cost += rank * 2 + 80 * (rank // len(rings[0]))  # each ring farther out costs more
             if best is None or cost < best[0]:
