@@ -15,6 +15,18 @@ from zuzlab.widgets.views import OVERLAY
 USA = ttr.load_map("usa")
 
 
+@pytest.fixture(autouse=True)
+def views_stop_following_the_language_after_each_test():
+    """A live view follows the language switch (``texts.on_language_change``); the views a
+    test made stop following it when the test ends, or a language switch in a later test
+    would redraw every view made before it."""
+    from zuzlab import texts
+
+    listening = list(texts._listeners)
+    yield
+    texts._listeners[:] = listening
+
+
 def keep_all(view):
     """Tick every offered ticket (none starts ticked) and keep them."""
     for box in view.keep_boxes.children:
