@@ -149,3 +149,29 @@ def test_a_planner_starts_again_after_an_undo():
     game.rewind(len(game.history) - 1)  # the last claim is taken back: a new `claimed`
     again = bot.planner(game)
     assert again is not before and again.graph == type(before)(game, game.current_player, bot.route_cost).graph
+
+
+def test_the_claim_reason_names_the_ticket_the_way_was_planned_for():
+    """New York–Pittsburgh lies on the way planned for Montréal–Atlanta; Denver–Pittsburgh
+    also ends in Pittsburgh, but its way runs west: it is not the reason (the trial's
+    position, where the hint named it)."""
+    import random
+
+    game = ttr.new_game("usa", players=4, seed=21)
+    game.set_up(hands={0: {"green": 2}}, tickets={0: [("Denver", "Pittsburgh"), ("Montréal", "Atlanta")],
+                                                  1: [], 2: [], 3: []}, claimed={6: 0}, current=0)
+    action, (reason, params) = ttr.make_bot("balanced").decide(game, random.Random(0))
+    assert set(game.map.route(action.route).cities) == {"New York", "Pittsburgh"}
+    assert reason == "planned" and str(params["ticket"]).startswith("Montréal–Atlanta")
+
+
+def test_explaining_a_move_does_not_change_what_a_bot_plays():
+    """The hint asks for reasons (``explain``); the simulations do not: both play alike."""
+    import random
+
+    game = ttr.new_game("usa", players=3, seed=6)
+    while not game.is_over and len(game.history) < 120:
+        explained = ttr.make_bot("balanced").decide(game.copy(), random.Random(len(game.history)))[0]
+        silent = ttr.make_bot("balanced")(game.copy(), random.Random(len(game.history)))
+        assert explained == silent
+        game.apply(silent)

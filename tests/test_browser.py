@@ -3,7 +3,10 @@ Chromium (Debian's ``chromium``, driven by Python ``playwright``), all cells run
 
 A notebook fails if it shows an error output or a traceback, a widget that did not
 render ("Error displaying widget"), a JavaScript error, Bokeh that did not load or a
-figure drawn blank, or an ipycanvas canvas left blank. Screenshots of every cell that
+figure drawn blank, or an ipycanvas canvas left blank. In English, every notebook with a
+game view is then played: each view a few moves by clicking, then every cell below the
+first view again, as a learner who plays and presses Shift+Enter; no error may show
+either. Screenshots of every cell that
 shows something land in ``test-output/browser/`` (ignored by git) for a person to look at.
 
 The test is skipped when playwright or Chromium is missing, unless
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -24,6 +28,7 @@ import time
 import urllib.request
 import warnings
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -193,10 +198,11 @@ def _name(notebook: Path) -> str:
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[_name(path) for path in NOTEBOOKS])
 def test_notebook_runs_and_renders_in_the_browser(lab, browser, notebook):
     assert notebook.stem in MUST_DRAW, f"add {notebook.stem} to MUST_DRAW in {Path(__file__).name}"
-    report = _run_in_browser(lab, browser, notebook)
+    play = _play_views_and_run_below if notebook.parent.name == "en" else None  # (German: the same views)
+    report = _run_in_browser(lab, browser, notebook, play)
     if isinstance(report, StillRunning):  # once more on a fresh kernel, saying so
         warnings.warn(f"{_name(notebook)}: {report}; running it again")
-        report = _run_in_browser(lab, browser, notebook)
+        report = _run_in_browser(lab, browser, notebook, play)
         if isinstance(report, StillRunning):
             pytest.fail(f"{_name(notebook)}: {report}")
     page_errors = report["page_errors"]
@@ -213,6 +219,10 @@ def test_notebook_runs_and_renders_in_the_browser(lab, browser, notebook):
     assert all(colours > 2 for colours in report["figures"]), f"blank Bokeh figure: {report['figures']}"
     assert len(report["canvases"]) >= canvases_needed, f"canvases drawn: {len(report['canvases'])}"
     assert all(colours > 2 for colours in report["canvases"]), f"blank canvas: {report['canvases']}"
+    after_play = report.get("then") or []
+    if after_play and notebook.stem in AWAITING_MERGE:
+        pytest.xfail("its cells under the views are made safe on the Railroad Ink branch of issue 23")
+    assert not after_play, "error output after playing the game views:\n" + "\n---\n".join(after_play)
 
 
 class StillRunning(str):
@@ -220,8 +230,9 @@ class StillRunning(str):
     queued (their prompts say which)."""
 
 
-def _run_in_browser(lab: str, browser, notebook: Path) -> dict | StillRunning:
-    """Open the notebook, run all its cells and report what the page shows."""
+def _run_in_browser(lab: str, browser, notebook: Path, then: Callable | None = None) -> dict | StillRunning:
+    """Open the notebook, run all its cells and report what the page shows; then, if
+    given, ``then(page, name)`` (its answer is the report's ``then``)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -245,6 +256,8 @@ def _run_in_browser(lab: str, browser, notebook: Path) -> dict | StillRunning:
         page.wait_for_timeout(2000)  # widgets and figures finish drawing
         report = page.evaluate(REPORT_JS)
         _save_screenshots(page, _name(notebook))
+        if then is not None:
+            report["then"] = then(page, _name(notebook))
     finally:
         page.close()
         _shut_down_kernels(lab)
@@ -379,6 +392,9 @@ def test_the_game_views_answer_clicks(lab, browser):
         _save_cell(page, cell, "interactions", "3-undone-hint")
         cards = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").nth(2)
         cards.scroll_into_view_if_needed()
+        assert cards.get_by_role("button", name="keep").is_disabled()  # no ticket is ticked for you
+        cards.get_by_role("checkbox").first.check()
+        page.wait_for_timeout(500)
         cards.get_by_role("button", name="keep").click()
         page.wait_for_timeout(1500)
         _save_cell(page, cards, "interactions", "4-card-game-tickets")
@@ -393,3 +409,103 @@ def _save_cell(page, cell, name: str, step: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     cell.scroll_into_view_if_needed()
     cell.screenshot(path=str(folder / f"{step}.png"))
+
+
+# --- playing every game view, then running the cells below it ---------------------------------
+
+# Notebooks whose cells under a view are being made safe on another branch of issue 23:
+# an error after playing is expected there until it is merged (then delete this and its use).
+AWAITING_MERGE = {"07_railroad_ink", "08_deep_blue"}
+
+# A game view's cell: one that shows the view's "hint" button (every game view has one).
+VIEW_CELLS = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell:has(.jp-OutputArea button:text-is('hint'))"
+
+# The execution counts of the code cells (0 for a cell not run yet, -1 while it runs).
+COUNTS_JS = """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt')]
+  .map(p => { const t = p.textContent.trim(); return t === '[*]:' ? -1 : (parseInt(t.slice(1)) || 0); })"""
+
+
+def _play_views_and_run_below(page, name: str) -> list[str]:
+    """Play each game view a few moves by clicking (tickets ticked and kept, taken back, a
+    claim taken back, cards drawn, the tunnel given up, taken back and paid, Railroad Ink
+    drawn where the hint says, the hint asked), then run every cell after the first view
+    again, as a learner who plays and then presses Shift+Enter: the errors it shows (none
+    without a game view)."""
+    views = page.locator(VIEW_CELLS)
+    if views.count() == 0:
+        return []
+    for number in range(views.count()):
+        view = views.nth(number)
+        before = view.inner_text()
+        _play(page, view)
+        assert view.inner_text() != before, "the clicks changed nothing"
+        _save_cell(page, view, f"{name}-played-views", f"view-{number}")
+    cells = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell")
+    first = cells.evaluate_all("(cells, view) => cells.indexOf(view)", views.first.element_handle())
+    counts = page.evaluate(COUNTS_JS)
+    if first + 1 < len(counts):  # a view in the last cell has nothing below it
+        cells.nth(first + 1).locator(".jp-InputPrompt").first.click()
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_text("Run Selected Cell and All Below", exact=True).click()
+        page.wait_for_function(f"""() => {{ const now = ({COUNTS_JS})(); const before = {json.dumps(counts)};
+            return now.slice({first + 1}).every(n => n > Math.max(...before))
+                || [...document.querySelectorAll('.jp-OutputArea-output')]
+                       .some(o => o.innerText.includes('Traceback (most recent call last)')); }}""",
+                               timeout=RUN_TIMEOUT_MS, polling=500)
+        page.wait_for_timeout(1500)
+    report = page.evaluate(REPORT_JS)
+    _save_screenshots(page, f"{name}-played")
+    return report["errors"] + [t for t in report["stderr"] if "Traceback" in t or "Error" in t]
+
+
+def _click(page, view, text: str) -> bool:
+    """Click the view's enabled button that reads ``text`` (and wait for Python's answer);
+    False when there is none."""
+    button = view.locator(f"button:text-is('{text}'):enabled")
+    if button.count() == 0:
+        return False
+    button.first.click()
+    page.wait_for_timeout(700)
+    return True
+
+
+def _play(page, view) -> None:
+    """A few moves in one game view, of whichever kind it is."""
+    view.scroll_into_view_if_needed()
+    if view.locator("button:text-is('give the tunnel up')").count():  # Europe's tunnel decision
+        assert _click(page, view, "give the tunnel up")
+        assert _click(page, view, "take back")  # back to the decision
+        assert _click(page, view, "pay")
+    boxes = view.get_by_role("checkbox")
+    if boxes.count():  # the tickets offered: none is ticked for you
+        assert not any(boxes.nth(i).is_checked() for i in range(boxes.count()))
+        for i in range(min(2, boxes.count())):
+            boxes.nth(i).check()
+        page.wait_for_timeout(500)
+        assert _click(page, view, "keep the ticked tickets")
+        assert _click(page, view, "take back")  # keeping tickets can be taken back
+        for i in range(min(2, boxes.count())):
+            boxes.nth(i).check()
+        assert _click(page, view, "keep the ticked tickets")
+    assert _click(page, view, "hint")
+    if view.locator("button:text-is('finish the round')").count():  # Railroad Ink: draw what the hint chose
+        for _ in range(2):
+            _click(page, view, "hint")
+            square = re.search(r"click ([A-G][0-6])", view.inner_text())
+            if not square:  # the hint says to finish the round
+                break
+            canvases = view.locator("canvas").all()
+            board = max(canvases, key=lambda c: (c.bounding_box() or {"width": 0})["width"])  # not the preview
+            board.scroll_into_view_if_needed()
+            box = board.bounding_box()
+            scale = box["width"] / (2 * 0.7 + 7)  # the board's margin and squares (viz.ink_canvas)
+            row, col = "ABCDEFG".index(square.group(1)[0]), int(square.group(1)[1])
+            page.mouse.click(box["x"] + (0.7 + col + 0.5) * scale, box["y"] + (0.7 + row + 0.5) * scale)
+            page.wait_for_timeout(1200)
+        _click(page, view, "take back")
+        return
+    if _click(page, view, "claim the route"):  # the route the menu offers first, then taken back
+        assert _click(page, view, "take back")
+    for _ in range(2):  # two cards from the deck: a whole turn, then the bots play
+        assert _click(page, view, "draw from the deck")
+    _click(page, view, "take back")  # refused now (the card was seen): the button is disabled

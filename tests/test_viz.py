@@ -177,6 +177,17 @@ def test_the_legend_names_players_and_what_the_map_shows_in_the_language():
     assert viz.map_figure("usa").title.text == "Ticket to Ride: USA (base game)"
 
 
+def test_a_game_between_bots_has_no_you_in_its_legend_or_tooltips():
+    game = ttr.play_game("usa", players=3, seed=2, bots="balanced")
+    fig = viz.map_figure(game, player=1, you=False)
+    labels = [item.label.value for item in fig.select_one({"name": "legend"}).items]
+    assert labels[:3] == ["player 0", "player 1", "player 2"] and "ticket" in labels  # player 1's tickets shown
+    tips = fig.select_one({"name": "cars"}).data_source.data["label"]
+    assert not any("you" in tip for tip in tips) and any("player 1" in tip for tip in tips)
+    viz.update_map_figure(fig, game, player=1)
+    assert [item.label.value for item in fig.select_one({"name": "legend"}).items][1] == "player 1"
+
+
 def test_the_legend_fits_right_of_the_map_in_every_language():
     from zuzlab.viz.labels import text_extent
 
@@ -186,7 +197,9 @@ def test_the_legend_fits_right_of_the_map_in_every_language():
     for lang in texts.LANGUAGES:
         texts.set_language(lang)
         try:
-            widest = max(text_extent(label, ttr_map.FONT_PX)[0] for _, label in ttr_map.legend_entries(game, 4))
+            marks = [texts.text(f"label.{key}") for key in ("hint_plan", "tunnel_now")]  # the game view's marks
+            widest = max(text_extent(label, ttr_map.FONT_PX)[0]
+                         for label in [label for _, label in ttr_map.legend_entries(game, 4)] + marks)
         finally:
             texts.set_language("en")
         assert fixed + widest <= ttr_map.RIGHT_BORDER, lang
@@ -515,6 +528,19 @@ def test_marked_routes_are_drawn_along_their_tracks_with_a_legend_entry():
     assert min(x0, x1) <= min(xs) and max(xs) <= max(x0, x1)  # the line runs along the route's own cars
     labels = [item.label.value for legend in fig.select({"type": Legend}) for item in legend.items]
     assert "borrowed by the station in Frankfurt" in labels
+
+
+def test_route_marks_can_change_and_hide_their_legend_entry_when_empty():
+    from zuzlab.viz.ttr_marks import RouteMarks
+
+    board = ttr.load_map("usa")
+    fig = viz.map_figure(board)
+    marks = RouteMarks(fig, board, "planned")
+    assert marks.shown == 0 and not marks.item.visible and marks.item in fig.select_one({"name": "legend"}).items
+    marks.show([board.route_between("Denver", "Omaha"), board.route(6)], "the plan")
+    assert marks.shown == 2 and marks.item.visible and marks.item.label.value == "the plan"
+    marks.show([])
+    assert marks.shown == 0 and not marks.item.visible
 
 
 def test_frames_are_drawn_over_the_tiles_even_on_water():

@@ -15,6 +15,25 @@ from zuzlab.widgets.views import OVERLAY
 USA = ttr.load_map("usa")
 
 
+@pytest.fixture(autouse=True)
+def views_stop_following_the_language_after_each_test():
+    """A live view follows the language switch (``texts.on_language_change``); the views a
+    test made stop following it when the test ends, or a language switch in a later test
+    would redraw every view made before it."""
+    from zuzlab import texts
+
+    listening = list(texts._listeners)
+    yield
+    texts._listeners[:] = listening
+
+
+def keep_all(view):
+    """Tick every offered ticket (none starts ticked) and keep them."""
+    for box in view.keep_boxes.children:
+        box.value = True
+    view.keep.click()
+
+
 # --- the step player ---------------------------------------------------------------------------
 
 def test_player_steps_forward_back_and_to_the_end():
@@ -81,6 +100,23 @@ def test_map_view_shows_a_steiner_tree_being_built():
     assert sorted(view.dots.data["x"]) != []
 
 
+def test_map_view_marks_the_routes_a_station_try_borrows():
+    from zuzlab.algorithms import station_choice_steps
+
+    game = ttr.new_game("europe", players=2, seed=3)
+    board = game.map
+    game.set_up(claimed={("Bruxelles", "Frankfurt"): 0, ("Berlin", "Danzig"): 0,
+                         board.route_between("Frankfurt", "Berlin", "red").id: 1},
+                tickets={0: [("Bruxelles", "Danzig")], 1: []}, stations={"Frankfurt": 0}, over=True)
+    args = (board.places, game.routes_of(0), [board.ticket(t) for t in game.tickets[0]], ["Frankfurt"],
+            [board.route(r) for r, o in game.claimed.items() if o != 0])
+    view = MapStepView(game)
+    player = StepPlayer(station_choice_steps(*args), view)
+    player.to_end.click()
+    assert view.shown.kind == "done" and len(view.shown.borrowed) == 1
+    assert overlay_colours(view)[OVERLAY["chosen"]] == 1 and len(view.dots.data["x"]) == 1
+
+
 def test_ink_view_shows_the_path_being_searched_and_the_errors_found():
     board = ink.play_random_game(seed=2).boards[0]
     view = InkStepView(board)
@@ -105,7 +141,9 @@ def test_game_view_opening_then_two_cards_from_the_deck():
     view = TtrGameView(game, human=0)
     assert "Keep at least 2" in view.controls.children[0].value
     assert "At the end a ticket adds its points" in view.hint_box.value  # the rule of the moment
-    view.keep_boxes.children[0].value = False
+    assert not any(box.value for box in view.keep_boxes.children)  # nothing is chosen for you
+    for box in view.keep_boxes.children[1:]:
+        box.value = True
     view.keep.click()
     assert len(game.tickets[0]) == 2 and not game.in_setup and game.current_player == 0
     hand = sum(game.hands[0].values())
@@ -122,7 +160,7 @@ def test_game_view_opening_then_two_cards_from_the_deck():
 def test_game_view_explains_a_refused_move_and_changes_nothing():
     game = ttr.new_game("usa", players=2, seed=4)
     view = TtrGameView(game, human=0)
-    view.keep.click()
+    keep_all(view)
     set_face_up(game, ["locomotive", "red", "blue", "green", "black"])
     view.refresh()
     view.deck.click()
@@ -135,7 +173,7 @@ def test_game_view_explains_a_refused_move_and_changes_nothing():
 def test_game_view_claims_a_route_picked_in_its_menu():
     game = ttr.new_game("usa", players=2, seed=4)
     view = TtrGameView(game, human=0)
-    view.keep.click()
+    keep_all(view)
     set_hand(game, 0, blue=5)
     view.refresh()
     view.route_menu.value = 2  # picking the route offers its payments only
@@ -148,7 +186,7 @@ def test_game_view_claims_a_route_picked_in_its_menu():
 def test_a_route_clicked_on_the_map_offers_its_payments_or_says_why_not():
     game = ttr.new_game("usa", players=2, seed=4)
     view = TtrGameView(game, human=0)
-    view.keep.click()
+    keep_all(view)
     set_hand(game, 0, pink=4, locomotive=1)
     view.refresh()
     denver_omaha = game.map.route_between("Denver", "Omaha").id
@@ -156,7 +194,8 @@ def test_a_route_clicked_on_the_map_offers_its_payments_or_says_why_not():
     assert [label for label, _ in view.claim_menu.options] == ["4 pink", "3 pink + 1 locomotive"]
     calgary_winnipeg = game.map.route_between("Calgary", "Winnipeg").id
     assert view.select_route(calgary_winnipeg) is False
-    assert view.claim.disabled and "Calgary–Winnipeg (6 white) needs 5 white cards; you hold 0" in view.claim_why.value
+    assert view.claim.disabled and ("Claiming Calgary–Winnipeg (6 white) takes 6 cards: you have 0 white cards and "
+                                    "1 locomotive, so 5 cards are missing.") in view.claim_why.value
     source = view.figure.select_one({"name": "cars"}).data_source  # a click on the map: Bokeh selects a car
     index = source.data["route"].index(denver_omaha)
     source.selected.indices = [index]
@@ -168,7 +207,7 @@ def test_a_route_clicked_on_the_map_offers_its_payments_or_says_why_not():
 def test_double_tracks_of_one_colour_are_listed_once_each_with_their_track():
     game = ttr.new_game("usa", players=4, seed=4)
     view = TtrGameView(game, human=0)
-    view.keep.click()
+    keep_all(view)
     set_hand(game, 0, red=2)
     view.refresh()
     labels = [label for label, _ in view.route_menu.options]
@@ -187,18 +226,27 @@ def test_undo_takes_your_move_back_with_the_bots_moves_after_it():
     game = ttr.new_game("usa", players=3, seed=4)
     view = TtrGameView(game, human=0)
     assert view.undo_button.disabled  # nothing of yours to take back yet
-    view.keep.click()
-    after_opening = game.copy()
-    view.deck.click()
-    first_card = game.copy()
-    view.deck.click()
-    assert game.current_player == 0 and game.turn == 3 and not view.undo_button.disabled
-    view.undo_button.click()  # the second card, and the two bots' turns after it
-    assert game == first_card and game.pending.kind == "second_card" and game.turn == 0
-    view.undo_button.click()
-    assert game == after_opening
-    view.undo_button.click()
+    keep_all(view)
+    assert not view.undo_button.disabled
+    view.undo_button.click()  # keeping the tickets, and the bots' choices after it
     assert game.in_setup and game.pending.kind == "keep_tickets" and view.undo_button.disabled
+
+
+def test_undo_takes_a_claim_back_but_never_a_card_you_have_seen_from_the_deck():
+    game = ttr.new_game("usa", players=3, seed=4).set_up(hands={0: {"pink": 4, "red": 1}}, current=0)
+    view = TtrGameView(game, human=0)
+    before = game.copy()
+    assert view.act(ttr.ClaimRoute(("Denver", "Omaha"), "pink"))
+    assert game.current_player == 0 and game.turn == 3 and not view.undo_button.disabled
+    view.undo_button.click()  # the claim, and the two bots' turns after it
+    assert game == before and "claims Denver–Omaha" not in view.narration.value
+    assert view.act(ttr.DrawBlind())  # the card drawn is in your hand now: you have seen it
+    seen = game.copy()
+    assert view.undo_button.disabled and "peek at the deck" in view.undo_button.tooltip
+    assert view.undo() is False and game == seen and "cannot be taken back" in view.message.value
+    # a face-up card taken: the card that replaces it is turned up for everyone
+    assert view.act(ttr.DrawFaceUp(next(c for c in game.cards.face_up if c != "locomotive")))
+    assert view.undo() is False
 
 
 def test_the_hint_is_what_the_balanced_bot_would_do_and_why():
@@ -207,15 +255,99 @@ def test_the_hint_is_what_the_balanced_bot_would_do_and_why():
     view.hint_button.click()
     assert "The balanced bot would keep" in view.message.value and "cheapest to connect" in view.message.value
     before = game.copy()
-    view.keep.click()
+    keep_all(view)
     view.hint_button.click()
     assert "The balanced bot would" in view.message.value and game != before
+
+
+def test_the_hint_marks_its_planned_way_on_the_map_until_the_next_move():
+    game = ttr.new_game("usa", players=4, seed=21)
+    game.set_up(hands={0: {"green": 2}}, tickets={0: [("Denver", "Pittsburgh"), ("Montréal", "Atlanta")],
+                                                  1: [], 2: [], 3: []}, claimed={6: 0}, current=0)
+    view = TtrGameView(game, human=0)
+    assert view.plan_marks.shown == 0 and not view.plan_marks.item.visible
+    advice = view.hint()
+    assert "New York–Pittsburgh (2 green) is on the cheapest way to join Montréal–Atlanta" in advice
+    assert "with 2 green cards" in advice
+    planner = ttr.make_bot("balanced").planner(game)
+    planned = {r.id for t in game.tickets[0] for r in planner.path(game, t)}
+    assert view.plan_marks.shown == len(planned) > 0 and view.plan_marks.item.visible
+    assert view.plan_marks.item.label.value == "the hint's plan"
+    assert view.act(ttr.DrawBlind())
+    assert view.plan_marks.shown == 0 and not view.plan_marks.item.visible
+
+
+def test_the_hint_says_when_a_ticket_can_no_longer_be_completed():
+    game = ttr.new_game("usa", players=2, seed=4)
+    board = game.map
+    cut = [r.id for r in board.routes if "Miami" in r.cities]  # every way into Miami taken by player 1
+    game.set_up(tickets={0: [("Los Angeles", "Miami"), ("Denver", "Pittsburgh")], 1: []},
+                claimed={r: 1 for r in cut}, current=0)
+    view = TtrGameView(game, human=0)
+    advice = view.hint()
+    assert "Your ticket Los Angeles–Miami (20) can no longer be completed" in advice
+    assert "it will cost 20 points at the end" in advice and "Denver–Pittsburgh" not in advice.split("Your ticket")[1]
+
+
+def test_the_hint_pays_in_words_and_a_single_ticket_in_the_singular():
+    from zuzlab import texts
+
+    game = ttr.new_game("usa", players=2, seed=4).set_up(hands={0: {"green": 1, "locomotive": 1}}, current=0)
+    view = TtrGameView(game, human=0)
+    claim = ttr.ClaimRoute(6, "green", 1)  # Atlanta–Raleigh, track 1
+    assert view._describe(claim) == "claim Atlanta–Raleigh (2 gray) with a green card and a locomotive"
+    try:
+        texts.set_language("de")
+        assert view._describe(claim) == "Atlanta–Raleigh (2 grau) mit einer grünen Karte und einer Lokomotive bauen"
+    finally:
+        texts.set_language("en")
+    assert texts.text("bot.keep", count=1).startswith("it is the cheapest")
+    assert texts.text("bot.keep", count=2).startswith("these are the cheapest")
+
+
+def test_the_tunnel_being_decided_on_is_marked_on_the_map():
+    game = ttr.new_game("europe", players=2, seed=3)
+    game.set_up(hands={0: {"blue": 3, "locomotive": 1}}, deck_top=["blue", "locomotive", "red"], current=0)
+    view = TtrGameView(game, human=0)
+    assert view.tunnel_marks.shown == 0
+    view.act(ttr.ClaimRoute(("München", "Venezia"), "blue"))
+    assert view.tunnel_marks.shown == 1 and view.tunnel_marks.item.label.value == "your tunnel"
+    view.give_up.click()
+    assert view.tunnel_marks.shown == 0 and not view.tunnel_marks.item.visible
+
+
+def test_the_status_counts_turns_from_one_and_an_empty_hand_mid_game_has_no_cards():
+    game = ttr.new_game("usa", players=2, seed=4)
+    view = TtrGameView(game, human=0)
+    assert "turn 1," in view.status.value and "none yet" in view.tickets.value
+    game.set_up(hands={0: {}}, current=0)
+    view.refresh()
+    assert "Your hand</b><br>no cards" in view.hand.value
+
+
+@pytest.mark.slow
+def test_drawing_tickets_in_switzerland_says_the_returned_ones_leave_the_game():
+    game = ttr.new_game("switzerland", players=2, seed=4).set_up(current=0)
+    view = TtrGameView(game, human=0)
+    view.draw_tickets.click()
+    assert "the others leave the game" in view.hint_box.value
+    usa = TtrGameView(ttr.new_game("usa", players=2, seed=4).set_up(current=0), human=0)
+    usa.draw_tickets.click()
+    assert "the others go back" in usa.hint_box.value
+
+
+def test_the_final_scores_say_who_played_each_seat():
+    game = ttr.play_random_game("usa", players=3, seed=3)
+    view = TtrGameView(game, human=1)
+    table = view.controls.children[0].value
+    assert ">who<" in table and ">you<" in table and ">balanced bot<" in table and ">ticket bot<" in table
+    assert "route points" in table
 
 
 def test_game_view_tunnel_decision():
     game = ttr.new_game("europe", players=2, seed=4)
     view = TtrGameView(game, human=0)
-    view.keep.click()
+    keep_all(view)
     set_hand(game, 0, blue=4)
     stack_deck(game, ["blue", "red", "green"])
     assert view.act(ttr.ClaimRoute(16, "blue", 0))  # München–Venezia, a tunnel
@@ -228,7 +360,7 @@ def test_game_view_tunnel_decision():
 def test_a_tunnel_you_cannot_pay_says_so_and_you_can_give_it_up():
     game = ttr.new_game("europe", players=2, seed=4)
     view = TtrGameView(game, human=0)
-    view.keep.click()
+    keep_all(view)
     set_hand(game, 0, blue=2)
     stack_deck(game, ["blue", "red", "green"])
     view.refresh()
@@ -242,9 +374,30 @@ def test_a_tunnel_you_cannot_pay_says_so_and_you_can_give_it_up():
 def test_the_swiss_second_card_hint_speaks_of_tunnel_cards():
     game = ttr.new_game("switzerland", players=2, seed=4)
     view = TtrGameView(game, human=0)
-    view.keep.click()
+    keep_all(view)
     view.deck.click()
     assert "locomotive" not in view.hint_box.value and "tunnel card counts as one card" in view.hint_box.value
+
+
+@pytest.mark.slow
+def test_a_score_table_says_which_bot_played_each_seat():
+    from zuzlab import texts
+
+    bots = ["balanced", "tickets", "long_routes"]  # who the table says played (a random game is quicker)
+    scores = ttr.play_random_game("usa", players=3, seed=5).final_scores()
+    seated = scores.with_seats(bots)
+    lines = str(seated).splitlines()
+    assert lines[0].split()[:3] == ["player", "who", "route"] and "long-route bot" in lines[3]
+    winner = seated.winners[0]
+    assert f"Winner: player {winner} ({seated.seat_name(winner)})" in str(seated)
+    assert "who" not in str(scores) and seated == scores  # the same scores, only told more
+    with pytest.raises(ValueError, match="3 players need 3 seats, not 2"):
+        scores.with_seats(bots[:2])
+    try:
+        texts.set_language("de")
+        assert "Langstrecken-Bot" in str(seated) and "wer" in str(seated).splitlines()[0]
+    finally:
+        texts.set_language("en")
 
 
 def test_game_view_shows_the_final_scores():
@@ -468,7 +621,8 @@ def test_card_game_view_keeps_tickets_and_draws():
     game = cardgame.new_game("cardgame", players=3, seed=2)
     view = CardGameView(game)
     assert "Keep at least" in view.controls.children[0].value
-    view.keep.click()  # keep all offered tickets
+    assert not view.ticked() and view.keep.disabled  # nothing is chosen for you
+    keep_all(view)
     assert not game.in_setup and game.current_player == 0
     hand = sum(game.hands[0].values())
     view.deck.click()
@@ -525,12 +679,12 @@ def test_card_game_view_frames_a_train_wreck_and_says_who_caused_it():
                 yards={1: {"red": [2, (1, 1)]}, 2: {"red": [3]}}, current=0)
     view = CardGameView(game)
     choice = next(a for _, a in view.play_menu.options if a == cardgame.PlaySet("red", 4, 0))
-    assert "wrecks player 1 (4 cards), player 2 (3 cards)" in dict((a, t) for t, a in view.play_menu.options)[choice]
+    assert "wrecks player 1 (4 cards) and player 2 (3 cards)" in dict((a, t) for t, a in view.play_menu.options)[choice]
     view.play_menu.value = choice
     view.play.click()
     told = html.unescape(view.narration.value)
     assert "Train wreck! Player 0's new red set" in told
-    assert "player 1 (4 cards), player 2 (3 cards) are discarded" in told
+    assert "player 1 (4 cards) and player 2 (3 cards) are discarded" in told
     cards = view.figure.select_one({"name": "cards"}).data_source.data
     rows = list(zip(cards["zone"], cards["player"], cards["fill"], cards["label"], cards["line_color"]))
     wrecked = [(player, label) for zone, player, _, label, _ in rows if zone == "wrecked"]
@@ -568,6 +722,16 @@ def test_card_game_view_hint_points_at_a_train_wreck():
     assert "Play a set of 3 green cards: it wrecks player 1 (2 cards)" in view.message.value
 
 
+def test_card_game_view_says_its_ticket_advice_is_general_and_counts_colours_with_their_unit():
+    view = CardGameView(cardgame.new_game(players=2, seed=2))
+    view.hint_button.click()
+    assert "A general rule" in view.message.value
+    game = cardgame.new_game(players=2, seed=2)
+    game.set_up(hands={0: {"red": 1, "blue": 1}}, current=0)
+    view = CardGameView(game)
+    assert "your hand has 2 such colours" in view._why_no_play()
+
+
 def test_card_game_view_at_the_end_shows_the_final_table_only():
     from zuzlab.core import random_bot
 
@@ -577,6 +741,7 @@ def test_card_game_view_at_the_end_shows_the_final_table_only():
         assert view.act(random_bot(game, view.rng))
     assert [type(c).__name__ for c in view.controls.children] == ["HTML"]
     assert "Final score" in view.controls.children[0].value and "Winner" in view.controls.children[0].value
+    assert ">you<" in view.controls.children[0].value and ">random bot<" in view.controls.children[0].value
     assert "over" in view.status.value and view.figure.title.text.startswith("The game is over after")
     assert "✘ not fulfilled" in view.tickets.value or "✔ fulfilled" in view.tickets.value
     cards = view.figure.select_one({"name": "cards"}).data_source.data

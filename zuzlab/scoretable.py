@@ -7,9 +7,10 @@ only what is shown (``str``, ``_repr_html_``) says them in the language, from th
 
 from __future__ import annotations
 
+import copy
 import html
 import re
-from typing import Callable, NamedTuple, Sequence, TypeVar
+from typing import Callable, Mapping, NamedTuple, Sequence, TypeVar
 
 from . import texts
 
@@ -44,6 +45,37 @@ class ScoreTable:
     #: each player's place, 1 for first; players level on points and every tie-breaker
     #: share a place (1, 1, 3)
     places: tuple[int, ...]
+    #: who played each seat, where known (``with_seats``): a bot's name or "you"
+    seats: tuple[str, ...] = ()
+
+    def with_seats(self, seats: Sequence[str] | Mapping[int, str]):
+        """The same table, saying who played each seat: one name per player (or player →
+        name), a bot's name ("balanced", "tickets" …) or "you". A game does not know
+        who played it; the cell or view that seated the players does."""
+        names = [seats[p] for p in range(len(self.places))] if isinstance(seats, Mapping) else list(seats)
+        if len(names) != len(self.places):
+            raise ValueError(f"{len(self.places)} players need {len(self.places)} seats, not {len(names)}")
+        table = copy.copy(self)
+        object.__setattr__(table, "seats", tuple(names))  # the engines' tables are frozen dataclasses
+        return table
+
+    def seat_name(self, player: int) -> str:
+        """Who played ``player``'s seat, in the reader's language ("balanced bot", "you")."""
+        name = self.seats[player]
+        for key in (f"label.bot_{name}", f"label.{name}"):
+            try:
+                return texts.text(key)
+            except KeyError:
+                pass
+        return name
+
+    def shown_rows(self) -> list[dict]:
+        """The rows as shown: with a "who" column after the player where seats are known."""
+        rows = self.rows()
+        if not self.seats:
+            return rows
+        return [{key: value for key, value in row.items() if key == "player"} | {"who": self.seat_name(row["player"])}
+                | {key: value for key, value in row.items() if key != "player"} for row in rows]
 
     def place(self, player: int) -> int:
         return self.places[player]
@@ -66,11 +98,12 @@ class ScoreTable:
 
     def winner_line(self) -> str:
         """"Winner: player 3", "Winners: player 0 and player 2" in the reader's language."""
-        players = texts.listing([texts.text("score.player_name", player=w) for w in self.winners])
+        players = texts.listing([texts.text("score.player_seat", player=w, who=self.seat_name(w)) if self.seats
+                                 else texts.text("score.player_name", player=w) for w in self.winners])
         return texts.text("score.winners", count=len(self.winners), players=players)
 
     def __str__(self) -> str:
-        table = self.rows()
+        table = self.shown_rows()
         header = [self.header(key) for key in table[0]]
         table = [dict(zip(header, row.values())) for row in table]
         cells = [[str(row[h]) for h in header] for row in table]
@@ -82,7 +115,7 @@ class ScoreTable:
     def _repr_html_(self) -> str:
         """The table with its own cell styles: inside a widget no notebook style sheet
         spaces the cells, so each header is set over its column (numbers to the right)."""
-        table = self.rows()
+        table = self.shown_rows()
         header = [self.header(key) for key in table[0]]
         table = [dict(zip(header, row.values())) for row in table]
         numeric = [all(_NUMBER.fullmatch(str(row[h])) for row in table) for h in header]

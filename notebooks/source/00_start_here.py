@@ -80,14 +80,17 @@ from zuzlab import ttr
 
 usa = ttr.load_map("usa")
 viz.show(viz.map_figure(usa))
+
+# %% check
 assert (len(usa.cities), len(usa.routes), len(usa.tickets)) == (36, 100, 30)
 
 # %% [markdown] text start.game
 
 # %%
-game = ttr.play_game("usa", players=4, seed=7, bots=["balanced", "tickets", "long_routes", "balanced"])
-scores = game.final_scores()
-viz.show(viz.map_figure(game, player=scores.winners[0]))
+bots = ["balanced", "tickets", "long_routes", "balanced"]
+game = ttr.play_game("usa", players=4, seed=7, bots=bots)
+scores = game.final_scores().with_seats(bots)
+viz.show(viz.map_figure(game, player=scores.winners[0], you=False))
 scores
 
 # %%

@@ -30,6 +30,8 @@ try:
     game.apply(ttr.KeepTickets(game.pending.tickets[:1]))   # only one of the three opening tickets
 except ttr.RuleViolation as refusal:
     print(texts.refusal(refusal))
+
+# %% check
 assert game == before
 
 # %% [markdown] text usa.locomotive
@@ -43,6 +45,8 @@ try:
     demo.apply(ttr.DrawFaceUp("locomotive"))        # the face-up locomotive as the second card
 except ttr.RuleViolation as refusal:
     print(texts.refusal(refusal))
+
+# %% check
 assert demo.pending.kind == "second_card" and ttr.DrawFaceUp("red") in demo.legal_actions()
 
 # %% [markdown] text usa.try
@@ -51,18 +55,21 @@ assert demo.pending.kind == "second_card" and ttr.DrawFaceUp("red") in demo.lega
 view = zw.TtrGameView(ttr.new_game("usa", players=4, seed=21), human=0)
 view
 
-# %%
-# The view waits for you: choose your opening tickets above and click "keep".
-assert view.game.pending.kind == "keep_tickets" and view.game.current_player == 0 and view.game.in_setup
+# %% check
+opening = ttr.new_game("usa", players=4, seed=21)   # the game as the view began it, whatever you have played since
+assert opening.pending.kind == "keep_tickets" and opening.current_player == 0 and opening.in_setup
+assert not any(box.value for box in zw.TtrGameView(opening, human=0).keep_boxes.children)   # nothing chosen for you
+assert ttr.replay("usa", players=4, seed=21, actions=view.game.history) == view.game
 
 # %% [markdown] text usa.end
 
 # %%
-finished = ttr.play_game("usa", players=4, seed=5, bots=["balanced", "tickets", "long_routes", "balanced"])
-scores = finished.final_scores()
+bots = ["balanced", "tickets", "long_routes", "balanced"]
+finished = ttr.play_game("usa", players=4, seed=5, bots=bots)
+scores = finished.final_scores().with_seats(bots)
 scores
 
-# %%
+# %% check
 best = max(s.total for s in scores.players)
 assert all(scores[w].total == best for w in scores.winners)
 longest = max(s.longest_route.length for s in scores.players)

@@ -22,16 +22,18 @@ viz.show(viz.map_figure("europe"))
 # %%
 game = ttr.new_game("europe", players=2, seed=3)
 game.set_up(hands={0: {"blue": 3, "locomotive": 1}}, deck_top=["blue", "locomotive", "red"], current=0)
+start = game.copy()
+claim = ttr.ClaimRoute(("München", "Venezia"), "blue")
 view = zw.TtrGameView(game, human=0)
-view.act(ttr.ClaimRoute(("München", "Venezia"), "blue"))   # the scenario's move: claim the tunnel
+view.act(claim)   # the scenario's move: claim the tunnel
 view
 
-# %%
-# The decision is yours, in the view above: pay the 2 extra cards or give the tunnel up.
-revealed = next(e for e in view.log if e.kind == "tunnel_revealed")
-print(zw.narrate(revealed, game))
+# %% check
+scenario = start.copy()   # the scenario again, whatever you have decided in the view since
+revealed = next(e for e in scenario.apply(claim) if e.kind == "tunnel_revealed")
 assert revealed.revealed == ["blue", "locomotive", "red"] and revealed.extra == 2
-assert game.pending.kind == "tunnel" and game.pending.extra == 2 and ttr.GiveUpTunnel() in game.legal_actions()
+assert scenario.pending.kind == "tunnel" and scenario.pending.extra == 2 and ttr.GiveUpTunnel() in scenario.legal_actions()
+assert view.game.history[0] == scenario.history[0]   # the view's game began with this claim
 
 # %% [markdown] text europe.ferries
 
@@ -44,7 +46,10 @@ try:
     ferry_game.apply(ttr.ClaimRoute(ferry.id, "red", 0))
 except ttr.RuleViolation as refusal:
     print(texts.refusal(refusal))
-    assert refusal.rule == "ferry"
+    refused = refusal
+
+# %% check
+assert refused.rule == "ferry"
 
 # %% [markdown] text europe.stations
 
@@ -62,7 +67,7 @@ viz.mark_routes(fig, board, [borrowed], texts.text("label.borrowed", city=city))
 viz.show(fig)
 scores
 
-# %%
+# %% check
 assert city == "Frankfurt" and {borrowed.a, borrowed.b} == {"Frankfurt", "Berlin"}
 assert scores[0].tickets[0].completed and scores[0].station_points == 2 * 4   # two stations never built
 
@@ -74,8 +79,8 @@ player = 0
 args = (board.places, station_game.routes_of(player), [board.ticket(t) for t in station_game.tickets[player]],
         [c for c, o in station_game.stations.items() if o == player],
         [board.route(r) for r, o in station_game.claimed.items() if o != player])
-zw.StepPlayer(station_choice_steps(*args), zw.TextView(zw.describe_step))
+zw.StepPlayer(station_choice_steps(*args), zw.MapStepView(station_game, width=760, height=470))
 
-# %%
+# %% check
 assert list(station_choice_steps(*args))[-1].result == best_station_use(*args)
 assert len(scores[player].borrowed) == len(best_station_use(*args).borrowed) == 1

@@ -26,7 +26,10 @@ try:
     game.apply(ttr.ClaimRoute(plain.id, "white", 1))     # 2 white + 1 tunnel card
 except ttr.RuleViolation as refusal:
     print(texts.refusal(refusal))
-    assert refusal.rule == "wild_not_allowed"
+    refused = refusal
+
+# %% check
+assert refused.rule == "wild_not_allowed"
 assert not plain.tunnel and all(a.wilds == 0 for a in game.legal_actions()
                                 if isinstance(a, ttr.ClaimRoute) and not game.map.route(a.route).tunnel)
 
@@ -46,7 +49,7 @@ result = swiss.final_scores()[0].tickets[0]
 print(f"{texts.render(result.ticket)} → {result.points:+d}")
 viz.show(viz.map_figure(swiss, player=0))
 
-# %%
+# %% check
 assert set(result.reached) == {"Italia", "Deutschland"} and result.points == 11   # the best reached value
 
 # %% [markdown] text swiss.play

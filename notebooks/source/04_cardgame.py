@@ -18,8 +18,11 @@ from zuzlab import cardgame
 view = zw.CardGameView(cardgame.new_game(players=3, seed=4), human=0)
 view
 
-# %%
-assert view.game.pending.kind == "keep_tickets"
+# %% check
+opening = cardgame.new_game(players=3, seed=4)   # the game as the view began it, whatever you have played since
+assert opening.pending.kind == "keep_tickets" and opening.current_player == 0
+assert not zw.CardGameView(opening, human=0).ticked()   # nothing chosen for you
+assert cardgame.replay(players=3, seed=4, actions=view.game.history) == view.game
 
 # %% [markdown] text card.wreck
 
@@ -34,7 +37,7 @@ wreck = next(e for e in events if e.kind == "train_wreck")
 print(zw.narrate(wreck, scenario))
 viz.show(viz.table_figure(scenario, wrecks=[wreck]))
 
-# %%
+# %% check
 assert wreck.player == 0 and wreck.discarded == {1: 4, 2: 3}   # who caused it, whom it hit
 assert scenario.yards[0]["red"] == [[4, 0]] and not scenario.yards[1]["red"] and not scenario.yards[2]["red"]
 assert scenario.yards[1]["green"] == [[1, 0]] and scenario.track[1]["green"] == 1   # player 1's turn began: one green moved on
@@ -57,9 +60,11 @@ zw.StepPlayer(cardgame.best_fulfilment_steps(tickets, pile), zw.FulfilmentView(t
 
 # %%
 best = cardgame.best_fulfilment(tickets, pile)
-assert list(cardgame.best_fulfilment_steps(tickets, pile))[-1].result == best and best.points_fulfilled == 30
 for ticket, cards in zip(best.fulfilled, best.assignment):
     zw.say("ticket_cards", ticket=f"{ticket.origin}–{ticket.destination}", cards=list(cards))
+
+# %% check
+assert list(cardgame.best_fulfilment_steps(tickets, pile))[-1].result == best and best.points_fulfilled == 30
 # the same search scored the game above: each player's tickets against their on-the-track pile
 for player in range(3):
     held = [played.data.ticket(t) for t in played.tickets[player]]

@@ -82,15 +82,16 @@ class Strategy:
         return (actions[0] if actions else Pass()), ("nothing_better", {})
 
     def _claim_reason(self, game: Game, claim: ClaimRoute) -> tuple[str, dict]:
-        """Why this claim: a step on a ticket's planned way, or a long route's points."""
+        """Why this claim: a step on the planned way of the ticket it was planned for
+        (the first held ticket whose plan runs over the route or its other track), or a
+        long route's points."""
         route = game.map.route(claim.route)
-        tickets = [game.map.ticket(t) for t in game.tickets[game.current_player]]
-        for path in self.plan(game):
-            if any(r.id in (route.id, route.double_with) for r in path):
-                for ticket in tickets:
-                    ends = {c for r in path for c in r.cities}
-                    if ticket.origin in ends or any(game.map.places(d)[0] in ends for d in ticket.destinations):
-                        return ("planned", {"route": route, "ticket": ticket})
+        tracks = {route.id, route.double_with}
+        planner = self.planner(game)
+        for ticket_id in game.tickets[game.current_player]:
+            path = planner.path(game, ticket_id)
+            if path and any(r.id in tracks for r in path):
+                return ("planned", {"route": route, "ticket": game.map.ticket(ticket_id)})
         return ("long", {"route": route, "points": texts.quantity("point", game.rules.points_for_length(route.length))})
 
     # --- tickets and plans ----------------------------------------------------------------

@@ -1,9 +1,10 @@
 """Where to put city names on a map so that no two overlap and none sits on a city.
 
 Greedy placement in screen pixels: the most crowded cities choose first, each label tries
-a few spots around its city (right, left, above, below, the diagonals, then the same a
-little farther out) and takes the one that overlaps least with the labels placed so far,
-the city markers, the route cars and the edge of the plot. Text extent is estimated from
+a few spots around its city (right, left, above, below, the diagonals, then the same in
+two rings farther out) and takes the one that overlaps least with the labels placed so
+far, the city markers, the route cars and the edge of the plot; a label that would stand
+nearer another city than its own costs more than covering a few cars. Text extent is estimated from
 the font size and the letters (measured against Liberation Sans, which Chromium uses for
 Bokeh's "helvetica"), so this runs without a browser.
 """
@@ -11,6 +12,8 @@ Bokeh's "helvetica"), so this runs without a browser.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import numpy as np
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in pixels, y pointing down
 
@@ -90,6 +93,7 @@ def place_labels(points: list[tuple[float, float]], sizes: list[tuple[float, flo
     of those wins; among free spots, covering cars or standing nearer another city than
     its own costs, and so does each step down the list of spots. After the greedy pass
     each label may move again, now seeing all the others, until nothing changes."""
+    car_xy = np.asarray(list(cars), dtype=float).reshape(-1, 2)  # many points: counted with numpy
     marker_boxes = [(x - m / 2, y - m / 2, x + m / 2, y + m / 2) for (x, y), m in zip(points, markers)]
     near = [sum(1 for (u, v) in points if 0 < (u - x) ** 2 + (v - y) ** 2 < crowd_radius ** 2) for x, y in points]
     boxes: dict[int, Box] = {}
@@ -97,19 +101,21 @@ def place_labels(points: list[tuple[float, float]], sizes: list[tuple[float, flo
 
     def best_spot(i: int) -> tuple[Spot, Box]:
         (x, y), (width, height) = points[i], sizes[i]
-        choices = spots(markers[i] / 2 + 1.5) + spots(markers[i] / 2 + 9)
+        rings = [spots(markers[i] / 2 + gap) for gap in (1.5, 9, 16)]
+        choices = [spot for ring in rings for spot in ring]
         reach = 20 + width + height
         close = [j for j, (u, v) in enumerate(points) if j != i and abs(u - x) < reach and abs(v - y) < reach]
-        nearby_cars = [(u, v) for u, v in cars if abs(u - x) < reach and abs(v - y) < reach]
+        near_x, near_y = car_xy[(np.abs(car_xy[:, 0] - x) < reach) & (np.abs(car_xy[:, 1] - y) < reach)].T
         best = None
         for rank, spot in enumerate(choices):
             box = spot.box(x, y, width, height)
             clash = sum(overlap(box, other) for j, other in boxes.items() if j != i)
             clash += sum(overlap(box, marker_boxes[j]) for j in close) + outside(box, bounds)
             own = distance(box, x, y)
-            cost = 1000 * clash + 30 * sum(1 for u, v in nearby_cars if box[0] <= u <= box[2] and box[1] <= v <= box[3])
-            cost += 100 * sum(1 for j in close if distance(box, *points[j]) < own + 8)  # would be read as theirs
-            cost += rank * 2 + (80 if rank >= len(choices) / 2 else 0)
+            covered = int(((near_x >= box[0]) & (near_x <= box[2]) & (near_y >= box[1]) & (near_y <= box[3])).sum())
+            cost = 1000 * clash + 30 * covered
+            cost += 400 * sum(1 for j in close if distance(box, *points[j]) < own + 8)  # would be read as theirs
+            cost += rank * 2 + 80 * (rank // len(rings[0]))  # each ring farther out costs more
             if best is None or cost < best[0]:
                 best = (cost, spot, box)
         return best[1], best[2]

@@ -48,6 +48,8 @@ TICKET_COLOR = "#2b9348"
 TOP_BORDER, RIGHT_BORDER, SIDE_BORDER, MARGIN = 40, 165, 8, 16
 FONT_PX = 8 * 4 / 3  # 8pt city names
 CITY_SIZE, STATION_SIZE = 9, 17  # marker sizes; a city's label keeps clear of a station's square
+#: where along a car (a share of its length) the labels look for it, across it at its middle and edges
+CAR_SAMPLES = (-0.4, -0.2, 0, 0.2, 0.4)
 
 
 @dataclass
@@ -193,10 +195,11 @@ def label_spots(board: Map, width: int = 900, height: int = 560) -> tuple[Spot, 
         return px - frame.left, py - frame.top
 
     cities = [local(*points[name]) for name in board.cities]
-    cars = [local(x + math.cos(angle) * length * along, y + math.sin(angle) * length * along)
+    cars = [local(x + math.cos(angle) * length * along - math.sin(angle) * geometry.car_width * across,
+                  y + math.sin(angle) * length * along + math.cos(angle) * geometry.car_width * across)
             for route in board.routes
             for x, y, length, angle in route_cars(route, points, geometry, offsets[route.id])
-            for along in (-0.35, 0, 0.35)]
+            for along in CAR_SAMPLES for across in (-0.35, 0, 0.35)]
     sizes = [text_extent(name, FONT_PX) for name in board.cities]
     markers = [STATION_SIZE if city.kind == "city" else CITY_SIZE + 2 for city in board.cities.values()]
     return tuple(place_labels(cities, sizes, markers, (0, 0, frame.width, frame.height), cars))
@@ -224,11 +227,11 @@ def route_text(route: Route, owner: int | None = None, you: int | None = None) -
 
 
 def map_scene(map_or_game: Map | Game | str, player: int | None = None, width: int = 900,
-              height: int = 560) -> dict[str, dict[str, list]]:
+              height: int = 560, you: bool = True) -> dict[str, dict[str, list]]:
     """Everything to draw, as columns: ``cities`` (with where their names go on a figure
     of ``width`` × ``height``), ``cars`` (the route spaces), ``trains`` (claimed cars),
     ``ferry_marks``, ``stations``, ``tickets``. ``player``: whose tickets to show (in a
-    game), and who "you" is in the texts."""
+    game), and who "you" is in the texts (unless not ``you``: a game between bots)."""
     game = map_or_game if isinstance(map_or_game, Game) else None
     board = game.map if game else load_map(map_or_game)
     points, geometry = project(board)
@@ -239,7 +242,7 @@ def map_scene(map_or_game: Map | Game | str, player: int | None = None, width: i
     marks: dict[str, list] = {"x": [], "y": [], "route": []}
     for route in board.routes:
         owner = game.claimed.get(route.id) if game else None
-        label = route_text(route, owner, player)
+        label = route_text(route, owner, player if you else None)
         for i, (x, y, length, angle) in enumerate(route_cars(route, points, geometry, offsets[route.id])):
             for key, value in (("x", x), ("y", y), ("length", length), ("angle", angle),
                                ("fill", ROUTE_COLORS[route.color]),
@@ -290,14 +293,15 @@ def map_scene(map_or_game: Map | Game | str, player: int | None = None, width: i
             "tickets": tickets, "geometry": {"car_width": [geometry.car_width]}}
 
 
-def legend_entries(map_or_game: Map | Game | str, player: int | None = None) -> list[tuple[str, str]]:
+def legend_entries(map_or_game: Map | Game | str, player: int | None = None, you: bool = True) -> list[tuple[str, str]]:
     """What the legend explains, as (kind, text) in the reader's language: each player of
-    a game ("player-0" …, "you" for ``player``), then the kinds of things on this map."""
+    a game ("player-0" …, "you" for ``player`` unless not ``you``: whose tickets are shown
+    in a game between bots), then the kinds of things on this map."""
     game = map_or_game if isinstance(map_or_game, Game) else None
     board = game.map if game else load_map(map_or_game)
     entries = []
     for p in range(game.players if game else 0):
-        entries.append((f"player-{p}", texts.text("map.you" if p == player else "map.player", player=p)))
+        entries.append((f"player-{p}", texts.text("map.you" if you and p == player else "map.player", player=p)))
     if game is not None and player is not None:
         entries.append(("ticket", texts.text("map.ticket")))
     if any(r.tunnel for r in board.routes):
@@ -352,14 +356,15 @@ def _legend(fig: Any, entries: list[tuple[str, str]]) -> Any:
 
 
 def map_figure(map_or_game: Map | Game | str, player: int | None = None, width: int = 900, height: int = 560,
-               title: str | None = None) -> Any:
-    """A Bokeh figure of the map (or of a game's board, for ``player``); see ``map_scene``.
-    Routes can be tapped (``on_route_tap``) and show what they are on hover."""
+               title: str | None = None, you: bool = True) -> Any:
+    """A Bokeh figure of the map (or of a game's board, for ``player``: "you", unless not
+    ``you``, as in a game between bots); see ``map_scene``. Routes can be tapped
+    (``on_route_tap``) and show what they are on hover."""
     from bokeh.models import ColumnDataSource, HoverTool, Range1d, TapTool
     from bokeh.plotting import figure
 
     board = map_or_game.map if isinstance(map_or_game, Game) else load_map(map_or_game)
-    scene = map_scene(map_or_game, player, width, height)
+    scene = map_scene(map_or_game, player, width, height, you)
     frame = map_frame(board, width, height)
     fig = figure(width=width, height=height, title=title or map_title(board), tools="pan,wheel_zoom,reset,save",
                  toolbar_location="above", x_range=Range1d(frame.x_start, frame.x_end),
@@ -369,7 +374,7 @@ def map_figure(map_or_game: Map | Game | str, player: int | None = None, width: 
     fig.grid.visible = False
     fig.toolbar.logo = None
     fig.background_fill_color = BACKGROUND
-    fig.tags = [{"zuzlab_map": board.name, "player": player, "custom_title": title is not None}]
+    fig.tags = [{"zuzlab_map": board.name, "player": player, "you": you, "custom_title": title is not None}]
     sources = {name: ColumnDataSource(columns) for name, columns in scene.items() if name != "geometry"}
     car_width = scene["geometry"]["car_width"][0]
     fig.segment("x0", "y0", "x1", "y1", source=sources["tickets"], line_width=3, line_alpha=0.7,
@@ -392,7 +397,7 @@ def map_figure(map_or_game: Map | Game | str, player: int | None = None, width: 
              level="annotation")
     fig.add_tools(HoverTool(renderers=[cars], tooltips="@label"))
     fig.add_tools(TapTool(renderers=[cars]))
-    _legend(fig, legend_entries(map_or_game, player))
+    _legend(fig, legend_entries(map_or_game, player, you))
     return fig
 
 
@@ -504,7 +509,8 @@ def bokeh_widget(fig: Any) -> Any:
 def update_map_figure(fig: Any, map_or_game: Map | Game, player: int | None = None) -> None:
     """Bring a figure made by ``map_figure`` up to date with a game (in place, so a
     displayed figure follows), and its texts with the reader's language."""
-    scene = map_scene(map_or_game, player, fig.width, fig.height)
+    you = fig.tags[0].get("you", True) if fig.tags else True
+    scene = map_scene(map_or_game, player, fig.width, fig.height, you)
     for name in ("cars", "trains", "ferry_marks", "stations", "tickets", "cities"):
         fig.select_one({"name": name}).data_source.data = scene[name]
     board = map_or_game.map if isinstance(map_or_game, Game) else load_map(map_or_game)
@@ -512,7 +518,7 @@ def update_map_figure(fig: Any, map_or_game: Map | Game, player: int | None = No
         fig.title.text = map_title(board)
     from bokeh.core.properties import value
 
-    labels = dict(legend_entries(map_or_game, player))
+    labels = dict(legend_entries(map_or_game, player, you))
     for item in fig.select_one({"name": "legend"}).items:
         if item.name in labels:
             item.label = value(labels[item.name])

@@ -23,7 +23,7 @@ import ipywidgets as widgets
 from ..ink.expert import ExpertBot, compare
 from .. import cardgame, ink, texts
 from ..cardgame.scoring import ticket_fulfilment
-from ..core import Event, seeded_random
+from ..core import Event, random_bot, seeded_random
 from ..viz import InkCanvas, table_figure, tile_preview_scene
 from ..viz.cardgame_table import CARD_COLORS, TEXT_ON, card_chip, update_table_figure
 from ..viz.ttr_map import bokeh_widget
@@ -121,7 +121,7 @@ class CardGameView(_CompactView):
         if game.is_over:
             self.status.value = f"<b>{label('game_over')}</b>"
             self.controls.children = [widgets.HTML(f"<h4>{label('final_score')}</h4>"
-                                                   + _small(game.final_scores()._repr_html_()))]
+                                                   + _small(self.final_scores()._repr_html_()))]
             return
         deck = label("card_deck_left", cards=texts.quantity("card", len(game.cards.deck)))
         whose = (label("card_your_turn", player=me) if game.current_player == me
@@ -133,6 +133,11 @@ class CardGameView(_CompactView):
         else:
             self.controls.children = [*self._draw_rows(pending), *self._play_rows(pending), *self._ticket_rows(pending),
                                       widgets.HBox([self.undo_button, self.hint_button])]
+
+    def final_scores(self):
+        """The game's final score table, saying who played each seat (you, the bots)."""
+        bot = "random" if self.bot is random_bot else getattr(self.bot, "__name__", "bot")
+        return self.game.final_scores().with_seats(["you" if p == self.human else bot for p in range(self.game.players)])
 
     def _tickets_html(self) -> str:
         """Your tickets, each marked fulfilled or not by your on-the-track pile as it stands."""
@@ -163,7 +168,7 @@ class CardGameView(_CompactView):
             ticket = self.game.data.ticket(ticket_id)
             text = label("card_ticket", route=f"{ticket.origin}–{ticket.destination}",
                          points=texts.quantity("point", ticket.points), colors=list(ticket.colors))
-            box = widgets.Checkbox(value=True, description=text, indent=False, layout=widgets.Layout(width="560px"))
+            box = widgets.Checkbox(value=False, description=text, indent=False, layout=widgets.Layout(width="560px"))
             box.ticket = ticket_id
             box.observe(lambda _: self._check_keep(pending.keep_min), "value")
             boxes.append(box)
@@ -253,7 +258,7 @@ class CardGameView(_CompactView):
                        if p != self.human and game.yards[p][action.color]]
             if victims:
                 hit = [texts.phrase("wrecked_cards", player=p, cards=texts.quantity("card", n)) for p, n in victims]
-                text = label("card_play_wrecks", play=text, victims=hit)
+                text = label("card_play_wrecks", play=text, victims=texts.listing(hit))
             return text
         return label("play_mixed", colors=list(action.colors))
 
@@ -278,7 +283,7 @@ class CardGameView(_CompactView):
             victims = [texts.phrase("wrecked_cards", player=p, cards=texts.quantity("card", game.yard_size(p, best.color)))
                        for p in range(game.players) if p != me and game.yards[p][best.color]]
             play = label("play_set", **set_words(best.color, best.cards, best.locomotives))
-            return texts.text("hint.card_wreck", play=play, victims=victims)
+            return texts.text("hint.card_wreck", play=play, victims=texts.listing(victims))
         best_now = ticket_fulfilment(game, me)
         needed = list(dict.fromkeys(c for t in best_now.unfulfilled for c in t.colors))
         useful = [a for a in sets if a.color in needed and not a.locomotives]

@@ -49,8 +49,8 @@ def narrate(event: Event, game: Any, lang: str | None = None) -> str | None:
             params[name] = [texts.tile(c) for c in value] if isinstance(value, list) else texts.tile(value)
     if event.kind == "set_played":
         params.update(set_words(event.data["color"], event.data["cards"], event.data["locomotives"]))
-    if event.kind == "train_wreck":  # who caused it (the event's player) and whom it hit
-        params["victims"] = wreck_victims(event)
+    if event.kind == "train_wreck":  # who caused it (the event's player) and whom it hit, "A and B"
+        params["victims"] = texts.listing(wreck_victims(event), lang)
     if event.kind == "round_scored":
         params["points"] = [texts.phrase("player_points", player=p, points=texts.quantity("point", v))
                             for p, v in enumerate(params["points"])]

@@ -5,7 +5,9 @@ the map (or pick it in the menu) and the view offers the ways to pay for it, or 
 you cannot claim it. A control you cannot use right now is disabled and says why. A move
 the rules forbid is refused with the rule in plain words; what happens on the table,
 yours and the bots' turns alike, is told below the board. "take back" undoes your last
-move; "hint" says what the balanced strategy bot would do, and why.
+move (unless it showed you a card from a deck); "hint" says what the balanced strategy
+bot would do, and why, and marks its planned way for your tickets on the map. No offered
+ticket starts ticked: the choice is yours.
 """
 
 from __future__ import annotations
@@ -22,14 +24,18 @@ from ..ttr import (
     BuildStation, ChooseTickets, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, Game, GiveUpTunnel, KeepTickets,
     Pass, PayTunnel, SecondCard, TunnelPayment, make_bot,
 )
+from ..ttr.plans import Planner
 from ..viz import PLAYER_NAMES, ROUTE_COLORS, map_figure, update_map_figure
 from ..viz.ttr_map import bokeh_widget, map_title, on_route_tap
+from ..viz.ttr_marks import RouteMarks
 from .narration import follow_language, label
 from .playing import GameView
 
 Bot = Callable[[Game, random.Random], Any]
 #: The opponents' strategies, seat after seat (the random bot teaches nothing)
 OPPONENTS = ("balanced", "tickets", "long_routes")
+#: the hint's planned way (dashed), and the tunnel being decided on (a halo), as marked on the map
+PLAN_COLOR, TUNNEL_COLOR = "#1e88e5", "#00e5ff"
 
 
 def _offer(menu: widgets.Dropdown, options: list[tuple[str, Any]], keep: Any = None) -> None:
@@ -72,6 +78,11 @@ class TtrGameView(GameView):
                           for p in others}
         self.selected_route: int | None = None
         self.figure = map_figure(game, player=human, width=760, height=470)
+        self.plan_marks = RouteMarks(self.figure, game.map, color=PLAN_COLOR, width=6, name="hint_plan")
+        self.tunnel_marks = RouteMarks(self.figure, game.map, color=TUNNEL_COLOR, width=20, name="tunnel_now",
+                                       dash="solid", alpha=0.5)
+        #: the number of actions played when the hint's plan was marked (moves clear it)
+        self._plan_at: int | None = None
         self.map = bokeh_widget(self.figure)
         on_route_tap(self.figure, self.select_route)
         self.status = widgets.HTML()
@@ -141,23 +152,47 @@ class TtrGameView(GameView):
             self.log.extend(self.game.apply(self.bots[player](self.game, self.rng)))
 
     def hint(self) -> str:
-        """What the balanced strategy bot would do in your place, and why."""
+        """What the balanced strategy bot would do in your place, and why; its planned
+        way for your tickets is marked on the map, and a ticket that can no longer be
+        completed is named."""
         game = self.game
         if game.is_over or game.current_player != self.human:
             return texts.text("bot.no_hint")
         adviser = make_bot("balanced")
-        action, (reason, params) = adviser.decide(game.copy(), seeded_random(self.game.seed, "hint", len(game.history)))
-        return texts.text("bot.advice", move=self._describe(action), why=texts.text(f"bot.{reason}", **params))
+        position = game.copy()
+        action, (reason, params) = adviser.decide(position, seeded_random(self.game.seed, "hint", len(game.history)))
+        advice = texts.text("bot.advice", move=self._describe(action), why=texts.text(f"bot.{reason}", **params))
+        tickets = list(game.tickets[self.human]) + list(action.tickets if isinstance(action, KeepTickets) else ())
+        planner = adviser.planner(position)
+        planned = {r.id: r for t in tickets for r in (planner.path(position, t) or ())}
+        self.plan_marks.show(planned.values(), label("hint_plan"))
+        self._plan_at = len(game.history)
+        lost = self._lost_tickets(planner, position)
+        if lost:
+            key = "bot.lost_tickets_stations" if game.rules.stations_per_player else "bot.lost_tickets"
+            advice += " " + texts.text(key, count=len(lost), tickets=lost,
+                                       points=texts.quantity("point", sum(t.points for t in lost)))
+        return advice
+
+    def _lost_tickets(self, planner: Planner, position: Game) -> list:
+        """Your tickets that can no longer be completed: no way is left through your
+        routes and the open ones, or the cheapest way takes more trains than you have."""
+        lost = []
+        for ticket_id in position.tickets[self.human]:
+            path = planner.path(position, ticket_id)
+            if path is None or sum(r.length for r in path) > position.trains[self.human]:
+                lost.append(position.map.ticket(ticket_id))
+        return lost
 
     def _describe(self, action: Any) -> str:
         """A move in words of the reader's language."""
         if isinstance(action, ClaimRoute):
             return label("move_claim", route=texts.render(self.game.map.route(action.route)),
-                         paid=self._payment(self.game.map.route(action.route).length, action.color, action.wilds))
+                         paid=self._payment_words(self.game.map.route(action.route).length, action.color, action.wilds))
         if isinstance(action, DrawFaceUp):
             return label("move_face_up", card=texts.card(action.color))
         if isinstance(action, KeepTickets):
-            return label("move_keep", tickets=[self.game.map.ticket(t) for t in action.tickets])
+            return label("move_keep", tickets=texts.listing([self.game.map.ticket(t) for t in action.tickets]))
         if isinstance(action, PayTunnel):
             return label("move_pay_tunnel")
         if isinstance(action, BuildStation):
@@ -193,14 +228,19 @@ class TtrGameView(GameView):
         likely payment (its colour, or the colour held most for a gray route)."""
         game, me = self.game, self.human
         route = game.map.route(route_id)
-        hand = game.hands[me]
+        hand, wild = game.hands[me], game.rules.wild
         color = max(game.rules.colors, key=lambda c: (hand[c], c)) if route.is_gray else route.color
-        wilds = min(hand[game.rules.wild], max(route.ferry_locomotives, route.length - hand[color]))
+        usable = 0 if game.rules.wild_only_on_tunnels and not route.tunnel else hand[wild]
+        wilds = min(usable, max(route.ferry_locomotives, route.length - hand[color]))
         attempt = ClaimRoute(route_id, None if wilds == route.length else color, wilds)
         try:
             game.copy().apply(attempt)
         except RuleViolation as refusal:
-            return texts.refusal(refusal)
+            if refusal.rule != "missing_cards":
+                return texts.refusal(refusal)
+            held = [texts.cards(color, min(hand[color], route.length))] + ([texts.cards(wild, wilds)] if usable else [])
+            return label("claim_missing", route=route, cards=texts.quantity("card", route.length),
+                         held=texts.listing(held), count=route.length - min(hand[color], route.length) - wilds)
         return ""
 
     def _route_label(self, route_id: int) -> str:
@@ -224,13 +264,14 @@ class TtrGameView(GameView):
         self.station_menu.description = label("station")
         self.tunnel_menu.description = label("pay_extra")
         update_map_figure(self.figure, game, player=me)
+        self._show_marks()
         self._show_status()
         self._show_hand()
         self._show_texts()
         self.hint_box.value = (f"<div style='background:#fff8e1;padding:4px 8px;border-left:4px solid #f9a825'>"
                                f"<b>{label('rule')}:</b> {html.escape(self._rule_now())}</div>")
         if game.is_over:
-            self.controls.children = [widgets.HTML(game.final_scores()._repr_html_())]
+            self.controls.children = [widgets.HTML(self.final_scores()._repr_html_())]
             self.help_row.layout.display = "none"
             return
         pending = game.pending
@@ -242,6 +283,16 @@ class TtrGameView(GameView):
             rows = self._turn_rows(isinstance(pending, SecondCard))
         self.controls.children = rows
 
+    def _show_marks(self) -> None:
+        """The tunnel being decided on, marked on the map; the hint's plan until the next move."""
+        pending = self.game.pending
+        tunnel = [self.game.map.route(pending.route)] if isinstance(pending, TunnelPayment) else []
+        self.tunnel_marks.show(tunnel, label("tunnel_now"))
+        if self._plan_at != len(self.game.history):
+            self.plan_marks.show([])
+            self._plan_at = None
+        self.plan_marks.set_label(label("hint_plan"))
+
     def _show_status(self) -> None:
         game, me = self.game, self.human
         scores = ", ".join(label("player_line", player=p, colour=texts.term(PLAYER_NAMES[p]),
@@ -251,8 +302,16 @@ class TtrGameView(GameView):
                            for p in range(game.players))
         whose = label("over") if game.is_over else label("to_play", player=game.current_player)
         you = label("you_are", player=me, colour=texts.term(PLAYER_NAMES[me]))
-        status = label("status", game=map_title(game.map), turn=game.turn, whose=whose)
+        if game.is_over:
+            status = label("status_over", game=map_title(game.map), count=game.turn)
+        else:  # the turns are counted from 1, as players count them
+            status = label("status", game=map_title(game.map), turn=game.turn + 1, whose=whose)
         self.status.value = f"<b>{html.escape(you)}</b> · {html.escape(status)}<br>{html.escape(scores)}"
+
+    def final_scores(self):
+        """The game's final score table, saying who played each seat (you, which bot)."""
+        return self.game.final_scores().with_seats(
+            {p: "you" if p == self.human else self.bot_names[p] for p in range(self.game.players)})
 
     def _bot_name(self, player: int) -> str:
         name = self.bot_names.get(player, "")
@@ -261,7 +320,7 @@ class TtrGameView(GameView):
     def _show_hand(self) -> None:
         game, me = self.game, self.human
         self.hand.value = f"<b>{label('your_hand')}</b><br>" + ("".join(
-            _chip(k, n) for k, n in game.hands[me].items() if n) or label("none_yet"))
+            _chip(k, n) for k, n in game.hands[me].items() if n) or label("none_yet" if game.in_setup else "no_cards"))
         lines = "".join(f"<li>{html.escape(texts.render(game.map.ticket(t)))}</li>" for t in game.tickets[me])
         self.tickets.value = f"<b>{label('your_tickets')}</b><ul>{lines or '<li>' + label('none_yet') + '</li>'}</ul>"
 
@@ -332,7 +391,10 @@ class TtrGameView(GameView):
         if game.is_over:
             return texts.text("hint.over")
         if isinstance(pending, ChooseTickets):
-            return texts.text("hint.opening" if game.in_setup else "hint.more_tickets", count=pending.keep_min)
+            if game.in_setup:
+                return texts.text("hint.opening", count=pending.keep_min)
+            removed = game.rules.returned_tickets == "removed"  # Switzerland: they leave the game
+            return texts.text("hint.more_tickets_removed" if removed else "hint.more_tickets", count=pending.keep_min)
         if isinstance(pending, SecondCard):
             counts_double = game.rules.face_up_wild_counts_double
             return texts.text("hint.second_card" if counts_double else "hint.second_card_any", wild=game.rules.wild)
@@ -345,7 +407,7 @@ class TtrGameView(GameView):
         return texts.text("hint.your_move_stations" if game.rules.stations_per_player else "hint.your_move")
 
     def _ticket_box(self, ticket_id: int) -> widgets.Checkbox:
-        box = widgets.Checkbox(value=True, description=texts.render(self.game.map.ticket(ticket_id)),
+        box = widgets.Checkbox(value=False, description=texts.render(self.game.map.ticket(ticket_id)),
                                indent=False, layout=widgets.Layout(width="420px"))
         box.ticket = ticket_id
         return box
@@ -356,6 +418,14 @@ class TtrGameView(GameView):
         if wilds:
             parts.append(texts.render(texts.quantity(wild, wilds)))
         return " + ".join(parts)
+
+    def _payment_words(self, count: int, color: str | None, wilds: int) -> str:
+        """A payment in a sentence: "a green card and a locomotive" / "einer grünen Karte
+        und einer Lokomotive" (after "with" / "mit")."""
+        parts = [] if color is None or count == wilds else [texts.phrase("paid_colour", count=count - wilds, color=color)]
+        if wilds:
+            parts.append(texts.phrase(f"paid_{self.game.rules.wild}", count=wilds))
+        return texts.listing(parts)
 
     def _payment_label(self, action: ClaimRoute) -> str:
         route = self.game.map.route(action.route)

@@ -1,8 +1,9 @@
 """Views for the step player: each has a ``widget`` and ``show(step)``.
 
 - ``MapStepView``: a Ticket to Ride map with coloured overlays: the trail being walked,
-  the best one so far and the routes still to explore (longest-route steps), or the
-  cities reached and routes chosen (connection steps).
+  the best one so far and the routes still to explore (longest-route steps), the
+  cities reached and routes chosen (connection steps), or the routes the stations borrow
+  (station steps).
 - ``InkStepView``: the Railroad Ink board, with the squares of the current network, path
   or lake highlighted and errors marked as they are found; for the water fill, the
   board as it grows, the filled squares framed.
@@ -19,7 +20,7 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from .. import texts
-from ..algorithms import Plan, PlanStep, TrailStep
+from ..algorithms import Plan, PlanStep, StationStep, TrailStep
 from ..algorithms.fulfilment import WILD, search_order
 from ..ink import Board
 from ..ttr import Game, Map, load_map
@@ -100,6 +101,9 @@ class MapStepView:
         elif isinstance(step, TrailStep):
             self.overlay({"unexplored": list(step.unexplored), "trail": list(step.trail), "best": list(step.best)},
                          {"trail": [step.city]} if step.city else {})
+        elif isinstance(step, StationStep):  # the routes the stations borrow in this try, and their cities
+            self.overlay({"chosen": [route for _, route in step.borrowed]},
+                         {"reached": [city for city, _ in step.borrowed]})
         elif isinstance(step, PlanStep):
             if step.kind == "done" and isinstance(step.result, Plan):
                 self.overlay({"chosen": list(step.result.routes)}, {"reached": list(step.result.cities)})
