@@ -220,8 +220,6 @@ def test_notebook_runs_and_renders_in_the_browser(lab, browser, notebook):
     assert len(report["canvases"]) >= canvases_needed, f"canvases drawn: {len(report['canvases'])}"
     assert all(colours > 2 for colours in report["canvases"]), f"blank canvas: {report['canvases']}"
     after_play = report.get("then") or []
-    if after_play and notebook.stem in AWAITING_MERGE:
-        pytest.xfail("its cells under the views are made safe on the Railroad Ink branch of issue 23")
     assert not after_play, "error output after playing the game views:\n" + "\n---\n".join(after_play)
 
 
@@ -412,10 +410,6 @@ def _save_cell(page, cell, name: str, step: str) -> None:
 
 
 # --- playing every game view, then running the cells below it ---------------------------------
-
-# Notebooks whose cells under a view are being made safe on another branch of issue 23:
-# an error after playing is expected there until it is merged (then delete this and its use).
-AWAITING_MERGE = {"07_railroad_ink", "08_deep_blue"}
 
 # A game view's cell: one that shows the view's "hint" button (every game view has one).
 VIEW_CELLS = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell:has(.jp-OutputArea button:text-is('hint'))"

@@ -41,7 +41,7 @@ def test_final_score_tables_in_german_have_no_english_words(german):
         for shown in (str(scores), scores._repr_html_()):
             assert not english_words(shown), (name, english_words(shown), shown)
     scores = finished_games()["ttr"].final_scores()
-    assert str(scores).splitlines()[0].split()[:3] == ["Spieler", "Strecken", "Zielkarten"]
+    assert str(scores).splitlines()[0].split()[:3] == ["Spieler", "Streckenpunkte", "Zielkarten"]
     assert "Sieger: Spieler 2" in str(scores)
     assert "Spieler 2: Der Bahnhof in Madrid benutzt Barcelona–Madrid (2 gelb) mit." in str(scores)
     card_scores = str(finished_games()["cardgame"].final_scores())
@@ -55,8 +55,8 @@ def test_final_score_tables_in_german_have_no_english_words(german):
 def test_final_score_tables_still_read_right_in_english():
     games = finished_games()
     ttr_scores = str(games["ttr"].final_scores())
-    assert ttr_scores.splitlines()[0].split() == ["player", "routes", "tickets", "completed", "longest", "bonus",
-                                                  "stations", "total", "place"]
+    assert ttr_scores.splitlines()[0].split() == ["player", "route", "points", "tickets", "completed", "longest",
+                                                  "bonus", "stations", "total", "place"]
     assert "Winner: player 2" in ttr_scores
     assert "player 2 station in Madrid uses Barcelona–Madrid (2 yellow)" in ttr_scores
     card_scores = str(games["cardgame"].final_scores())

@@ -214,9 +214,9 @@ def test_a_route_tooltip_names_it_in_the_language():
     assert ttr_map.route_text(ferry).endswith("gray, ferry (2 locomotives)")
     texts.set_language("de")
     try:
-        assert ttr_map.route_text(route, owner=0, you=0) == "Denver–Omaha, 4 pink, gehört dir (lila)"
+        assert ttr_map.route_text(route, owner=0, you=0) == "Denver–Omaha, 4 purpur, gehört dir (lila)"
         assert ttr_map.route_text(ferry).endswith("grau, Fähre (2 Lokomotiven)")
-        assert set(viz.map_scene("usa")["cars"]["label"]) >= {"Denver–Omaha, 4 pink"}
+        assert set(viz.map_scene("usa")["cars"]["label"]) >= {"Denver–Omaha, 4 purpur"}
     finally:
         texts.set_language("en")
 

@@ -975,13 +975,13 @@ def test_rule_explorer_says_where_the_bots_are_picked_that_the_card_game_has_one
     from zuzlab.widgets import RuleExplorer
 
     cardgame_bots = RuleExplorer("cardgame", games=10).bots_hint.value
-    assert "only one bot so far, random: it plays every seat" in cardgame_bots
+    assert "only one bot so far, random (random bot): it plays every seat" in cardgame_bots
     assert RuleExplorer("cardgame", games=10).bots.disabled and not RuleExplorer("usa", games=10).bots.disabled
-    assert "choose from tickets, long_routes, balanced, random" in RuleExplorer("usa", games=10).bots_hint.value
+    assert "choose from tickets (ticket bot), long_routes (long-route bot), balanced (balanced bot), and random (random bot)" in RuleExplorer("usa", games=10).bots_hint.value
     explorer = RuleExplorer("cardgame", games=10)
     try:
         texts.set_language("de")
-        assert "nur einen Bot, random" in explorer.bots_hint.value
+        assert "nur einen Bot, random (Zufalls-Bot)" in explorer.bots_hint.value
     finally:
         texts.set_language("en")
 

@@ -38,7 +38,7 @@ ROUTE_COLORS = {
     "pink": "#e377c2", "white": "#f4f4f4", "black": "#252525", "gray": "#a0a0a0",
 }
 PLAYER_COLORS = ("#7b2cbf", "#00b3a1", "#8d5524", "#b0dc1c", "#101f80")
-PLAYER_NAMES = ("purple", "teal", "brown", "lime", "navy")
+PLAYER_NAMES = ("violet", "teal", "brown", "lime", "navy")
 OUTLINE = "#111111"  # around claimed trains and stations
 BACKGROUND = "#f7f3e9"
 TICKET_COLOR = "#2b9348"
