@@ -17,8 +17,8 @@ from zuzlab.algorithms import (
     PlanStep, connect_three, connected, connectivity_steps, route_graph, shortest_route, shortest_route_steps,
     ticket_plan, ticket_plan_steps,
 )
-from zuzlab.lessons import TASKS, check, connecting
-from zuzlab.lessons.connecting import (
+from zuzlab.lessons import TASKS, check, connecting, solutions
+from zuzlab.lessons.solutions import (
     connect_three_teaching, connected_teaching, distances_from, shortest_route_teaching,
 )
 
@@ -100,12 +100,18 @@ def test_connect_three_refuses_two_cities_and_answers_none_when_apart():
 
 # --- the tasks: the reference and the fast versions pass ------------------------------------
 
-@pytest.mark.parametrize("name, fast", [("connected", connected), ("shortest_route", fast_shortest),
+def fast_connected(routes, a, b):
+    """The kit's ``connected`` answers for tickets, whose two cities always differ: a city
+    no route touches is not joined to itself there."""
+    return a == b or connected(routes, a, b)
+
+
+@pytest.mark.parametrize("name, fast", [("connected", fast_connected), ("shortest_route", fast_shortest),
                                         ("connect_three", fast_three)])
 def test_reference_and_fast_versions_pass(name, fast):
     task = TASKS[name]
     assert task.lesson == "06"
-    for function in (task.reference, fast):
+    for function in (getattr(solutions, task.solution), fast):
         result = check(name, function)
         assert result.passed, [f.message for f in result.failures]
         assert result.cases_run == result.cases_total == len(task.cases()) >= 20

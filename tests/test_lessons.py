@@ -11,7 +11,8 @@ import pytest
 
 from zuzlab import lessons, texts, ttr
 from zuzlab.lessons import TASKS, check
-from zuzlab.lessons.longest_route import longest_route_reference, network_cases
+from zuzlab.lessons.longest_route import network_cases
+from zuzlab.lessons.solutions import longest_route_reference
 
 
 def test_reference_passes_and_counts_every_case():
@@ -57,7 +58,7 @@ def test_exception_names_the_error_and_the_line_of_the_students_code():
 
 def test_wrong_type_rejected():
     result = check("longest_route", lambda routes: str(longest_route_reference(routes)))
-    assert "it should return a whole number (an int)" in result.failures[0].message
+    assert "it should return a whole number of trains (an int)" in result.failures[0].message
     assert "(a str)" in result.failures[0].message
 
 

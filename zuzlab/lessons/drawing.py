@@ -1,5 +1,10 @@
-"""Drawings of a failing case for the checker: a Ticket to Ride network on its map, with
-the expected answer and the student's answer in colours of their own and a legend."""
+"""Drawings of a failing case for the checker: a Ticket to Ride network on its map, zoomed
+to the case, with the expected answer and the student's answer in colours of their own
+and a legend; and the caption under a drawing, which says what the function did.
+
+A case that ran out of time is drawn without its expected answer: on a big network the
+answer is often the whole network's trains, and the picture would give away the shortcut
+the task asks for. A case with nothing in it is said in words, not drawn as an empty map."""
 
 from __future__ import annotations
 
@@ -18,15 +23,22 @@ def map_case(board: str, network: Iterable = (), expected: Iterable = (), yours:
              cities: dict[str, Iterable[str]] | None = None, caption: str = "", width: int = 700,
              height: int = 440):
     """A map widget: the case's ``network`` (grey), the ``expected`` routes (green, wide)
-    and ``yours`` (pink, on top), with ``cities`` marked per layer, a legend and a caption."""
+    and ``yours`` (pink, on top), with ``cities`` marked per layer, a legend and a caption;
+    zoomed to what it draws, so that a small case is not a speck on the whole map."""
+    from ..viz.lesson_plots import zoom_to
     from ..widgets.views import MapStepView, OVERLAY
 
     OVERLAY.update(LAYERS)
+    groups = {"network": list(network), "expected": list(expected), "yours": list(yours)}
+    marked = {layer: list(names) for layer, names in (cities or {}).items()}
     view = MapStepView(board, width=width, height=height)
-    view.overlay({"network": list(network), "expected": list(expected), "yours": list(yours)},
-                 {layer: list(names) for layer, names in (cities or {}).items()})
+    view.overlay(groups, marked)
     view.lines.data["width"] = [{"network": 6, "expected": 12, "yours": 4}.get(layer, 4)
                                 for layer in _layers_of(view)]
+    drawn = {city for routes in groups.values() for route in routes for city in (route.a, route.b)}
+    drawn |= {city for names in marked.values() for city in names}
+    if drawn:
+        zoom_to(view.figure, [view.line_of.points[city] for city in sorted(drawn)])
     return widgets.VBox([view.widget, legend(), widgets.HTML(f"<div>{html.escape(caption)}</div>")])
 
 
@@ -41,3 +53,32 @@ def legend() -> widgets.HTML:
                     f"background:{colour};vertical-align:middle;margin-right:4px'></span>"
                     f"{html.escape(texts.text('check.layer_' + layer))}</span>" for layer, colour in LAYERS.items())
     return widgets.HTML(f"<div>{items}</div>")
+
+
+def nothing_to_draw(words: str) -> widgets.HTML:
+    """A case with nothing in it (no routes, an empty board), said in words."""
+    return widgets.HTML(f"<div><i>{html.escape(words)}</i></div>")
+
+
+def shown(value) -> str:
+    """A student's answer as a caption shows it: short, and a collection of names as a
+    list in words."""
+    if isinstance(value, (set, frozenset, list, tuple)) and value and all(isinstance(v, str) for v in value):
+        return texts.listing(sorted(value) if isinstance(value, (set, frozenset)) else value)
+    return repr(value)[:200]
+
+
+def yours(failure) -> str:
+    """What the student's function did on the case, for a caption."""
+    if failure.kind == "timeout":
+        return texts.text("check.caption_timeout", seconds=texts.number(failure.seconds, 1))
+    if failure.kind == "error":
+        return texts.text("check.caption_error", error=failure.error)
+    return texts.text("check.caption_returned", got=shown(failure.got))
+
+
+def caption(failure, expected: str = "") -> str:
+    """The caption of a failing case: the expected answer in words (``expected``, left out
+    after a timeout) and what the student's function did."""
+    shown_expected = "" if failure.kind == "timeout" else expected
+    return " ".join(part for part in (shown_expected, yours(failure)) if part)
