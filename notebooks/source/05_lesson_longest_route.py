@@ -17,8 +17,7 @@ zw.language_switch(LANGUAGE)
 
 # %%
 import ipywidgets as widgets
-from zuzlab import ttr
-from zuzlab.algorithms import longest_trail_steps
+from zuzlab import algorithms, ttr
 from zuzlab.lessons import check, solution_fold
 from zuzlab.lessons import longest_route as lesson
 from zuzlab.viz import lesson_plots
@@ -67,7 +66,7 @@ viz.show(lesson_plots.growth_figure(sizes, plain, pruned, limit=400_000))
 
 # %%
 network = usa.random_network(trains=45, seed=2)
-player = zw.StepPlayer(longest_trail_steps(network), zw.MapStepView("usa"),
+player = zw.StepPlayer(algorithms.longest_trail_steps(network), zw.MapStepView("usa"),
                        jump=lambda step: step.kind == "better",
                        jump_label="longest_next_better")
 lesson_plots.with_legend(player)

@@ -150,15 +150,16 @@ def _network_case(board_name: str, network: list, name: str) -> Case:
 
 
 def network_cases() -> list[Case]:
-    """Edge cases first (on the USA map), then seeded player networks (8 to 25 trains)
-    from the USA and Europe maps; seeded, so always the same cases."""
+    """Edge cases first (on the USA map), then seeded player networks (8 to 35 trains, up
+    to 12 routes: a search that tries every order of the routes, 12! of them, runs out of
+    time) from the USA and Europe maps; seeded, so always the same cases."""
     from ..ttr import load_map
 
     cases = hand_cases()
     for board_name in ("usa", "europe"):
         board = load_map(board_name)
         for i, seed in enumerate(NETWORK_SEEDS):
-            trains = 8 + 17 * i // (len(NETWORK_SEEDS) - 1)
+            trains = 8 + 27 * i // (len(NETWORK_SEEDS) - 1)
             network = board.random_network(trains=trains, seed=seed)
             cases.append(_network_case(board_name, network, f"{board_name} network, {trains} trains, seed {seed}"))
     return cases
