@@ -39,7 +39,10 @@ def map_case(board: str, network: Iterable = (), expected: Iterable = (), yours:
     drawn |= {city for names in marked.values() for city in names}
     if drawn:
         zoom_to(view.figure, [view.line_of.points[city] for city in sorted(drawn)])
-    return widgets.VBox([view.widget, legend(), widgets.HTML(f"<div>{html.escape(caption)}</div>")])
+    shown_layers = [layer for layer in LAYERS if groups[layer] or marked.get(layer)]
+    picture = widgets.VBox([view.widget, legend(shown_layers), widgets.HTML(f"<div>{html.escape(caption)}</div>")])
+    picture.zuzlab_figure = view.figure  # the Bokeh figure inside, for a look at what it shows
+    return picture
 
 
 def _layers_of(view) -> list[str]:
@@ -47,11 +50,12 @@ def _layers_of(view) -> list[str]:
     return [by_colour.get(colour, "") for colour in view.lines.data["color"]]
 
 
-def legend() -> widgets.HTML:
-    """The colours of a case drawing and what they mean, in the reader's language."""
+def legend(layers=tuple(LAYERS)) -> widgets.HTML:
+    """The colours of the ``layers`` a case drawing shows and what they mean, in the
+    reader's language."""
     items = "".join(f"<span style='margin-right:14px'><span style='display:inline-block;width:22px;height:6px;"
-                    f"background:{colour};vertical-align:middle;margin-right:4px'></span>"
-                    f"{html.escape(texts.text('check.layer_' + layer))}</span>" for layer, colour in LAYERS.items())
+                    f"background:{LAYERS[layer]};vertical-align:middle;margin-right:4px'></span>"
+                    f"{html.escape(texts.text('check.layer_' + layer))}</span>" for layer in layers)
     return widgets.HTML(f"<div>{items}</div>")
 
 
