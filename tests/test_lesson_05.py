@@ -121,7 +121,7 @@ def test_odd_cities_messages_name_the_missing_and_extra_cities():
 def test_odd_cities_failure_is_drawn_with_both_answers_and_speaks_german():
     result = check("odd_cities", lambda routes: {r.a for r in routes})
     picture = result.drawing()
-    assert "your answer" in picture.children[1].value and "Green dots: the odd cities" in picture.children[2].value
+    assert "your answer" in picture.children[1].value and "Green circles: the odd cities" in picture.children[2].value
     texts.set_language("de")
     try:
         message = check("odd_cities", lambda routes: set()).failures[0].message

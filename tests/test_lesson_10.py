@@ -207,6 +207,12 @@ def test_judge_messages_in_german():
                                           "zeichnen. Deine Funktion hat -1 zurückgegeben.</i></div>")
         picture = check("ink_errors", lambda board: 0).drawing()
         assert "Rote Punkte" in picture.children[2].value and "offenes Ende" in picture.children[1].value
+        def up(board):
+            tracks = Tracks(board)
+            return sum(tracks.facing(piece, "oben") == "border" for piece in tracks.pieces)
+
+        refused = check("ink_errors", up).failures[0].message  # raised in the worker, said in German
+        assert "ValueError ausgelöst: 'oben' ist keine Seite: Die Seiten heißen north, east, south, west" in refused
         typed = check("ink_networks", lambda board: {1, 2}).failures[0].message
         assert typed.endswith("Deine Funktion hat {1, 2} zurückgegeben (eine Menge vom Typ set); sie soll eine Liste "
                               "ganzer Zahlen, eine je Netz, zurückgeben.")

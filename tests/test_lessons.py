@@ -278,8 +278,8 @@ def test_messages_name_no_python_slips_in_german():
         assert "auf dem USA-Plan" in first_network.message and "Karte" not in first_network.message
         even = next(case for case in TASKS["odd_cities"].cases() if case.name == "a loop")
         picture = check(dataclasses.replace(TASKS["odd_cities"], cases=lambda: [even]), lambda routes: {"Omaha"})
-        assert picture.drawing().children[2].value == ("<div>Grüne Punkte: die ungeraden Städte (keine). Pinkfarbene "
-                                                       "Punkte: deine Antwort. Deine Funktion hat Omaha zurückgegeben."
+        assert picture.drawing().children[2].value == ("<div>Grüne Kreise: die ungeraden Städte (keine). Pinkfarbene "
+                                                       "Kreise: deine Antwort. Deine Funktion hat Omaha zurückgegeben."
                                                        "</div>")
     finally:
         texts.set_language("en")

@@ -178,7 +178,7 @@ def _run(function: Callable, argument_lists: list[tuple], time_limit: float, sho
     import cloudpickle
 
     try:
-        request = pickle.dumps((cloudpickle.dumps(function), argument_lists))
+        request = pickle.dumps((cloudpickle.dumps(function), argument_lists, texts.language()))
     except Exception as error:  # noqa: BLE001 - e.g. it uses an open file or a widget
         yield "unpicklable", f"{type(error).__name__}: {error}", []
         return

@@ -218,7 +218,7 @@ def draw_pair(failure):
     routes, a, b = failure.case.args
     network = _network_to_draw(failure.case, routes)
     if failure.kind == "timeout":
-        return map_case(failure.case.board, network=network, cities={"network": [a, b]}, caption=caption(failure))
+        return map_case(failure.case.board, network=network, cities={"cities": [a, b]}, caption=caption(failure))
     plan = shortest_route(routes, a, b)
     if a == b:
         words = texts.text("task.l06_caption_same_city", a=a)
@@ -238,7 +238,7 @@ def draw_three(failure):
     routes, cities = failure.case.args
     network = _network_to_draw(failure.case, routes)
     if failure.kind == "timeout":
-        return map_case(failure.case.board, network=network, cities={"network": list(cities)},
+        return map_case(failure.case.board, network=network, cities={"cities": list(cities)},
                         caption=caption(failure))
     board = load_map(failure.case.board)
     got = failure.got if isinstance(failure.got, (list, tuple, set, frozenset)) else []

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from .. import texts
 
 #: what each layer of a case drawing means, and its colour (the legend reads these)
-LAYERS = {"network": "#455a64", "expected": "#2e7d32", "yours": "#d81b60"}
+LAYERS = {"network": "#455a64", "cities": "#263238", "expected": "#2e7d32", "yours": "#d81b60"}
 
 
 def map_case(board: str, network: Iterable = (), expected: Iterable = (), yours: Iterable = (),
@@ -29,12 +29,17 @@ def map_case(board: str, network: Iterable = (), expected: Iterable = (), yours:
     from ..widgets.views import MapStepView, OVERLAY
 
     OVERLAY.update(LAYERS)
-    groups = {"network": list(network), "expected": list(expected), "yours": list(yours)}
+    groups = {"network": list(network), "cities": [], "expected": list(expected), "yours": list(yours)}
     marked = {layer: list(names) for layer, names in (cities or {}).items()}
     view = MapStepView(board, width=width, height=height)
     view.overlay(groups, marked)
-    view.lines.data["width"] = [{"network": 6, "expected": 12, "yours": 4}.get(layer, 4)
+    # the case's routes wide and dark under the answer (a dark rim shows which routes the
+    # case had, also under the green), the cities marked by a ring around their dot
+    view.lines.data["width"] = [{"network": 15, "expected": 7, "yours": 4}.get(layer, 4)
                                 for layer in _layers_of(view)]
+    rings = view.figure.select_one({"name": "overlay_cities"})
+    rings.glyph.update(size=26, fill_alpha=0.25, line_color="color", line_width=4)
+    rings.level = "overlay"
     drawn = {city for routes in groups.values() for route in routes for city in (route.a, route.b)}
     drawn |= {city for names in marked.values() for city in names}
     if drawn:
@@ -53,8 +58,12 @@ def _layers_of(view) -> list[str]:
 def legend(layers=tuple(LAYERS)) -> widgets.HTML:
     """The colours of the ``layers`` a case drawing shows and what they mean, in the
     reader's language."""
-    items = "".join(f"<span style='margin-right:14px'><span style='display:inline-block;width:22px;height:6px;"
-                    f"background:{LAYERS[layer]};vertical-align:middle;margin-right:4px'></span>"
+    def swatch(layer: str) -> str:  # a ring for marked cities, a line for routes
+        shape = ("width:12px;height:12px;border-radius:50%;background:none;border:3px solid {}" if layer == "cities"
+                 else "width:22px;height:6px;background:{}").format(LAYERS[layer])
+        return f"<span style='display:inline-block;{shape};vertical-align:middle;margin-right:4px'></span>"
+
+    items = "".join(f"<span style='margin-right:14px'>{swatch(layer)}"
                     f"{html.escape(texts.text('check.layer_' + layer))}</span>" for layer in layers)
     return widgets.HTML(f"<div>{items}</div>")
 

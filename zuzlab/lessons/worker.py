@@ -1,8 +1,10 @@
 """The checker's worker: ``python -m zuzlab.lessons.worker`` runs a student's function on
 the hidden cases it is sent, in a process of its own that the checker can stop.
 
-It reads one message from its standard input, ``(function, argument lists)`` pickled with
-cloudpickle, and writes pickled messages to its standard output as it goes:
+It reads one message from its standard input, ``(function, argument lists, language)``
+pickled with cloudpickle (the language of the notebook, so that what the kit's own code
+raises there, a ``Tracks`` refusal say, is in the reader's language too), and writes
+pickled messages to its standard output as it goes:
 
 - ``("ready",)`` once the function is loaded (``("unloadable", reason)`` if it cannot be);
 - ``("print", line)`` for each line the function prints, as it prints it, up to
@@ -171,7 +173,10 @@ def main() -> None:
     import cloudpickle
 
     try:
-        function_bytes, argument_lists = read_message(sys.stdin.buffer)
+        function_bytes, argument_lists, language = read_message(sys.stdin.buffer)
+        from .. import texts
+
+        texts.set_language(language)
         function = cloudpickle.loads(function_bytes)
     except BaseException as error:  # noqa: BLE001 - tell the notebook, whatever it is
         write_message(channel, ("unloadable", f"{type(error).__name__}: {error}"))
