@@ -22,11 +22,25 @@ student has checked a version of their own; the teacher's notebooks import
 
 from __future__ import annotations
 
-from .checker import Case, CheckResult, Failure, Task, check
-from . import longest_route as _lesson05, connecting as _lesson06, ink_scoring as _lesson10
+import functools
 
-#: every task by name, in the order of the lessons (warm-up, core, stretch)
-TASKS: dict[str, Task] = {**_lesson05.TASKS, **_lesson06.TASKS, **_lesson10.TASKS}
+from .checker import Case, CheckResult, Failure, Task, check
+
+
+@functools.cache
+def _tasks() -> dict[str, Task]:
+    """Every task by name, in the order of the lessons (warm-up, core, stretch). Made
+    when first asked for: the check worker imports this package too, and needs none of
+    the lessons' modules (they load maps, the Railroad Ink engine, networkx)."""
+    from . import connecting, ink_scoring, longest_route
+
+    return {**longest_route.TASKS, **connecting.TASKS, **ink_scoring.TASKS}
+
+
+def __getattr__(name: str):
+    if name == "TASKS":  # lessons.TASKS: every task by name (``_tasks``)
+        return _tasks()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: the teaching versions a task's solution fold shows (names in ``solutions``), in order
 SHOWN = {
@@ -42,16 +56,16 @@ def get_task(task: str | Task) -> Task:
     """A task by its name (or the task itself); an unknown name is refused with the list."""
     if isinstance(task, Task):
         return task
-    if task not in TASKS:
+    if task not in _tasks():
         from .. import texts
 
-        raise ValueError(texts.text("check.unknown_task", name=task, known=sorted(TASKS)))
-    return TASKS[task]
+        raise ValueError(texts.text("check.unknown_task", name=task, known=sorted(_tasks())))
+    return _tasks()[task]
 
 
 def tasks_of(lesson: str) -> list[Task]:
     """The tasks of one lesson ("05", "06", "10"), warm-up first."""
-    return [task for task in TASKS.values() if task.lesson == lesson]
+    return [task for task in _tasks().values() if task.lesson == lesson]
 
 
 def listing(function) -> str:
