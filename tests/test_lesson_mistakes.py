@@ -1495,11 +1495,13 @@ PITFALLS = {
         "*Squares instead of pieces*": [(networks_squares_as_nodes, "an overpass keeps them apart")],
         "*An exit counted twice*": [(networks_seen_on_pop_exits_in_a_list, "a highway loop at an exit",
                                      "returned [2]")],
-        "*The board's edge as an error*": [(errors_border_counts, "")],
-        "*Forgetting empty networks*": [(networks_without_exits_dropped, "")],
-        "*Longest railway without the step back*": [(railway_never_steps_back, "", "your function returned")],
+        "*The board's edge as an error*": [(errors_border_counts, "one highway", "returned 2")],
+        "*Forgetting empty networks*": [(networks_without_exits_dropped, "a railway loop", "1 network")],
+        "*Longest railway without the step back*": [(railway_never_steps_back, "greedy game, seed 1",
+                                                      "has 11 squares; your function returned 12")],  # too long
         "counting highway joins": [(railway_with_highway_joins, "")],
-        "counting joins instead of squares": [(railway_counts_joins, "", "returned")],
+        "counting joins instead of squares": [(railway_counts_joins, "a station joins highway and railway",
+                                               "has 2 squares; your function returned 1")],
     },
 }
 
