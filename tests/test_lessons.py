@@ -19,7 +19,7 @@ def test_reference_passes_and_counts_every_case():
     result = check("longest_route", longest_route_reference)
     assert result.passed, [f.message for f in result.failures]
     assert result.cases_run == result.cases_total == len(network_cases())
-    assert "all 22 hidden cases passed" in result.summary()
+    assert "all 23 hidden cases passed" in result.summary()
 
 
 def test_fast_version_passes_and_task_object_accepted():
@@ -29,7 +29,7 @@ def test_fast_version_passes_and_task_object_accepted():
 def test_hidden_cases_are_seeded_and_cover_edges_and_both_maps():
     cases = network_cases()
     names = [case.name for case in cases]
-    assert {"no routes", "one route", "a loop", "both tracks of a double route"} <= set(names)
+    assert {"no routes", "one route", "a loop", "both tracks of a double route", "two pieces"} <= set(names)
     assert {case.board for case in cases} == {"usa", "europe"}
     assert network_cases() == cases
 
@@ -140,7 +140,7 @@ def test_messages_follow_the_language():
     texts.set_language("de")
     try:
         result = check("longest_route", lambda routes: sum(r.length for r in routes))
-        assert result.summary().startswith("✗ longest_route: 22 von 22 verdeckten Testfällen geprüft")
+        assert result.summary().startswith("✗ longest_route: 23 von 23 verdeckten Testfällen geprüft")
         failure = next(f for f in result.failures if f.case.name == "a branch")
         assert failure.message == ("Testfall „drei Strecken aus einer Stadt“: Der längste Kantenzug ist 9 Wagen lang; "
                                    "deine Funktion hat 13 zurückgegeben.")
@@ -205,7 +205,7 @@ def test_prints_are_capped_and_what_came_before_an_endless_loop_is_shown(capsys)
     assert check("longest_route", chatty).passed
     printed = capsys.readouterr().out.splitlines()
     assert printed[:50] == [f"walking {line % 30}" for line in range(50)]
-    assert printed[50:] == [f"… and {22 * 30 - 50} more lines printed, not shown."]
+    assert printed[50:] == [f"… and {23 * 30 - 50} more lines printed, not shown."]
 
     def stuck(routes):
         print("before the loop")
@@ -217,7 +217,7 @@ def test_prints_are_capped_and_what_came_before_an_endless_loop_is_shown(capsys)
     texts.set_language("de")
     try:
         check("longest_route", chatty)
-        assert capsys.readouterr().out.splitlines()[-1] == "… und 610 weitere ausgegebene Zeilen, nicht gezeigt."
+        assert capsys.readouterr().out.splitlines()[-1] == "… und 640 weitere ausgegebene Zeilen, nicht gezeigt."
     finally:
         texts.set_language("en")
 

@@ -125,7 +125,11 @@ HAND_CASES = (
                             ("Kansas City", "Denver", "black"), ("Denver", "Santa Fe", None))),
     ("both tracks of a double route", (("Kansas City", "Denver", "black"), ("Kansas City", "Denver", "orange"))),
     ("a branch", (("Omaha", "Helena", None), ("Omaha", "Denver", None), ("Omaha", "Chicago", None))),
+    ("two pieces", (("Seattle", "Portland", None), ("Portland", "San Francisco", None), ("Miami", "Atlanta", None),
+                    ("Atlanta", "Nashville", None), ("Nashville", "Saint Louis", None))),
 )
+#: the hand cases in more than one piece: the stretch task is for a network in one piece
+IN_PIECES = ("two pieces",)
 
 
 def hand_cases() -> list[Case]:
@@ -207,10 +211,10 @@ ODD_BUSY_NETWORKS = (("europe", 14, 4, 0), ("europe", 12, 6, 11))
 
 
 def fast_cases() -> list[Case]:
-    """The core task's cases (small networks with odd cities: the search still has to be
-    right), big networks with at most two odd cities, then networks of over 30 routes
-    with 4 and 6 odd cities."""
-    cases = network_cases()
+    """The core task's cases in one piece (small networks with odd cities: the search still
+    has to be right), big networks with at most two odd cities, then networks of over 30
+    routes with 4 and 6 odd cities."""
+    cases = [case for case in network_cases() if case.name not in IN_PIECES]
     for board_name, reach, odd_left, seed in BUSY_NETWORKS + ODD_BUSY_NETWORKS:
         network = busy_network(board_name, reach, odd_left, seed)
         cases.append(_network_case(board_name, network, f"busy {board_name} network, reach {reach}, "
