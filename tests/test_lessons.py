@@ -170,7 +170,8 @@ def test_every_task_has_texts_in_both_languages_and_a_lesson(name):
     task = TASKS[name]
     assert task.lesson in {"05", "06", "10"}
     for lang in texts.LANGUAGES:
-        assert texts.text(f"task.{name}", lang)
+        assert texts.text(f"task.{name}", lang) and texts.text(task.returns_key, lang)
+        assert texts.text(task.timeout, lang, seconds=texts.number(task.time_limit, 1))
     assert lessons.tasks_of(task.lesson)
 
 

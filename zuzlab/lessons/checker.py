@@ -63,7 +63,9 @@ class Task:
     a route that is not on the map …). ``draw(failure)`` returns a widget that shows the
     failing case (the network, the expected answer, the student's answer). ``timeout``
     is the text a case that runs out of time gets; ``tools`` are the library functions
-    the task itself hands the student (``libraries.borrowed`` names), not noted when used."""
+    the task itself hands the student (``libraries.borrowed`` names), not noted when used;
+    ``returns`` is the text key of what the function returns ("a set of city names"),
+    ``task.NAME_returns`` unless given."""
 
     name: str
     lesson: str
@@ -74,6 +76,11 @@ class Task:
     time_limit: float = 1.0  # seconds per case
     timeout: str = "check.timeout"
     tools: tuple[str, ...] = ()
+    returns: str = ""
+
+    @property
+    def returns_key(self) -> str:
+        return self.returns or f"task.{self.name}_returns"
 
     @property
     def description(self) -> str:
@@ -329,7 +336,7 @@ def check(task: str | Task, function: Callable) -> CheckResult:
             result.failures.append(Failure(case, expected, None, f"{where}: {message}", "error", error=name))
         elif status == "unsendable":
             message = texts.text("check.unsendable_answer", kind=type_words(value),
-                                 wanted=texts.Phrase(f"task.{task.name}_returns"))
+                                 wanted=texts.Phrase(task.returns_key))
             result.failures.append(Failure(case, expected, None, f"{where}: {message}", "unsendable"))
         else:
             problem = task.judge(case, expected, value)

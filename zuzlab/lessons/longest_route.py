@@ -334,8 +334,9 @@ TASKS = {
     "longest_route": Task("longest_route", "05", network_cases, "longest_route_reference", judge_trains,
                           draw_longest),
     "longest_route_fast": Task("longest_route_fast", "05", fast_cases, "longest_route_fast_reference",
-                               judge_trains, draw_longest, timeout="task.longest_route_fast_timeout"),
+                               judge_trains, draw_longest, timeout="task.longest_route_fast_timeout",
+                               returns="task.longest_route_returns"),
     "whole_map": Task("whole_map", "05", whole_map_cases, "whole_map_reference", judge_whole_map, None,
                       time_limit=10.0, timeout="task.whole_map_timeout",
-                      tools=("longest_trail", "longest_route")),
+                      tools=("longest_trail", "longest_route"), returns="task.longest_route_returns"),
 }
