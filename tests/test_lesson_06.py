@@ -17,8 +17,8 @@ from zuzlab.algorithms import (
     PlanStep, connect_three, connected, connectivity_steps, route_graph, shortest_route, shortest_route_steps,
     ticket_plan, ticket_plan_steps,
 )
-from zuzlab.lessons import TASKS, check, connecting
-from zuzlab.lessons.connecting import (
+from zuzlab.lessons import TASKS, check, connecting, solutions
+from zuzlab.lessons.solutions import (
     connect_three_teaching, connected_teaching, distances_from, shortest_route_teaching,
 )
 
@@ -100,12 +100,18 @@ def test_connect_three_refuses_two_cities_and_answers_none_when_apart():
 
 # --- the tasks: the reference and the fast versions pass ------------------------------------
 
-@pytest.mark.parametrize("name, fast", [("connected", connected), ("shortest_route", fast_shortest),
+def fast_connected(routes, a, b):
+    """The kit's ``connected`` answers for tickets, whose two cities always differ: a city
+    no route touches is not joined to itself there."""
+    return a == b or connected(routes, a, b)
+
+
+@pytest.mark.parametrize("name, fast", [("connected", fast_connected), ("shortest_route", fast_shortest),
                                         ("connect_three", fast_three)])
 def test_reference_and_fast_versions_pass(name, fast):
     task = TASKS[name]
     assert task.lesson == "06"
-    for function in (task.reference, fast):
+    for function in (getattr(solutions, task.solution), fast):
         result = check(name, function)
         assert result.passed, [f.message for f in result.failures]
         assert result.cases_run == result.cases_total == len(task.cases()) >= 20
@@ -239,7 +245,7 @@ def test_failing_cases_are_drawn_with_the_expected_path_or_tree():
     assert "a shortest way from Duluth to Toronto, 5 trains" in caption and "returned 6" in caption
     three = check("connect_three", lambda r, c: list(ticket_plan(r, c).routes))
     drawn = three.drawing()
-    assert "Pink: your routes" in drawn.children[-1].value
+    assert drawn.children[-1].value.count("Pink: your routes") == 1
     apart = next(f for f in check("connected", lambda r, a, b: True).failures if f.case.name == "not connected")
     assert "do not join Seattle and Miami" in TASKS["connected"].draw(apart).children[-1].value
 

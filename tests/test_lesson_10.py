@@ -9,9 +9,8 @@ import pytest
 
 from zuzlab import ink, lessons, texts
 from zuzlab.lessons import check
-from zuzlab.lessons.ink_scoring import (
-    HAND_BOARDS, board_cases, count_errors, joined_by_square, longest_railway, network_exits, random_board,
-)
+from zuzlab.lessons.ink_scoring import HAND_BOARDS, board_cases, random_board
+from zuzlab.lessons.solutions import count_errors, joined_by_square, longest_railway, network_exits
 from zuzlab.lessons.ink_tracks import Piece, Tracks
 from zuzlab.widgets.ink_lesson import InkLessonView, describe, lesson_steps, network_scene
 
@@ -65,12 +64,30 @@ def test_pieces_are_set_members_and_say_where_they_are():
     assert repr(tracks.at("A3")[1]) == "<A3/1: north railway, south railway; top 3>"
 
 
-def test_bad_input_is_refused_clearly():
-    with pytest.raises(TypeError, match="Tracks needs a Railroad Ink board"):
+def test_bad_input_is_refused_clearly_in_the_readers_language():
+    with pytest.raises(TypeError, match=r"Tracks needs a Railroad Ink board \(zuzlab.ink.Board\), not a value of type str"):
         Tracks("A4A10")
     tracks = Tracks(ink.Board.from_anu("A4A10"))
-    with pytest.raises(ValueError, match="'up' is not a side: use one of north, east, south, west"):
+    with pytest.raises(ValueError, match=r"'up' is not a side: the sides are north, east, south, west "
+                                         r"\(in German also nord, ost, süd, west\)"):
         tracks.facing(tracks.pieces[0], "up")
+    texts.set_language("de")
+    try:
+        with pytest.raises(ValueError, match="'oben' ist keine Seite: Die Seiten heißen north, east, south, west"):
+            tracks.across(tracks.pieces[0], "oben")
+        with pytest.raises(TypeError, match="Tracks braucht ein Railroad-Ink-Spielbrett"):
+            Tracks(None)
+    finally:
+        texts.set_language("en")
+
+
+def test_a_side_may_be_given_by_its_german_name():
+    tracks = Tracks(ink.Board.from_anu(DEMO))
+    (station,) = tracks.at("D3")
+    for english, german in (("north", "nord"), ("east", "ost"), ("south", "süd"), ("west", "west")):
+        assert tracks.facing(station, german) == tracks.facing(station, english)
+        assert tracks.across(station, german) == tracks.across(station, english)
+    assert tracks.across(station, "Nord") == tracks.at("C3")[0] and tracks.facing(station, "sued") == "empty"
 
 
 def test_the_graph_of_pieces_has_the_networks_as_components():
@@ -118,7 +135,7 @@ def test_the_demo_board_shows_what_the_lesson_says():
 def test_hidden_cases_are_seeded_and_cover_the_edge_cases():
     cases = board_cases()
     assert [case.name for case in cases][:len(HAND_BOARDS)] == [name for name, _ in HAND_BOARDS]
-    assert len(cases) == 20 and board_cases() == cases
+    assert len(cases) == 21 and board_cases() == cases
     assert all(isinstance(case.args[0], ink.Board) for case in cases)
 
 
@@ -126,7 +143,7 @@ def test_hidden_cases_are_seeded_and_cover_the_edge_cases():
 def test_the_teaching_version_passes(name):
     result = check(name, TEACHING[name])
     assert result.passed, [f.message for f in result.failures]
-    assert result.cases_run == result.cases_total == 20
+    assert result.cases_run == result.cases_total == 21
     assert result.drawing() is None
 
 
@@ -154,7 +171,7 @@ def test_wrong_types_are_refused():
     assert "(a str)" in check("ink_errors", lambda board: "3").failures[0].message
     message = check("ink_networks", lambda board: 3).failures[0].message
     assert "it should return a list of whole numbers, one per network" in message
-    assert "whole number (an int)" in check("ink_longest_railway", lambda board: 2.0).failures[0].message
+    assert "whole number of squares (an int)" in check("ink_longest_railway", lambda board: 2.0).failures[0].message
 
 
 @pytest.mark.parametrize("name", TASK_NAMES)
@@ -186,8 +203,19 @@ def test_judge_messages_in_german():
         errors = check("ink_errors", lambda board: -1)
         assert errors.failures[0].message == ("Testfall „ein leeres Spielbrett“: Das Spielbrett hat 0 offene Enden "
                                               "(Fehler); deine Funktion hat -1 zurückgegeben.")
-        picture = errors.drawing()
+        assert errors.drawing().value == ("<div><i>Dieser Testfall ist ein leeres Spielbrett: Es gibt nichts zu "
+                                          "zeichnen. Deine Funktion hat -1 zurückgegeben.</i></div>")
+        picture = check("ink_errors", lambda board: 0).drawing()
         assert "Rote Punkte" in picture.children[2].value and "offenes Ende" in picture.children[1].value
+        def up(board):
+            tracks = Tracks(board)
+            return sum(tracks.facing(piece, "oben") == "border" for piece in tracks.pieces)
+
+        refused = check("ink_errors", up).failures[0].message  # raised in the worker, said in German
+        assert "ValueError ausgelöst: 'oben' ist keine Seite: Die Seiten heißen north, east, south, west" in refused
+        typed = check("ink_networks", lambda board: {1, 2}).failures[0].message
+        assert typed.endswith("Deine Funktion hat {1, 2} zurückgegeben (eine Menge vom Typ set); sie soll eine Liste "
+                              "ganzer Zahlen, eine je Netz, zurückgeben.")
     finally:
         texts.set_language("en")
 

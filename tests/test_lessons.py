@@ -11,14 +11,15 @@ import pytest
 
 from zuzlab import lessons, texts, ttr
 from zuzlab.lessons import TASKS, check
-from zuzlab.lessons.longest_route import longest_route_reference, network_cases
+from zuzlab.lessons.longest_route import network_cases
+from zuzlab.lessons.solutions import longest_route_reference
 
 
 def test_reference_passes_and_counts_every_case():
     result = check("longest_route", longest_route_reference)
     assert result.passed, [f.message for f in result.failures]
     assert result.cases_run == result.cases_total == len(network_cases())
-    assert "all 22 hidden cases passed" in result.summary()
+    assert "all 23 hidden cases passed" in result.summary()
 
 
 def test_fast_version_passes_and_task_object_accepted():
@@ -28,7 +29,7 @@ def test_fast_version_passes_and_task_object_accepted():
 def test_hidden_cases_are_seeded_and_cover_edges_and_both_maps():
     cases = network_cases()
     names = [case.name for case in cases]
-    assert {"no routes", "one route", "a loop", "both tracks of a double route"} <= set(names)
+    assert {"no routes", "one route", "a loop", "both tracks of a double route", "two pieces"} <= set(names)
     assert {case.board for case in cases} == {"usa", "europe"}
     assert network_cases() == cases
 
@@ -57,7 +58,7 @@ def test_exception_names_the_error_and_the_line_of_the_students_code():
 
 def test_wrong_type_rejected():
     result = check("longest_route", lambda routes: str(longest_route_reference(routes)))
-    assert "it should return a whole number (an int)" in result.failures[0].message
+    assert "it should return a whole number of trains (an int)" in result.failures[0].message
     assert "(a str)" in result.failures[0].message
 
 
@@ -139,7 +140,7 @@ def test_messages_follow_the_language():
     texts.set_language("de")
     try:
         result = check("longest_route", lambda routes: sum(r.length for r in routes))
-        assert result.summary().startswith("✗ longest_route: 22 von 22 verdeckten Testfällen geprüft")
+        assert result.summary().startswith("✗ longest_route: 23 von 23 verdeckten Testfällen geprüft")
         failure = next(f for f in result.failures if f.case.name == "a branch")
         assert failure.message == ("Testfall „drei Strecken aus einer Stadt“: Der längste Kantenzug ist 9 Wagen lang; "
                                    "deine Funktion hat 13 zurückgegeben.")
@@ -158,7 +159,8 @@ def test_the_first_failing_case_is_drawn_with_a_legend():
     result = check("longest_route", lambda routes: 0)
     picture = result.drawing()
     legend, caption = picture.children[1].value, picture.children[2].value
-    assert "the expected answer" in legend and "your answer" in legend
+    assert "the case&#x27;s routes" in legend and "the expected answer" in legend
+    assert "your answer" not in legend  # the legend names only what is drawn: no pink here
     assert "Your function returned 0" in caption
     assert check("longest_route", longest_route_reference).drawing() is None
 
@@ -168,7 +170,8 @@ def test_every_task_has_texts_in_both_languages_and_a_lesson(name):
     task = TASKS[name]
     assert task.lesson in {"05", "06", "10"}
     for lang in texts.LANGUAGES:
-        assert texts.text(f"task.{name}", lang)
+        assert texts.text(f"task.{name}", lang) and texts.text(task.returns_key, lang)
+        assert texts.text(task.timeout, lang, seconds=texts.number(task.time_limit, 1))
     assert lessons.tasks_of(task.lesson)
 
 
@@ -190,3 +193,117 @@ def test_every_task_stops_an_endless_loop_with_a_clear_message(name):
     assert time.monotonic() - start < 8
     assert [f.kind for f in result.failures] == ["timeout"] and not result.passed
     assert "did not finish within 0.3 s" in result.failures[0].message
+
+
+# --- what a verdict says and draws -------------------------------------------------------------
+
+def test_prints_are_capped_and_what_came_before_an_endless_loop_is_shown(capsys):
+    def chatty(routes):
+        for line in range(30):
+            print("walking", line)
+        return longest_route_reference(routes)
+
+    assert check("longest_route", chatty).passed
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[:50] == [f"walking {line % 30}" for line in range(50)]
+    assert printed[50:] == [f"… and {23 * 30 - 50} more lines printed, not shown."]
+
+    def stuck(routes):
+        print("before the loop")
+        while True:
+            pass
+
+    result = check(dataclasses.replace(TASKS["longest_route"], time_limit=0.5), stuck)
+    assert result.failures[0].kind == "timeout" and capsys.readouterr().out == "before the loop\n"
+    texts.set_language("de")
+    try:
+        check("longest_route", chatty)
+        assert capsys.readouterr().out.splitlines()[-1] == "… und 640 weitere ausgegebene Zeilen, nicht gezeigt."
+    finally:
+        texts.set_language("en")
+
+
+def test_a_timeout_is_too_slow_or_endless_and_its_drawing_keeps_the_answer():
+    def endless(routes):
+        while True:
+            pass
+
+    fast = TASKS["longest_route_fast"]
+    big = next(case for case in fast.cases() if case.name.startswith("busy usa"))
+    result = check(dataclasses.replace(fast, cases=lambda: [big], time_limit=0.3), endless)
+    failure = result.failures[0]
+    assert "Finishing in time is the point of this task" in failure.message and "endless loop" in failure.message
+    assert "trains" not in failure.message  # the case's title does not give the sum of its trains either
+    picture = result.drawing()
+    legend, caption = picture.children[1].value, picture.children[2].value
+    assert caption == "<div>Your function did not finish within 0.3 s on this case; the answer is not shown.</div>"
+    assert "the expected answer" not in legend and "the case&#x27;s routes" in legend
+    slow = check(dataclasses.replace(TASKS["longest_route"], time_limit=0.3), endless).failures[0].message
+    assert "did not finish within 0.3 s: is it too slow, or in an endless loop?" in slow
+
+
+def test_a_value_that_cannot_be_sent_back_gets_what_to_return_in_the_readers_language():
+    texts.set_language("de")
+    try:
+        message = check("longest_route", lambda routes: (r.length for r in routes)).failures[0].message
+        assert message == ("Testfall „gar keine Strecken“: Deine Funktion hat etwas zurückgegeben, das der Prüfer nicht "
+                           "zurücklesen kann (ein Generator); sie soll eine ganze Zahl von Wagen (int) zurückgeben.")
+        typed = check("longest_route", lambda routes: [r.length for r in routes]).failures[0].message
+        assert "Deine Funktion hat [] zurückgegeben (eine Liste vom Typ list)" in typed and "(ein list)" not in typed
+        none = check("longest_route", lambda routes: None).failures[0].message
+        assert none.endswith("Deine Funktion hat None zurückgegeben (fehlt ein return?); sie soll eine ganze Zahl "
+                             "von Wagen (int) zurückgeben.")
+    finally:
+        texts.set_language("en")
+
+
+def test_a_small_case_is_drawn_zoomed_and_an_empty_one_said_in_words():
+    from zuzlab.viz.ttr_map import map_figure
+
+    result = check("longest_route", lambda routes: 1)
+    assert result.failures[0].case.name == "no routes"
+    assert result.drawing().value == ("<div><i>This case has no routes at all: there is nothing to draw. "
+                                      "Your function returned 1.</i></div>")
+    loop = next(case for case in TASKS["longest_route"].cases() if case.name == "a loop")
+    drawn = check(dataclasses.replace(TASKS["longest_route"], cases=lambda: [loop]), lambda routes: 8).drawing()
+    assert drawn.children[2].value == "<div>Green: a longest trail, 9 trains. Your function returned 8.</div>"
+    whole, shown = map_figure("usa", width=700, height=440), drawn.zuzlab_figure
+    assert shown.x_range.end - shown.x_range.start < (whole.x_range.end - whole.x_range.start) / 3
+
+
+def test_messages_name_no_python_slips_in_german():
+    texts.set_language("de")
+    try:
+        result = check("odd_cities", lambda routes: set())
+        first_network = next(f for f in result.failures if f.case.name.startswith("usa network"))
+        assert "auf dem USA-Plan" in first_network.message and "Karte" not in first_network.message
+        even = next(case for case in TASKS["odd_cities"].cases() if case.name == "a loop")
+        picture = check(dataclasses.replace(TASKS["odd_cities"], cases=lambda: [even]), lambda routes: {"Omaha"})
+        assert picture.drawing().children[2].value == ("<div>Grüne Kreise: die ungeraden Städte (keine). Pinkfarbene "
+                                                       "Kreise: deine Antwort. Deine Funktion hat Omaha zurückgegeben."
+                                                       "</div>")
+    finally:
+        texts.set_language("en")
+
+
+def test_a_function_that_changes_its_input_or_leans_on_a_library_is_told_so():
+    def emptying(routes):
+        answer = longest_route_reference(list(routes))
+        while routes:
+            routes.pop()
+        return answer
+
+    result = check("longest_route", emptying)
+    assert result.passed and result.notes == [
+        "Note: your function changes what it is given: routes had 1 entry before and 0 entries after (first in the "
+        "case “one route”). The checker gives each case a fresh copy, so the answers above are judged as usual; but "
+        "a game that calls your function would find its own data changed afterwards, a bug that shows up much later. "
+        "Work on a copy instead: routes = list(routes).",
+        "Note for you and your teacher: your function leans on the lesson's solutions (longest_route_reference). "
+        "The checker judges the answers as usual, but the task is to write the algorithm yourself."]
+    assert "changes what it is given" in result._repr_html_()
+    leaning = check("longest_route", lambda routes: ttr.longest_trail(routes).length)
+    assert leaning.passed and leaning.notes == [
+        "Note for you and your teacher: your function leans on the kit's own algorithms (longest_trail). The checker "
+        "judges the answers as usual, but the task is to write the algorithm yourself."]
+    assert check("whole_map", lambda both_tracks: 0).notes == []  # the task hands out ttr.longest_trail itself

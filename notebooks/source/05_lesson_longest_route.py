@@ -17,8 +17,8 @@ zw.language_switch(LANGUAGE)
 
 # %%
 import ipywidgets as widgets
-from zuzlab import ttr, lessons
-from zuzlab.algorithms import longest_trail, longest_trail_steps
+from zuzlab import algorithms, ttr
+from zuzlab.lessons import check, solution_fold
 from zuzlab.lessons import longest_route as lesson
 from zuzlab.viz import lesson_plots
 
@@ -29,7 +29,7 @@ six = [usa.route_between("Denver", "Kansas City", "black"),
        usa.route_between("Chicago", "Saint Louis", "green"),
        usa.route_between("Kansas City", "Saint Louis", "blue"),
        usa.routes_between("Kansas City", "Omaha")[0]]
-trail, path = longest_trail(six), lesson.longest_path(six)
+trail, path = ttr.longest_trail(six), lesson.longest_path(six)
 zw.say("longest_trail", length=texts.quantity("train", trail.length),
        cities=" → ".join(trail.cities))
 zw.say("longest_path", length=texts.quantity("train", path.length),
@@ -66,7 +66,7 @@ viz.show(lesson_plots.growth_figure(sizes, plain, pruned, limit=400_000))
 
 # %%
 network = usa.random_network(trains=45, seed=2)
-player = zw.StepPlayer(longest_trail_steps(network), zw.MapStepView("usa"),
+player = zw.StepPlayer(algorithms.longest_trail_steps(network), zw.MapStepView("usa"),
                        jump=lambda step: step.kind == "better",
                        jump_label="longest_next_better")
 lesson_plots.with_legend(player)
@@ -80,7 +80,7 @@ def odd_cities(routes):
 # %% [markdown] text longest.check
 
 # %%
-lessons.check("odd_cities", odd_cities)
+check("odd_cities", odd_cities)
 
 # %% [markdown] text longest.core
 
@@ -105,11 +105,10 @@ def longest_route(routes):
     raise NotImplementedError
 
 # %%
-lessons.check("longest_route", longest_route)
+check("longest_route", longest_route)
 
 # %%
-lessons.folded_code(lesson.longest_route_reference,
-                    texts.text("label.longest_fold", task="longest_route"))
+solution_fold("longest_route")
 
 # %% [markdown] text longest.discuss_part1
 
@@ -122,7 +121,7 @@ def longest_route_fast(routes):
     raise NotImplementedError
 
 # %%
-lessons.check("longest_route_fast", longest_route_fast)
+check("longest_route_fast", longest_route_fast)
 
 # %% [markdown] text longest.challenge
 
@@ -131,7 +130,7 @@ def whole_map(both_tracks):
     raise NotImplementedError
 
 # %%
-whole = lessons.check("whole_map", whole_map)
+whole = check("whole_map", whole_map)
 whole
 
 # %% [markdown] text longest.after

@@ -16,10 +16,10 @@ zw.language_switch(LANGUAGE)
 # %% [markdown] text longest.teacher_solutions
 
 # %%
-import ipywidgets as widgets
 from zuzlab import ttr, lessons
 from zuzlab.algorithms import longest_trail
-from zuzlab.lessons import longest_route as lesson
+from zuzlab.lessons import solutions as lesson   # the teaching versions the checker uses
+from zuzlab.lessons.longest_route import whole_map_drawing
 from zuzlab.viz import lesson_plots
 
 usa = ttr.load_map("usa")
@@ -73,7 +73,7 @@ assert all({a, b} == {r.a, r.b}
            for a, b, r in zip(one.cities, one.cities[1:], one.edges))
 
 # %%
-lesson.whole_map_drawing(whole)
+whole_map_drawing(whole)
 
 # %%
 both_title = texts.text("say.longest_answer_both")

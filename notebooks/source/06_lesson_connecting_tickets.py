@@ -14,16 +14,15 @@ zw.language_switch(LANGUAGE)
 # %% [markdown] text connect.components
 
 # %%
-from zuzlab import lessons, ttr
-from zuzlab.lessons import connecting
-from zuzlab.algorithms import connectivity_steps, shortest_route_steps, ticket_plan, ticket_plan_steps
+from zuzlab import algorithms, ttr
+from zuzlab.lessons import check, solution_fold
 usa = ttr.load_map("usa")
 network = usa.random_network(trains=45, seed=6)
 start, goal = network[0].a, "Boston"
 trains = sum(route.length for route in network)
 zw.say("l06_network", routes=texts.quantity("route", len(network)),
        trains=texts.quantity("train", trains), start=start, goal=goal)
-zw.StepPlayer(connectivity_steps(network, start, goal), zw.PlanStepView("usa"),
+zw.StepPlayer(algorithms.connectivity_steps(network, start, goal), zw.PlanStepView("usa"),
               jump=lambda step: step.kind == "reach", jump_label="l06_next_reached")
 
 # %% [markdown] text connect.task_connected
@@ -40,15 +39,15 @@ def connected(routes, a, b):
     raise NotImplementedError
 
 # %%
-lessons.check("connected", connected)
+check("connected", connected)
 
 # %%
-lessons.folded_code(connecting.connected_teaching, texts.text("label.l06_fold"))
+solution_fold("connected")
 
 # %% [markdown] text connect.shortest
 
 # %%
-zw.StepPlayer(shortest_route_steps(usa.routes, "Los Angeles", "New York"),
+zw.StepPlayer(algorithms.shortest_route_steps(usa.routes, "Los Angeles", "New York"),
               zw.PlanStepView("usa"),
               jump=lambda step: step.kind == "settle", jump_label="l06_next_settled")
 
@@ -72,23 +71,22 @@ def shortest_route(routes, a, b):
     return None   # the heap is empty: the routes do not join a and b
 
 # %%
-lessons.check("shortest_route", shortest_route)
+check("shortest_route", shortest_route)
 
 # %%
-lessons.folded_code(connecting.distances_from, texts.text("label.l06_fold"))
+solution_fold("shortest_route")
 
 # %% [markdown] text connect.steiner
 
 # %%
 cities = ["Seattle", "Miami", "Denver", "Boston", "Los Angeles"]
-zw.StepPlayer(ticket_plan_steps(usa.routes, cities), zw.PlanStepView("usa"),
+zw.StepPlayer(algorithms.ticket_plan_steps(usa.routes, cities), zw.PlanStepView("usa"),
               jump=lambda step: step.kind in ("bridge", "link", "prune", "done"),
               jump_label="l06_next_phase")
 
 # %%
-from zuzlab.algorithms import shortest_route as fewest_trains
-tree = ticket_plan(usa.routes, cities)
-one_by_one = sum(fewest_trains(usa.routes, cities[0], city).length
+tree = algorithms.ticket_plan(usa.routes, cities)
+one_by_one = sum(algorithms.shortest_route(usa.routes, cities[0], city).length
                  for city in cities[1:])
 zw.say("l06_steiner", tree=texts.quantity("train", tree.length), start=cities[0],
        one_by_one=texts.quantity("train", one_by_one))
@@ -100,6 +98,6 @@ def connect_three(routes, cities):
     raise NotImplementedError
 
 # %%
-lessons.check("connect_three", connect_three)
+check("connect_three", connect_three)
 
 # %% [markdown] text connect.discuss

@@ -17,33 +17,33 @@ zw.language_switch(LANGUAGE)
 
 # %%
 from zuzlab import lessons
-from zuzlab.lessons import connecting
-lessons.show_code(connecting.connected_teaching)
+from zuzlab.lessons import solutions
+lessons.show_code(solutions.connected_teaching)
 
 # %%
-connected = connecting.connected_teaching
+connected = solutions.connected_teaching
 lessons.check("connected", connected)
 
 # %% [markdown] text connect.teacher_shortest
 
 # %%
-lessons.show_code(connecting.distances_from)
+lessons.show_code(solutions.distances_from)
 
 # %%
-lessons.show_code(connecting.shortest_route_teaching)
+lessons.show_code(solutions.shortest_route_teaching)
 
 # %%
-distances_from = connecting.distances_from
-shortest_route = connecting.shortest_route_teaching
+distances_from = solutions.distances_from
+shortest_route = solutions.shortest_route_teaching
 lessons.check("shortest_route", shortest_route)
 
 # %% [markdown] text connect.teacher_three
 
 # %%
-lessons.show_code(connecting.connect_three_teaching)
+lessons.show_code(solutions.connect_three_teaching)
 
 # %%
-connect_three = connecting.connect_three_teaching
+connect_three = solutions.connect_three_teaching
 lessons.check("connect_three", connect_three)
 
 # %% [markdown] text connect.teacher_pitfalls

@@ -14,7 +14,8 @@ zw.language_switch(LANGUAGE)
 # %% [markdown] text ink10.board
 
 # %%
-from zuzlab import ink, lessons
+from zuzlab import ink
+from zuzlab.lessons import check, solution_fold
 from zuzlab.lessons.ink_tracks import Tracks
 from zuzlab.widgets.ink_lesson import InkLessonView, describe, exit_table, lesson_steps
 board = ink.Board.from_anu("A5A14 A4A21 B2A31 A4A41 A5A50 A1B30 A1C30 B1D35 A3D41 A4D51 A4D61 A0B03 A1C00")
@@ -51,7 +52,7 @@ def ink_errors(board):
     raise NotImplementedError   # your code here: count the open ends
 
 # %%
-lessons.check("ink_errors", ink_errors)
+check("ink_errors", ink_errors)
 
 # %% [markdown] text ink10.networks_watch
 
@@ -74,7 +75,7 @@ def ink_networks(board):
     raise NotImplementedError
 
 # %%
-lessons.check("ink_networks", ink_networks)
+check("ink_networks", ink_networks)
 
 # %% [markdown] text ink10.railway_watch
 
@@ -92,18 +93,17 @@ def ink_longest_railway(board):
     raise NotImplementedError   # your code here: the most squares on one railway path
 
 # %%
-lessons.check("ink_longest_railway", ink_longest_railway)
+check("ink_longest_railway", ink_longest_railway)
 
 # %% [markdown] text ink10.compare
 
 # %%
-from zuzlab.lessons import ink_scoring
-lessons.folded_code(ink_scoring.count_errors, texts.text("lesson10.fold_errors"))
+solution_fold("ink_errors")
 
 # %%
-lessons.folded_code(ink_scoring.network_exits, texts.text("lesson10.fold_networks"))
+solution_fold("ink_networks")
 
 # %%
-lessons.folded_code(ink_scoring.longest_railway, texts.text("lesson10.fold_railway"))
+solution_fold("ink_longest_railway")
 
 # %% [markdown] text ink10.discuss

@@ -5,8 +5,14 @@ Why a separate process?  A student's endless loop never returns, and Python cann
 a thread; a worker process can be stopped, so the kernel (and the notebook) stays
 responsive, and a function that eats all memory takes down the worker, not the kernel.
 The function is sent there with cloudpickle, which also carries the helper
-functions and values it uses from the notebook. What the function prints is sent back and
-printed under the cell, so print-debugging works as usual.
+functions and values it uses from the notebook. What the function prints comes back as
+it prints it and shows under the cell (the first lines of it), so print-debugging works
+as usual, also before an endless loop.
+
+Besides right and wrong, a check notes two things a teacher wants to see: a function that
+changes the data it was given (a bug that shows up much later in a game), and one that
+leans on a library (networkx, the kit's own algorithms) for the very thing the task
+asks for. Neither makes an answer wrong.
 """
 
 from __future__ import annotations
@@ -17,11 +23,13 @@ import struct
 import subprocess
 import sys
 import threading
+import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .. import texts
-from .worker import read_message
+from .worker import Change, read_message
 
 #: the seconds the worker process may take to start before the first case's clock starts
 START_LIMIT = 30.0
@@ -46,20 +54,33 @@ class Case:
 
 @dataclass(frozen=True)
 class Task:
-    """A student task: hidden cases, the reference solution, and how to judge an answer.
+    """A student task: hidden cases, the name of its solution, and how to judge an answer.
 
+    ``solution`` names the function in ``zuzlab.lessons.solutions`` that gives the expected
+    answers: a name, so that no object a student's notebook holds leads to the solution.
     ``judge(case, expected, got)`` returns ``None`` for a right answer, otherwise a
     message in the reader's language saying what is wrong (a wrong type, a wrong value,
     a route that is not on the map …). ``draw(failure)`` returns a widget that shows the
-    failing case (the network, the expected answer, the student's answer)."""
+    failing case (the network, the expected answer, the student's answer). ``timeout``
+    is the text a case that runs out of time gets; ``tools`` are the library functions
+    the task itself hands the student (``libraries.borrowed`` names), not noted when used;
+    ``returns`` is the text key of what the function returns ("a set of city names"),
+    ``task.NAME_returns`` unless given."""
 
     name: str
     lesson: str
     cases: Callable[[], list[Case]]
-    reference: Callable[..., Any]
+    solution: str
     judge: Callable[[Case, Any, Any], str | None]
     draw: Callable[["Failure"], Any] | None = None
     time_limit: float = 1.0  # seconds per case
+    timeout: str = "check.timeout"
+    tools: tuple[str, ...] = ()
+    returns: str = ""
+
+    @property
+    def returns_key(self) -> str:
+        return self.returns or f"task.{self.name}_returns"
 
     @property
     def description(self) -> str:
@@ -69,11 +90,17 @@ class Task:
 
 @dataclass(frozen=True)
 class Failure:
+    """The first wrong case (and later ones): ``kind`` is "wrong", "error", "timeout",
+    "not_written" or "unsendable"; ``error`` names the exception of an "error", and
+    ``seconds`` is the time limit a "timeout" ran into."""
+
     case: Case
     expected: Any
     got: Any
     message: str
-    kind: str  # "wrong", "error", "timeout", "not_written", "unsendable"
+    kind: str
+    error: str = ""
+    seconds: float = 0.0
 
 
 @dataclass
@@ -82,6 +109,7 @@ class CheckResult:
     cases_run: int = 0
     cases_total: int = 0
     failures: list[Failure] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # said whether the answers are right or not
 
     @property
     def passed(self) -> bool:
@@ -105,11 +133,12 @@ class CheckResult:
             lines.append(f"<div>{html.escape(self.failures[0].message)}</div>")
             if len(self.failures) > 1:
                 lines.append(f"<div><i>{html.escape(texts.text('check.more', count=len(self.failures) - 1))}</i></div>")
+        lines += [f"<div style='color:#8d6e00'>{html.escape(note)}</div>" for note in self.notes]
         return "<div class='zuzlab-check'>" + "".join(lines) + "</div>"
 
     def drawing(self):
         """The first failing case drawn (a widget), or None: nothing to draw when the
-        function is not written yet or could not be run at all."""
+        function is not written yet or its answer could not be read."""
         if not self.failures or self.task.draw is None or self.failures[0].kind in ("not_written", "unsendable"):
             return None
         return self.task.draw(self.failures[0])
@@ -123,84 +152,179 @@ class CheckResult:
             display(picture)
 
 
+# --- what the judges say about a value of the wrong type -----------------------------------
+
+def type_words(type_name: str) -> str:
+    """A Python type in the reader's words ("a list" / "eine Liste (list)")."""
+    try:
+        return texts.text(f"pytype.{type_name}")
+    except KeyError:
+        return texts.text("pytype.other", name=type_name)
+
+
+def wrong_type(got: Any, wanted: str) -> str:
+    """The message for an answer of the wrong type; ``wanted`` is the text key of what the
+    task returns ("task.odd_cities_returns": "a set of city names")."""
+    if got is None:
+        return texts.text("check.returned_none", wanted=texts.Phrase(wanted))
+    return texts.text("check.wrong_type", got=repr(got)[:80], kind=type_words(type(got).__name__),
+                      wanted=texts.Phrase(wanted))
+
+
 # --- running the student's function in a worker process ------------------------------------
 
-def _run(function: Callable, argument_lists: list[tuple], time_limit: float):
-    """Yields ``(status, value, printed)`` per case; after a timeout, stops the worker and
-    yields ``("timeout", None, "")`` as the last item.
+def _run(function: Callable, argument_lists: list[tuple], time_limit: float, show_line: Callable[[str], None],
+         count_hidden: Callable[[int], None]):
+    """Yields ``(status, value, changed)`` per case; what the function prints goes to
+    ``show_line`` as it comes, and the number of lines left out to ``count_hidden``.
+    After a timeout, stops the worker and yields ``("timeout", None, [])`` as the last item.
 
     The worker is a plain ``python -m zuzlab.lessons.worker`` process: it needs nothing of
     the notebook's or script's main module, and ``kill`` stops even an endless loop. A
-    reader thread turns its answers into a queue, so waiting for one can time out."""
+    reader thread turns its messages into a queue, so waiting for one can time out."""
     import cloudpickle
 
     try:
-        request = pickle.dumps((cloudpickle.dumps(function), argument_lists))
+        request = pickle.dumps((cloudpickle.dumps(function), argument_lists, texts.language()))
     except Exception as error:  # noqa: BLE001 - e.g. it uses an open file or a widget
-        yield "unpicklable", f"{type(error).__name__}: {error}", ""
+        yield "unpicklable", f"{type(error).__name__}: {error}", []
         return
     worker = subprocess.Popen([sys.executable, "-m", "zuzlab.lessons.worker"], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    answers: queue.Queue = queue.Queue()
+    messages: queue.Queue = queue.Queue()
 
-    def read_answers() -> None:
+    def read_messages() -> None:
         try:
             while True:
-                answers.put(read_message(worker.stdout))
-        except (EOFError, OSError, pickle.UnpicklingError):
-            answers.put(None)
+                messages.put(read_message(worker.stdout))
+        except Exception:  # noqa: BLE001 - the worker has gone, or sent what cannot be read
+            messages.put(None)
 
-    threading.Thread(target=read_answers, daemon=True, name="zuzlab-check-reader").start()
+    threading.Thread(target=read_messages, daemon=True, name="zuzlab-check-reader").start()
     try:
         worker.stdin.write(struct.pack("<I", len(request)) + request)
         worker.stdin.close()
-        limits = [START_LIMIT] + [time_limit] * len(argument_lists)
-        for index, limit in enumerate(limits):
-            try:
-                answer = answers.get(timeout=limit)
-            except queue.Empty:
-                yield "timeout", None, ""
+        for index, limit in enumerate([START_LIMIT] + [time_limit] * len(argument_lists)):
+            deadline = time.monotonic() + limit
+            while True:  # prints may come first; the case's clock runs on
+                try:
+                    message = messages.get(timeout=max(0.0, deadline - time.monotonic()))
+                except queue.Empty:
+                    yield "timeout", None, []
+                    return
+                if message is None:  # the worker died (it ran out of memory, or called exit())
+                    yield "error", ("SystemExit", texts.text("check.worker_died"), None), []
+                    return
+                if message[0] == "print":
+                    show_line(message[1])
+                elif message[0] == "hidden":
+                    count_hidden(message[1])
+                else:
+                    break
+            if message[0] == "unloadable":
+                yield "unloadable", message[1], []
                 return
-            if answer is None:  # the worker died (it ran out of memory, or called exit())
-                yield "error", ("SystemExit", texts.text("check.worker_died"), None), ""
-                return
-            if index == 0 and answer[0] == "ready":
-                continue
-            yield answer
-            if index == 0:
-                return  # the function could not be loaded
+            if message[0] == "case":
+                yield message[1:]
     finally:
         worker.kill()
         worker.wait(5)
         worker.stdout.close()
 
 
+# --- which tasks a student has tried: a solution fold opens after a try of one's own --------------
+
+_tried: set[str] = set()
+_on_tried: list[weakref.WeakMethod] = []
+
+
+def tried(task_name: str) -> bool:
+    """Has a check of this task run a function of the student's own in this kernel
+    (one that ran, right or wrong, not the stub that is not written yet)?"""
+    return task_name in _tried
+
+
+def on_tried(method: Callable[[str], None]) -> None:
+    """Call the bound ``method(task_name)`` when a task is tried for the first time
+    (weakly held: a widget that is gone is forgotten)."""
+    _on_tried.append(weakref.WeakMethod(method))
+
+
+def _mark_tried(task_name: str) -> None:
+    if task_name not in _tried:
+        _tried.add(task_name)
+        for reference in list(_on_tried):
+            method = reference()
+            if method is not None:
+                method(task_name)
+
+
+# --- the check -------------------------------------------------------------------------------
+
+def _solution(task: Task) -> Callable:
+    """The function that gives the task's expected answers (loaded only here)."""
+    from . import solutions
+
+    return getattr(solutions, task.solution)
+
+
+def _change_note(function: Callable, case: Case, change) -> str:
+    """What a student reads when their function changed an argument."""
+    import inspect
+
+    try:
+        names = list(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        names = []
+    name = names[change.index] if change.index < len(names) else f"#{change.index + 1}"
+    if change.reordered:
+        how = texts.text("check.changed_order", name=name)
+    elif change.before is not None and change.before != change.after:
+        how = texts.text("check.changed_size", name=name, before=texts.quantity("entry", change.before),
+                         after=texts.quantity("entry", change.after))
+    else:
+        how = texts.text("check.changed_other", name=name)
+    copy = {"list": f"{name} = list({name})", "Board": f"{name} = {name}.copy()"}.get(
+        change.kind, f"{name} = copy.deepcopy({name})")
+    return texts.text("check.changed_input", how=how, case=case.describe(), copy=copy)
+
+
 def check(task: str | Task, function: Callable) -> CheckResult:
-    """Run ``function`` on every hidden case of ``task``; the result has ``.passed`` and
-    ``.failures`` (each with a clear message), and shows the first failing case drawn.
+    """Run ``function`` on every hidden case of ``task``; the result has ``.passed``,
+    ``.failures`` (each with a clear message) and ``.notes``, and shows the first failing
+    case drawn.
 
     After a timeout the check stops: the next cases would only wait as long again."""
     from . import get_task
+    from .libraries import borrowed_note
 
     task = get_task(task)
     if not callable(function):
         raise TypeError(texts.text("check.not_a_function", got=type(function).__name__))
     cases = task.cases()
     result = CheckResult(task, cases_total=len(cases))
-    outcomes = _run(function, [case.args for case in cases], task.time_limit)
-    for case, (status, value, printed) in zip(cases, outcomes):
-        if printed:
-            print(printed, end="" if printed.endswith("\n") else "\n")
+    expected_of = _solution(task)
+    hidden = [0]
+
+    def count_hidden(count: int) -> None:
+        hidden[0] = count
+
+    outcomes = _run(function, [case.args for case in cases], task.time_limit, print, count_hidden)
+    changed_note = None
+    for case, (status, value, changed) in zip(cases, outcomes):
         if status in ("unpicklable", "unloadable"):
             result.failures.append(Failure(case, None, None, texts.text("check.unsendable_function", reason=value),
                                            "unsendable"))
             break
-        expected = task.reference(*case.args)
+        expected = expected_of(*case.args)
         where = texts.text("check.case", case=case.describe())
         result.cases_run += 1
+        if changed and changed_note is None:
+            changed_note = _change_note(function, case, Change(*changed[0]))
         if status == "timeout":
-            message = texts.text("check.timeout", seconds=texts.number(task.time_limit, 1))
-            result.failures.append(Failure(case, expected, None, f"{where}: {message}", "timeout"))
+            message = texts.text(task.timeout, seconds=texts.number(task.time_limit, 1))
+            result.failures.append(Failure(case, expected, None, f"{where}: {message}", "timeout",
+                                           seconds=task.time_limit))
             break
         if status == "not_written":
             result.failures.append(Failure(case, expected, None, texts.text("check.not_written"), "not_written"))
@@ -209,12 +333,18 @@ def check(task: str | Task, function: Callable) -> CheckResult:
             name, detail, line = value
             key = "check.error_at" if line else "check.error"
             message = texts.text(key, error=name, detail=detail, line=line or 0)
-            result.failures.append(Failure(case, expected, None, f"{where}: {message}", "error"))
+            result.failures.append(Failure(case, expected, None, f"{where}: {message}", "error", error=name))
         elif status == "unsendable":
-            message = texts.text("check.unsendable_answer", kind=value)
+            message = texts.text("check.unsendable_answer", kind=type_words(value),
+                                 wanted=texts.Phrase(task.returns_key))
             result.failures.append(Failure(case, expected, None, f"{where}: {message}", "unsendable"))
         else:
             problem = task.judge(case, expected, value)
             if problem is not None:
                 result.failures.append(Failure(case, expected, value, f"{where}: {problem}", "wrong"))
+    if hidden[0]:
+        print(texts.text("check.more_printed", count=hidden[0], lines=texts.number(hidden[0])))
+    result.notes += [note for note in (changed_note, borrowed_note(function, task.tools)) if note]
+    if result.cases_run and not (result.failures and result.failures[0].kind == "not_written"):
+        _mark_tried(task.name)
     return result

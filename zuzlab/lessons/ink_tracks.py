@@ -14,6 +14,12 @@ not the parsing of tiles::
         tracks.across(piece, "north")           # the piece joined across that side, or None
         tracks.facing(piece, "north")           # "border", "empty", "highway", "railway", "nothing" …
 
+The values are the API's English words (``north``, ``railway``, ``top 3`` for the third
+exit from the left at the top, ``border``, ``empty``), the same in every language, as
+Python's own are; the German lesson explains each. A side may also be given by its German
+name (``"nord"``, ``"ost"``, ``"süd"``, ``"west"``); a wrong one is refused in the reader's
+language, listing the names there are.
+
 Base tiles only (the route dice and the special routes); river and lake tiles are left out.
 """
 
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import texts
 from ..ink.board import EXITS, NEIGHBOUR, OPPOSITE, Board, square_index, square_name
 from ..ink.tiles import KIND_NAMES, ROUTES, SIDE_NAMES
 
@@ -46,7 +53,7 @@ class Tracks:
 
     def __init__(self, board: Board):
         if not isinstance(board, Board):
-            raise TypeError(f"Tracks needs a Railroad Ink board (zuzlab.ink.Board), not a {type(board).__name__}")
+            raise TypeError(texts.text("lesson10.tracks_not_a_board", kind=type(board).__name__))
         self.board = board
         self.pieces: list[Piece] = []
         self._at: dict[tuple[int, int], Piece] = {}  # (square, side) -> its piece
@@ -85,7 +92,8 @@ class Tracks:
     def across(self, piece: Piece, side: str) -> Piece | None:
         """The piece joined to ``piece`` across ``side``: the same track on both sides of
         the shared edge; None if the piece has no track there or it meets nothing joined."""
-        number, kind = _side(side), piece.tracks.get(side)
+        number = _side(side)
+        kind = piece.tracks.get(SIDE_NAMES[number])
         if kind is None or self.facing(piece, side) != kind:
             return None
         return self._at[NEIGHBOUR[square_index(piece.square)][number], OPPOSITE[number]]
@@ -107,7 +115,14 @@ class Tracks:
         return f"<Tracks: {len(self.pieces)} pieces>"
 
 
+#: the sides by their German names too (a German lesson says "Nordseite")
+GERMAN_SIDES = {"nord": "north", "ost": "east", "süd": "south", "sued": "south", "west": "west"}
+
+
 def _side(side: str) -> int:
-    if side not in SIDE_NAMES:
-        raise ValueError(f"{side!r} is not a side: use one of {', '.join(SIDE_NAMES)}")
-    return SIDE_NAMES.index(side)
+    """A side's number, from its name ("north") or its German name ("nord")."""
+    name = GERMAN_SIDES.get(side.lower(), side) if isinstance(side, str) else side
+    if name not in SIDE_NAMES:
+        raise ValueError(texts.text("lesson10.not_a_side", side=repr(side), english=", ".join(SIDE_NAMES),
+                                    german=", ".join(("nord", "ost", "süd", "west"))))
+    return SIDE_NAMES.index(name)

@@ -53,10 +53,18 @@ def trail_figure(board: Map | str, edges: Sequence[Any], cities: Sequence[str], 
         x, y = line_of.points[cities[0]]
         fig.scatter([x], [y], size=26, fill_alpha=0, line_color=color, line_width=3, name="start")
     if zoom and cities:
-        _whole_width_for_the_map(fig)
-        _zoom(fig, [line_of.points[city] for city in cities])
-    _hide_what_sticks_out(fig)
+        zoom_to(fig, [line_of.points[city] for city in cities])
+    else:
+        _hide_what_sticks_out(fig)
     return fig
+
+
+def zoom_to(fig: Any, points: list[tuple[float, float]]) -> None:
+    """A map figure zoomed to ``points`` (and a margin): the map gets the figure's whole
+    width, and only the cities and names that fit inside are drawn."""
+    _whole_width_for_the_map(fig)
+    _zoom(fig, points)
+    _hide_what_sticks_out(fig)
 
 
 def _whole_width_for_the_map(fig: Any) -> None:
@@ -238,4 +246,5 @@ def with_legend(player: Any) -> Any:
     return widgets.VBox([player.widget, SearchLegend().widget])
 
 
-__all__ = ["SearchLegend", "growth_caption", "growth_figure", "shown_cities", "shown_names", "trail_figure", "with_legend"]
+__all__ = ["SearchLegend", "growth_caption", "growth_figure", "shown_cities", "shown_names", "trail_figure", "with_legend",
+           "zoom_to"]

@@ -33,6 +33,7 @@ LEGEND = {
     "exit": (NETWORK_COLOURS[1], "dot"), "checked": ("rgba(33, 150, 243, 0.35)", "square"),
     "error": ("#e53935", "dot"), "path": ("rgba(255, 193, 7, 0.55)", "square"),
     "best": ("rgba(76, 175, 80, 0.55)", "square"),
+    "longest": ("rgba(76, 175, 80, 0.55)", "square"),  # the same green, in a failing case: no "so far"
 }
 PARTS = {"networks": "networks", "errors": "errors", "railway": "longest railway"}
 
