@@ -452,14 +452,21 @@ def _play_views_and_run_below(page, name: str) -> list[str]:
     return report["errors"] + [t for t in report["stderr"] if "Traceback" in t or "Error" in t]
 
 
-def _click(page, view, text: str) -> bool:
-    """Click the view's enabled button that reads ``text`` (and wait for Python's answer);
-    False when there is none."""
+def _click(page, view, text: str, required: bool = True) -> bool:
+    """Click the view's enabled button that reads ``text`` and wait until the kernel has
+    answered; False when there is none. A ``required`` button may take a while to become
+    enabled on a busy machine (Python answers the click before it), so it is waited for."""
     button = view.locator(f"button:text-is('{text}'):enabled")
-    if button.count() == 0:
+    if required:
+        try:
+            button.first.wait_for(state="visible", timeout=20_000)
+        except Exception:
+            return False
+    elif button.count() == 0:
         return False
     button.first.click()
-    page.wait_for_timeout(700)
+    page.wait_for_timeout(400)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
     return True
 
 
@@ -484,7 +491,7 @@ def _play(page, view) -> None:
     assert _click(page, view, "hint")
     if view.locator("button:text-is('finish the round')").count():  # Railroad Ink: draw what the hint chose
         for _ in range(2):
-            _click(page, view, "hint")
+            _click(page, view, "hint", required=False)
             square = re.search(r"click ([A-G][0-6])", view.inner_text())
             if not square:  # the hint says to finish the round
                 break
@@ -496,10 +503,10 @@ def _play(page, view) -> None:
             row, col = "ABCDEFG".index(square.group(1)[0]), int(square.group(1)[1])
             page.mouse.click(box["x"] + (0.7 + col + 0.5) * scale, box["y"] + (0.7 + row + 0.5) * scale)
             page.wait_for_timeout(1200)
-        _click(page, view, "take back")
+        _click(page, view, "take back", required=False)
         return
-    if _click(page, view, "claim the route"):  # the route the menu offers first, then taken back
+    if _click(page, view, "claim the route", required=False):  # the route the menu offers first, then taken back
         assert _click(page, view, "take back")
     for _ in range(2):  # two cards from the deck: a whole turn, then the bots play
         assert _click(page, view, "draw from the deck")
-    _click(page, view, "take back")  # refused now (the card was seen): the button is disabled
+    _click(page, view, "take back", required=False)  # refused now (the card was seen): the button is disabled
