@@ -96,6 +96,7 @@ def test_next_round_mends_by_hand():
     assert ink_bots.next_round_mends(ink.Board(), route_dice) == 0  # no open ends
 
 
+@pytest.mark.slow
 def test_lookahead_bot_is_legal_and_scores_more_than_greedy():
     def mean_total(bot, seeds):
         return statistics.mean(ink.play_game(seed=s, bots=bot).final_scores().totals[0] for s in seeds)

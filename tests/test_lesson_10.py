@@ -106,6 +106,7 @@ def test_teaching_versions_are_short(function):
     assert len(inspect.getsource(function).splitlines()) <= 40
 
 
+@pytest.mark.slow
 def test_teaching_versions_agree_with_the_exact_scoring_on_many_boards():
     boards = list(many_boards())
     assert len(boards) == 63
@@ -194,6 +195,7 @@ def test_the_stub_is_not_written_yet(name):
     assert result.drawing() is None  # a picture would only give the first answer away
 
 
+@pytest.mark.slow
 def test_judge_messages_in_german():
     texts.set_language("de")
     try:

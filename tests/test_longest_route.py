@@ -243,6 +243,7 @@ def valid_trail(trail) -> bool:
             and all({a, b} == {e.a, e.b} for a, b, e in zip(cities, cities[1:], trail.edges)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board, length", [("usa", 285), ("europe", 269), ("switzerland", 159)])
 def test_the_longest_route_of_a_whole_board(board, length):
     # One player holding every route (both tracks of double routes too).

@@ -192,6 +192,7 @@ def test_workers_start_fresh_not_forked_from_a_process_with_threads(monkeypatch)
     assert not any(pool.submit(eval, "hasattr(__import__('sys'), 'zuzlab_test_marker')").result() for _ in range(4))
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_runs_it_unchanged(usa_table):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster, \

@@ -337,6 +337,7 @@ def cars_at(fig, px: float, py: float) -> set[int]:
     return hit
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["usa", "europe", "switzerland"])
 def test_route_pixel_lands_on_that_route_alone(name):
     fig = viz.map_figure(name, width=760, height=470)

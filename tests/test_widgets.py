@@ -921,6 +921,7 @@ def test_rule_explorer_clears_the_last_results_when_a_run_is_refused():
     assert explorer.simulate() == {} and "cleared" not in shown_text(explorer.message)  # nothing left to clear
 
 
+@pytest.mark.slow
 def test_rule_explorer_for_railroad_ink():
     from concurrent.futures import ThreadPoolExecutor
 
