@@ -553,7 +553,10 @@ def test_ink_hint_says_what_separates_the_best_drawing_from_the_next_or_that_the
     close = why([20, 25, 21, 22], [21, 22, 22, 21])  # +0.5 on average, but the games disagree
     assert "about equally good" in close and "give or take" in close
     ahead = why([24, 27, 25, 26], [20, 22, 21, 22])  # 4.25 ahead in every game
-    assert "ahead by 4.2 points, give or take 0.2" in ahead and "more than chance" in ahead
+    assert "25.5 points on average" in ahead and "with 21.2 points" in ahead  # 21.25, written half to even
+    assert "ahead by 4.3 points, give or take 0.2" in ahead and "more than chance" in ahead  # as written: 25.5 − 21.2
+    rounded = why([17] * 47 + [16] * 3, [15] * 27 + [16] * 23)  # 16.94 and 15.46: 1.48 apart, written 1.4
+    assert "16.9 points on average" in rounded and "with 15.5 points" in rounded and "by 1.4 points" in rounded
     digits = why([21, 21, 21] * 11 + [22], [21] * 34)  # 21.03 against 21.00: one decimal would read the same
     assert "21.03 points on average" in digits and "with 21.00 points" in digits
     last = why([53], [52])  # the last round: one exact playout, no chance left

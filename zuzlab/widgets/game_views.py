@@ -16,6 +16,7 @@ Both end with the final scores in place of the controls.
 from __future__ import annotations
 
 import html
+from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Any, Callable
 
 import ipywidgets as widgets
@@ -565,6 +566,13 @@ class InkGameView(_CompactView):
         return why_best(best, estimates[1], where)
 
 
+def _as_written(value: float, digits: int) -> float:
+    """``value`` rounded as ``texts.number`` writes it (Babel: the decimal text of the
+    float, half to even), so that sums of written figures add up for the reader."""
+    exact = Decimal(str(value)).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_EVEN)
+    return float(exact)
+
+
 def why_best(best: Any, runner_up: Any, where: dict) -> str:
     """The expert's hint with its reason: both drawings' mean final scores, and what
     separates them, compared game by game (``zuzlab.ink.expert.compare``): a lead beyond
@@ -582,7 +590,9 @@ def why_best(best: Any, runner_up: Any, where: dict) -> str:
     digits = 1 if comparison.same_every_game or round(best.expected, 1) != round(runner_up.expected, 1) else 2
     verdict = ("hint.ink_tied" if comparison.same_every_game else "hint.ink_ahead" if comparison.clear
                else "hint.ink_close")
-    figures = {"difference": texts.number(comparison.difference, digits),
+    # the difference of the means as they are written, so it is what a reader works out from them
+    shown_difference = _as_written(best.expected, digits) - _as_written(runner_up.expected, digits)
+    figures = {"difference": texts.number(shown_difference, digits),
                "error": texts.number(comparison.error, digits), "games": comparison.games}
     return texts.text("hint.ink_place_expert", games=best.games, expected=texts.number(best.expected, digits),
                       other=texts.number(runner_up.expected, digits), other_drawing=drawing_words(runner_up.action),
