@@ -242,11 +242,22 @@ def test_undo_takes_a_claim_back_but_never_a_card_you_have_seen_from_the_deck():
     assert game == before and "claims Denver–Omaha" not in view.narration.value
     assert view.act(ttr.DrawBlind())  # the card drawn is in your hand now: you have seen it
     seen = game.copy()
-    assert view.undo_button.disabled and "peek at the deck" in view.undo_button.tooltip
+    assert view.undo_button.disabled and "showed you a card from the deck" in view.undo_button.tooltip
     assert view.undo() is False and game == seen and "cannot be taken back" in view.message.value
     # a face-up card taken: the card that replaces it is turned up for everyone
     assert view.act(ttr.DrawFaceUp(next(c for c in game.cards.face_up if c != "locomotive")))
     assert view.undo() is False
+
+
+def test_undo_never_goes_behind_a_card_a_bot_turned_up_after_your_move():
+    game = ttr.new_game("usa", players=2, seed=18).set_up(hands={0: {"pink": 4, "red": 1}}, current=0)
+    view = TtrGameView(game, human=0)
+    assert view.act(ttr.ClaimRoute(("Denver", "Omaha"), "pink"))
+    # the bot took two face-up cards, and black and red were turned up from the deck
+    assert [e.data["color"] for e in view.log if e.kind == "face_up_refilled"] == ["black", "red"]
+    seen = game.copy()
+    assert view.undo_button.disabled and "turned face up since your last move" in view.undo_button.tooltip
+    assert view.undo() is False and game == seen and "cannot be taken back" in view.message.value
 
 
 def test_the_hint_is_what_the_balanced_bot_would_do_and_why():
@@ -458,6 +469,21 @@ def test_ink_view_narrates_every_roll_from_the_first_round_on():
     set_up = InkGameView(ink.new_game(seed=5).set_up(round=3, roll=["A1", "A1", "A4", "B2"]))
     assert "Round 3: the dice show railway straight (A1), railway straight (A1), highway straight (A4)" \
         in set_up.narration.value  # the roll of the position set up, not the seed's first one
+
+
+def test_ink_view_never_takes_a_round_back_once_the_next_rounds_dice_are_shown():
+    game = ink.new_game("lake", seed=12)
+    view = InkGameView(game)
+    while game.finish_refusal(0) is not None:
+        assert view.act(ink.bots.greedy_action(game, view.rng))
+    assert not view.undo_button.disabled  # a drawing of this round may still be taken back
+    assert view.act(ink.FinishRound()) and game.round == 2
+    seen = game.copy()
+    assert view.undo_button.disabled and "dice of round 2 have been rolled" in view.undo_button.tooltip
+    assert view.undo() is False and game == seen
+    code, square, orientation = game.legal_placements()[0]
+    assert view.act(ink.Place(code, ink.board.square_name(square), orientation))
+    assert view.undo() and game == seen and view.undo_button.disabled  # back to the roll, not behind it
 
 
 def test_ink_view_preview_says_how_the_tile_is_turned():

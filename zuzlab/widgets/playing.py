@@ -11,10 +11,11 @@ from .. import texts
 from ..core import Event, RuleViolation, random_bot, seeded_random
 from .narration import label, narrate
 
-#: events that turn up a card from a deck for everyone to see, and those that show one
-#: to the player who drew it: a move that caused one cannot be taken back, or taking it
-#: back would be a peek at the deck (the card goes back on top, and you know it)
-SHOWN_TO_ALL = {"face_up_refilled", "face_up_reset", "tunnel_revealed"}
+#: events that show something of the hidden future to everyone (a card turned up from a
+#: deck, the dice of a new round), and those that show it to the player who drew it: a
+#: take back may not go behind one the learner has seen, or taking back would be a peek
+#: at what comes next (the card goes back on top, the seeded dice come again, and you know them)
+SHOWN_TO_ALL = {"face_up_refilled", "face_up_reset", "tunnel_revealed", "rolled"}
 SHOWN_TO_YOU = {"card_drawn", "tickets_offered"}
 
 
@@ -35,9 +36,8 @@ class GameView:
         self.refused: RuleViolation | texts.Phrase | None = None
         self.message = widgets.HTML()
         self.narration = widgets.HTML()
-        #: before each of your moves: (actions in the history, events in the log, whether
-        #: the move showed you a card from a deck)
-        self._marks: list[tuple[int, int, bool]] = []
+        #: before each of your moves: (actions in the history, events in the log)
+        self._marks: list[tuple[int, int]] = []
         self.undo_button = widgets.Button(icon="undo", layout=widgets.Layout(width="auto"))
         self.undo_button.on_click(lambda _: self.undo())
         self.hint_button = widgets.Button(icon="lightbulb", layout=widgets.Layout(width="auto"))
@@ -56,7 +56,7 @@ class GameView:
             self.refused = refusal
             self._show_texts()
             return False
-        self._marks.append((*before, any(self._shows_a_card(event) for event in events)))
+        self._marks.append(before)
         self.refused = None
         self.log.extend(events)
         self._run_bots()
@@ -70,20 +70,34 @@ class GameView:
             self.refused = RuleViolation("nothing_to_undo")
             self._show_texts()
             return False
-        if self._marks[-1][2]:
-            self.refused = texts.Phrase("label.undo_seen_card", {})
+        seen = self._seen_since_your_move()
+        if seen is not None:
+            self.refused = self._seen_words(seen)
             self._show_texts()
             return False
-        actions, events, _ = self._marks.pop()
+        actions, events = self._marks.pop()
         self.game.rewind(actions)
         del self.log[events:]
         self.refused = None
         self.refresh()
         return True
 
-    def _shows_a_card(self, event: Event) -> bool:
-        """Whether ``event`` turned up a card (or ticket) from a deck that you now know."""
+    def _shows_hidden(self, event: Event) -> bool:
+        """Whether ``event`` showed you something of the hidden future: a card (or ticket)
+        from a deck, or dice of a new round."""
         return event.kind in SHOWN_TO_ALL or (event.kind in SHOWN_TO_YOU and event.player == self.human)
+
+    def _seen_since_your_move(self) -> Event | None:
+        """The first event since your last move (yours or the others' after it) that showed
+        you something hidden, or None: taking that move back would go behind it."""
+        since = self._marks[-1][1] if self._marks else len(self.log)
+        return next((event for event in self.log[since:] if self._shows_hidden(event)), None)
+
+    @staticmethod
+    def _seen_words(event: Event) -> texts.Phrase:
+        """Why your last move cannot be taken back: what you have seen since."""
+        seen = texts.Phrase(f"label.undo_seen/{event.kind}", {"round": event.data.get("round")})
+        return texts.Phrase("label.undo_seen_card", {"seen": seen})
 
     def hint(self) -> str | None:
         """What a good player would do now, and why (None: this view has no hints)."""
@@ -105,9 +119,9 @@ class GameView:
             f"<span style='color:#b71c1c'><b>{label('not_allowed')}</b> "
             f"{html.escape(self._refusal_words())}</span>")
         self.undo_button.description, self.hint_button.description = label("undo"), label("hint")
-        sealed = bool(self._marks) and self._marks[-1][2]
-        self.undo_button.disabled = not self._marks or self.game.is_over or sealed
-        self.undo_button.tooltip = label("undo_seen_card" if sealed else "undo_tip")
+        seen = self._seen_since_your_move()
+        self.undo_button.disabled = not self._marks or self.game.is_over or seen is not None
+        self.undo_button.tooltip = label("undo_tip") if seen is None else texts.render(self._seen_words(seen))
         self.hint_button.layout.display = "none" if type(self).hint is GameView.hint else None
 
     def _refusal_words(self) -> str:

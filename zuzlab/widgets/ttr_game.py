@@ -5,7 +5,7 @@ the map (or pick it in the menu) and the view offers the ways to pay for it, or 
 you cannot claim it. A control you cannot use right now is disabled and says why. A move
 the rules forbid is refused with the rule in plain words; what happens on the table,
 yours and the bots' turns alike, is told below the board. "take back" undoes your last
-move (unless it showed you a card from a deck); "hint" says what the balanced strategy
+move (unless you have seen a card from a deck since); "hint" says what the balanced strategy
 bot would do, and why, and marks its planned way for your tickets on the map. No offered
 ticket starts ticked: the choice is yours.
 """
