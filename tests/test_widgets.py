@@ -300,6 +300,25 @@ def test_the_hint_says_when_a_ticket_can_no_longer_be_completed():
     assert "it will cost 20 points at the end" in advice and "Denver–Pittsburgh" not in advice.split("Your ticket")[1]
 
 
+def test_the_hint_to_draw_tickets_does_not_call_a_lost_ticket_complete():
+    game = ttr.new_game("usa", players=2, seed=4)
+    board = game.map
+    claimed = {r.id: 1 for r in board.routes if "El Paso" in r.cities}  # every way into El Paso taken
+    kansas_city, _ = sorted(r.id for r in board.routes if set(r.cities) == {"Kansas City", "Oklahoma City"})
+    dallas, _ = sorted(r.id for r in board.routes if set(r.cities) == {"Oklahoma City", "Dallas"})
+    houston, _ = sorted(r.id for r in board.routes if set(r.cities) == {"Dallas", "Houston"})
+    claimed.update({kansas_city: 0, dallas: 0, houston: 0})  # Kansas City–Houston complete
+    game.set_up(claimed=claimed, tickets={0: [("Denver", "El Paso"), ("Kansas City", "Houston")]}, current=0)
+    view = TtrGameView(game, human=0)
+    advice = view.hint()
+    assert advice.startswith("The balanced bot would draw destination tickets: every ticket you can still complete "
+                             "is complete, and you have trains to spare.")
+    assert "Your ticket Denver–El Paso (4) can no longer be completed" in advice
+    assert ttr.make_bot("balanced")(game, view.rng) == ttr.DrawTickets()  # the bot's choice is the same
+    game.set_up(tickets={0: [("Kansas City", "Houston")]}, current=0)  # nothing lost: all are complete
+    assert "all your tickets are complete and you have trains to spare." in view.hint()
+
+
 def test_the_hint_pays_in_words_and_a_single_ticket_in_the_singular():
     from zuzlab import texts
 

@@ -72,7 +72,7 @@ class Strategy:
             if claim:
                 return claim, self._claim_reason(game, claim) if explain else None
             if DrawTickets() in actions and self.wants_tickets(game):
-                return DrawTickets(), ("more_tickets", {})
+                return DrawTickets(), self._more_tickets_reason(game) if explain else None
         draw = self._draw(game, actions, rng)
         if draw:
             return draw
@@ -93,6 +93,13 @@ class Strategy:
             if path and any(r.id in tracks for r in path):
                 return ("planned", {"route": route, "ticket": game.map.ticket(ticket_id)})
         return ("long", {"route": route, "points": texts.quantity("point", game.rules.points_for_length(route.length))})
+
+    def _more_tickets_reason(self, game: Game) -> tuple[str, dict]:
+        """Why draw tickets: every ticket is complete, or (the plan leaves out the tickets
+        no way is left for) every ticket that can still be completed is."""
+        planner = self.planner(game)
+        lost = any(planner.path(game, t) is None for t in game.tickets[game.current_player])
+        return ("more_tickets_lost" if lost else "more_tickets", {})
 
     # --- tickets and plans ----------------------------------------------------------------
 
