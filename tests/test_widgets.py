@@ -430,6 +430,29 @@ def test_a_score_table_says_which_bot_played_each_seat():
         texts.set_language("en")
 
 
+def test_a_score_table_says_why_a_tie_on_points_was_broken():
+    from zuzlab import texts
+
+    cards = cardgame.play_random_game(players=3, seed=2).final_scores()  # notebook 04: 68 points each
+    assert cards.totals[0] == cards.totals[2] and cards.winners == (2,)
+    assert "Winner: player 2\nPlayer 2 ahead of player 0: level on 68 points; more tickets fulfilled.\n" in str(cards)
+    usa = ttr.new_game("usa", players=2, seed=1)
+    route = {cities: min(r.id for r in usa.map.routes if set(r.cities) == set(cities))
+             for cities in (("Denver", "Santa Fe"), ("Santa Fe", "El Paso"), ("Denver", "Omaha"), ("Seattle", "Vancouver"))}
+    owners = dict(zip(route.values(), (0, 0, 1, 1)))  # 4 route points and a ticket of 4, or 8 route points
+    usa.set_up(claimed=owners, tickets={0: [("Denver", "El Paso")], 1: []}, over=True)
+    scores = usa.final_scores()
+    assert scores.totals == [18, 18] and scores.winners == (0,)
+    assert "Player 0 ahead of player 1: level on 18 points; more tickets completed." in scores._repr_html_()
+    level = ttr.play_random_game("usa", players=2, seed=3).final_scores()
+    assert level.totals[0] != level.totals[1] and level.tie_lines() == []  # no tie, nothing to explain
+    try:
+        texts.set_language("de")
+        assert "Spieler 2 vor Spieler 0: beide 68 Punkte; mehr erfüllte Zielkarten." in str(cards)
+    finally:
+        texts.set_language("en")
+
+
 def test_game_view_shows_the_final_scores():
     game = ttr.play_random_game("usa", players=2, seed=3)
     view = TtrGameView(game, human=0)
@@ -749,6 +772,23 @@ def test_card_game_view_disables_what_cannot_be_played_and_says_why():
     view.refresh()
     reason = view.controls.children[2].children[1].value
     assert view.play.disabled and "red: your 2 cards (with your locomotives) do not outnumber player 1" in reason
+
+
+def test_card_game_view_offers_drawn_tickets_to_keep_any_or_none():
+    from zuzlab import texts
+
+    game = cardgame.new_game(players=2, seed=2).set_up(current=0)
+    view = CardGameView(game)
+    view.draw_tickets.click()
+    assert game.pending.keep_min == 0 and not view.keep.disabled  # none ticked is a choice too
+    assert "Keep any of these tickets, or none:" in view.controls.children[0].value
+    try:
+        texts.set_language("de")
+        assert "Behalte beliebig viele dieser Zielkarten oder keine:" in view.controls.children[0].value
+    finally:
+        texts.set_language("en")
+    view.keep.click()
+    assert game.pending is None and len(game.tickets[0]) == 6  # the opening's six, none of the drawn ones
 
 
 def test_card_game_view_second_card_disables_the_rest_with_reasons():

@@ -47,6 +47,10 @@ class ScoreTable:
     places: tuple[int, ...]
     #: who played each seat, where known (``with_seats``): a bot's name or "you"
     seats: tuple[str, ...] = ()
+    #: players from first to last, tie-breakers applied
+    ranking: tuple[int, ...]
+    #: the tie-breakers applied after the points, in order (the ruleset's names)
+    tie_breakers: tuple[str, ...] = ()
 
     def with_seats(self, seats: Sequence[str] | Mapping[int, str]):
         """The same table, saying who played each seat: one name per player (or player →
@@ -88,6 +92,32 @@ class ScoreTable:
     def details(self) -> list[str]:
         return []
 
+    @property
+    def totals(self) -> list[int]:
+        """Each player's points."""
+        raise NotImplementedError
+
+    def tie_break_value(self, player: int, key: str) -> int:
+        """``player``'s value for the tie-breaker ``key``, as the engine ranks by it
+        (more ranks first)."""
+        raise NotImplementedError
+
+    def tie_lines(self) -> list[str]:
+        """Why players level on points are placed apart: for each two next to each other
+        in the ranking, level on points but not in place, the tie-breaker that decided
+        ("Player 2 ahead of player 0: level on 68 points; more tickets fulfilled.")."""
+        lines = []
+        for ahead, behind in zip(self.ranking, self.ranking[1:]):
+            if self.totals[ahead] != self.totals[behind] or self.places[ahead] == self.places[behind]:
+                continue
+            decided = next((key for key in self.tie_breakers
+                            if self.tie_break_value(ahead, key) != self.tie_break_value(behind, key)), None)
+            if decided is not None:
+                lines.append(texts.text("score.tie_broken", ahead=ahead, behind=behind,
+                                        points=texts.quantity("point", self.totals[ahead]),
+                                        breaker=texts.Phrase(f"score.tie/{decided}", {})))
+        return lines
+
     @staticmethod
     def header(key: str) -> str:
         """A column's header in the reader's language (``score.<key>``)."""
@@ -110,7 +140,7 @@ class ScoreTable:
         widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(header)]
         lines = ["  ".join(h.rjust(w) for h, w in zip(header, widths))]
         lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in cells]
-        return "\n".join(lines + [self.winner_line()] + self.details())
+        return "\n".join(lines + [self.winner_line(), *self.tie_lines()] + self.details())
 
     def _repr_html_(self) -> str:
         """The table with its own cell styles: inside a widget no notebook style sheet
@@ -129,4 +159,6 @@ class ScoreTable:
                        for row in table)
         details = "".join(f"<li>{html.escape(line)}</li>" for line in self.details())
         return (f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-                f"<p><b>{html.escape(self.winner_line())}</b></p>" + (f"<ul>{details}</ul>" if details else ""))
+                f"<p><b>{html.escape(self.winner_line())}</b>"
+                + "".join(f"<br>{html.escape(line)}" for line in self.tie_lines()) + "</p>"
+                + (f"<ul>{details}</ul>" if details else ""))

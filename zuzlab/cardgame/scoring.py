@@ -42,6 +42,7 @@ class FinalScores(ScoreTable):
     winners: tuple[int, ...]
     places: tuple[int, ...]
     two_rounds: bool = False
+    tie_breakers: tuple[str, ...] = ()
 
     def __getitem__(self, player: int) -> PlayerScore:
         return self.players[player]
@@ -58,6 +59,9 @@ class FinalScores(ScoreTable):
              "big cities": s.bonus_points, "total": s.total, "place": self.places[s.player]}
             for s in self.players
         ]
+
+    def tie_break_value(self, player: int, key: str) -> int:
+        return tie_break_value(self.players[player], key)
 
     def details(self) -> list[str]:
         """Each player's tickets fulfilled and not (the colours in the reader's language)
@@ -99,10 +103,12 @@ def score_game(game) -> FinalScores:
     first = game.first_round or [{"points": 0, "fulfilled": []}] * game.players
     players = [PlayerScore(p, fulfilments[p], tuple(bonuses[p]), first[p]["points"], len(first[p]["fulfilled"]))
                for p in range(game.players)]
-
-    def tie_break(score: PlayerScore, key: str) -> int:
-        return score.fulfilled_tickets if key == "fulfilled_tickets" else len(score.bonuses)
-
-    ranking = rank(players, key=lambda s: (s.total, *(tie_break(s, k) for k in game.rules.tie_breakers)),
+    ranking = rank(players, key=lambda s: (s.total, *(tie_break_value(s, k) for k in game.rules.tie_breakers)),
                    player=lambda s: s.player)
-    return FinalScores(tuple(players), *ranking, two_rounds=game.first_round is not None)
+    return FinalScores(tuple(players), *ranking, two_rounds=game.first_round is not None,
+                       tie_breakers=game.rules.tie_breakers)
+
+
+def tie_break_value(score: PlayerScore, key: str) -> int:
+    """A player's value for a tie-breaker (more ranks first): fulfilled tickets, or Big City cards."""
+    return score.fulfilled_tickets if key == "fulfilled_tickets" else len(score.bonuses)

@@ -77,6 +77,9 @@ class FinalScores(ScoreTable):
             for s in self.players
         ]
 
+    def tie_break_value(self, player: int, key: str) -> int:
+        return tie_break_value(self.players[player], key)
+
     @property
     def has_stations(self) -> bool:
         return any(s.stations_built or s.station_points for s in self.players)

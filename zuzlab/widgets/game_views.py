@@ -29,7 +29,7 @@ from ..viz import InkCanvas, table_figure, tile_preview_scene
 from ..viz.cardgame_table import CARD_COLORS, TEXT_ON, card_chip, update_table_figure
 from ..viz.ttr_map import bokeh_widget
 from .ink_replay import drawing_words
-from .narration import follow_language, label, markup, set_words
+from .narration import follow_language, keep_prompt, label, markup, set_words
 from .playing import GameView
 
 
@@ -175,7 +175,7 @@ class CardGameView(_CompactView):
             boxes.append(box)
         self.keep_boxes.children = boxes
         self._check_keep(pending.keep_min)
-        return [widgets.HTML(f"<b>{label('keep_at_least', count=pending.keep_min)}</b>"), self.keep_boxes,
+        return [widgets.HTML(f"<b>{keep_prompt(pending.keep_min)}</b>"), self.keep_boxes,
                 widgets.HBox([self.keep, self.keep_reason]), widgets.HBox([self.undo_button, self.hint_button])]
 
     def ticked(self) -> tuple[int, ...]:

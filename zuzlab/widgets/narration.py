@@ -194,3 +194,9 @@ def say(key: str, **params: Any) -> None:
 
 def label(key: str, **params: Any) -> str:
     return texts.text(f"label.{key}", **params)
+
+
+def keep_prompt(keep_min: int) -> str:
+    """The heading over the tickets offered: how many must be kept ("any of these, or
+    none" when none must)."""
+    return label("keep_any") if keep_min == 0 else label("keep_at_least", count=keep_min)

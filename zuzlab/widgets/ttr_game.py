@@ -28,7 +28,7 @@ from ..ttr.plans import Planner
 from ..viz import PLAYER_NAMES, ROUTE_COLORS, map_figure, update_map_figure
 from ..viz.ttr_map import bokeh_widget, map_title, on_route_tap
 from ..viz.ttr_marks import RouteMarks
-from .narration import follow_language, label
+from .narration import follow_language, keep_prompt, label
 from .playing import GameView
 
 Bot = Callable[[Game, random.Random], Any]
@@ -326,7 +326,7 @@ class TtrGameView(GameView):
 
     def _keep_rows(self, offer: ChooseTickets) -> list:
         self.keep_boxes.children = [self._ticket_box(t) for t in offer.tickets]
-        return [widgets.HTML(f"<b>{label('keep_at_least', count=offer.keep_min)}</b>"), self.keep_boxes, self.keep]
+        return [widgets.HTML(f"<b>{keep_prompt(offer.keep_min)}</b>"), self.keep_boxes, self.keep]
 
     def _tunnel_rows(self, tunnel: TunnelPayment) -> list:
         pays = [(self._tunnel_label(a, tunnel.extra), a) for a in self.game.legal_actions() if isinstance(a, PayTunnel)]
