@@ -460,6 +460,33 @@ def test_game_view_shows_the_final_scores():
     assert view.act(ttr.DrawBlind()) is False and "over" in view.message.value
 
 
+def test_the_narration_of_kept_tickets_says_none_all_and_which_leave_the_game():
+    from zuzlab.core import Event
+    from zuzlab.widgets.narration import narrate
+
+    def told(name, kept, lang):
+        """The narration of player 0 keeping the opening tickets ``kept`` picks of the offer."""
+        game = ttr.new_game(name, players=2, seed=3)
+        events = game.apply(ttr.KeepTickets(kept(game.pending.tickets)))
+        return next(narrate(e, game, lang) for e in events if e.kind == "tickets_kept")
+
+    assert told("usa", tuple, "de") == "Spieler 0 behält alle 3 Zielkarten."
+    assert told("usa", tuple, "en") == "Player 0 keeps all 3 tickets."
+    assert told("switzerland", lambda offer: offer[:2], "de") == (
+        "Spieler 0 behält 2 Zielkarten; die anderen 3 Zielkarten scheiden aus dem Spiel aus.")
+    # Europe: the long ticket (offered first) leaves the game, the short one goes back
+    assert told("europe", lambda offer: offer[1:3], "en") == (
+        "Player 0 keeps 2 tickets and returns 1 ticket; 1 ticket leaves the game.")
+    cards = cardgame.new_game(players=2, seed=2).set_up(current=0)
+    cards.apply(cardgame.DrawTickets())
+    none = next(e for e in cards.apply(cardgame.KeepTickets(())) if e.kind == "tickets_kept")
+    assert narrate(none, cards, "de") == "Spieler 0 behält keine Zielkarte und gibt 4 Zielkarten zurück."
+    game = ttr.new_game("europe", players=2, seed=3)
+    free = Event("tunnel_revealed", 0, route=game.map.routes[0].id, revealed=["white", "yellow", "pink"], extra=0)
+    assert narrate(free, game, "de").endswith("Aufgedeckt: weiß, gelb, purpur; also ist keine zusätzliche Karte fällig.")
+    assert narrate(free, game, "en").endswith("the deck reveals white, yellow, pink, so no extra card is due.")
+
+
 # --- the Railroad Ink game view ------------------------------------------------------------------
 
 def ink_pixel(view, square):

@@ -57,12 +57,34 @@ def narrate(event: Event, game: Any, lang: str | None = None) -> str | None:
     if event.kind == "card_taken":  # "the face-up red card", "die offene Lokomotive"
         params["card"] = texts.card(params["color"])
     key = event.kind
+    if key == "tickets_kept":
+        key = _tickets_kept_words(event, game, params)
+    if key == "tunnel_revealed" and not event.data["extra"]:  # "so no extra card is due"
+        key = "tunnel_revealed/none"
     if key == "rolled" and params.get("expansion"):  # Deep Blue: name its dice
         key, params["dice"] = "rolled_expansion", f"{game.rules.expansion} dice"
     try:
         return texts.text(f"event.{key}", lang, **params)
     except KeyError:
         return None
+
+
+def _tickets_kept_words(event: Event, game: Any, params: dict[str, Any]) -> str:
+    """The text that tells a choice of tickets, its parameters set: all kept, none kept,
+    the others returned, or leaving the game (Switzerland's, Europe's long tickets: they
+    are in the game's removed tickets)."""
+    kept, returned = event.data["kept"], event.data["returned"]
+    gone = [t for t in returned if t in getattr(game, "removed_tickets", ())]
+    if not kept:
+        params["kept_count"] = texts.phrase("no_ticket")
+    if not returned:
+        params["count"] = len(kept)
+        return "tickets_kept/all"
+    if not gone:
+        return "tickets_kept"
+    params.update(count=len(gone), gone_count=texts.quantity("ticket", len(gone)),
+                  back_count=texts.quantity("ticket", len(returned) - len(gone)))
+    return "tickets_kept/removed" if len(gone) == len(returned) else "tickets_kept/mixed"
 
 
 def set_words(color: str, cards: int, locomotives: int) -> dict[str, Any]:
