@@ -319,6 +319,20 @@ def test_the_hint_to_draw_tickets_does_not_call_a_lost_ticket_complete():
     assert "all your tickets are complete and you have trains to spare." in view.hint()
 
 
+def test_the_hint_lists_swiss_country_tickets_each_as_one_item():
+    from zuzlab import texts
+
+    view = TtrGameView(ttr.new_game("switzerland", players=2, seed=4), human=0)
+    try:
+        texts.set_language("de")
+        advice = view.hint()
+    finally:
+        texts.set_language("en")
+    assert advice.startswith("Der ausgewogene Bot würde Deutschland → (France 5, Österreich 5, Italia 13), "
+                             "Österreich → (France 14, Deutschland 5, Italia 6), Bern–Schwyz (5) und ")
+    assert "Deutschland → (France 5, Österreich 5, Italia 13)" in [b.description for b in view.keep_boxes.children]
+
+
 def test_the_hint_pays_in_words_and_a_single_ticket_in_the_singular():
     from zuzlab import texts
 
