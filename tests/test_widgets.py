@@ -194,7 +194,7 @@ def test_a_route_clicked_on_the_map_offers_its_payments_or_says_why_not():
     assert [label for label, _ in view.claim_menu.options] == ["4 pink", "3 pink + 1 locomotive"]
     calgary_winnipeg = game.map.route_between("Calgary", "Winnipeg").id
     assert view.select_route(calgary_winnipeg) is False
-    assert view.claim.disabled and ("Claiming Calgary–Winnipeg (6 white) takes 6 cards: you have 0 white cards and "
+    assert view.claim.disabled and ("Claiming Calgary–Winnipeg (6 white) takes 6 cards: you have no white card and "
                                     "1 locomotive, so 5 cards are missing.") in view.claim_why.value
     source = view.figure.select_one({"name": "cars"}).data_source  # a click on the map: Bokeh selects a car
     index = source.data["route"].index(denver_omaha)
@@ -202,6 +202,24 @@ def test_a_route_clicked_on_the_map_offers_its_payments_or_says_why_not():
     assert view.selected_route == denver_omaha and source.selected.indices == []
     view.claim.click()
     assert game.claimed[denver_omaha] == 0
+
+
+def test_a_route_you_hold_no_card_for_says_so_in_words():
+    from zuzlab import texts
+
+    game = ttr.new_game("europe", players=2, seed=4).set_up(hands={0: {"blue": 2}}, current=0)
+    view = TtrGameView(game, human=0)
+    budapest_wien = next(r.id for r in game.map.routes if set(r.cities) == {"Budapest", "Wien"} and r.color == "red")
+    berlin_danzig = next(r.id for r in game.map.routes if set(r.cities) == {"Berlin", "Danzig"})
+    try:
+        texts.set_language("de")
+        assert view._why_not(budapest_wien) == ("Für Budapest–Wien (1 rot) brauchst du 1 Karte: Du hast keine rote Karte, "
+                                                "es fehlt also 1 Karte.")
+        game.set_up(hands={0: {}}, current=0)
+        assert "Du hast keine Karte irgendeiner Farbe, es fehlen also 4 Karten." in view._why_not(berlin_danzig)
+    finally:
+        texts.set_language("en")
+    assert "you have no card of any colour, so 4 cards are missing." in view._why_not(berlin_danzig)
 
 
 def test_double_tracks_of_one_colour_are_listed_once_each_with_their_track():

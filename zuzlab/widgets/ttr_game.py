@@ -247,10 +247,19 @@ class TtrGameView(GameView):
         except RuleViolation as refusal:
             if refusal.rule != "missing_cards":
                 return texts.refusal(refusal)
-            held = [texts.cards(color, min(hand[color], route.length))] + ([texts.cards(wild, wilds)] if usable else [])
+            held = [self._held(color, min(hand[color], route.length), route.is_gray)]
+            held += [texts.cards(wild, wilds)] if usable else []
             return label("claim_missing", route=route, cards=texts.quantity("card", route.length),
                          held=texts.listing(held), count=route.length - min(hand[color], route.length) - wilds)
         return ""
+
+    @staticmethod
+    def _held(color: str, count: int, gray: bool) -> texts.Phrase:
+        """The cards of a colour you hold for a route: "2 red cards", "no red card", or for
+        a gray route without a card of any colour "no card of any colour"."""
+        if count:
+            return texts.cards(color, count)
+        return texts.phrase("no_card_any_colour") if gray else texts.phrase("no_colour_card", color=color)
 
     def _route_label(self, route_id: int) -> str:
         route = self.game.map.route(route_id)
