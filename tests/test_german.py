@@ -164,10 +164,13 @@ def test_card_game_refusals_and_events_inflect_their_colours():
 
     violation = RuleViolation("set_not_larger", rival=texts.cards("red", 3), color="red",
                               needed=texts.quantity("card", 4))
-    assert texts.refusal(violation, "de") == ("Ein anderer Spieler hat 3 rote Karten im Verschiebebahnhof: dein "
-                                              "rotes Set braucht mindestens 4 Karten, um ein Zugunglück auszulösen.")
-    assert str(violation) == "Another player has 3 red cards in the rail yard: your red set needs at least 4 cards " \
-                             "to wreck it."
+    assert texts.refusal(violation, "de") == (
+        "Ein anderer Spieler hat ein rotes Set im Verschiebebahnhof (3 rote Karten): Ein rotes Set darf nur gelegt "
+        "werden, wenn es mehr Karten hat als jedes rote Set in den anderen Verschiebebahnhöfen, und löst dann ein "
+        "Zugunglück aus; dein Set braucht also mindestens 4 Karten.")
+    assert str(violation) == (
+        "Another player has a red set in the rail yard (3 red cards): a red set may be laid only if it has more cards "
+        "than each red set in the other rail yards, and it then wrecks them; yours needs at least 4 cards.")
     taken = RuleViolation("mixed_color_taken", count=2, colors=["red", "blue"])
     assert texts.refusal(taken, "de").startswith("In den Verschiebebahnhöfen anderer Spieler liegen schon rote und "
                                                  "blaue Karten")
