@@ -1134,6 +1134,32 @@ def test_rule_explorer_says_where_the_bots_are_picked_that_the_card_game_has_one
         texts.set_language("en")
 
 
+def test_rule_explorer_names_each_bot_without_brackets_inside_brackets():
+    import re
+
+    from zuzlab import texts
+    from zuzlab.widgets import RuleExplorer
+
+    explorer = RuleExplorer("ink", games=10, players=1)
+    assert "expert_quick (quick expert: 4 sampled games × 4 drawings)" in explorer.bots_hint.value
+    try:
+        texts.set_language("de")
+        german = explorer.bots_hint.value
+    finally:
+        texts.set_language("en")
+    assert "expert_quick (schneller Experte: 4 Stichproben-Partien × 4 Zeichnungen)" in german
+    assert not re.search(r"\([^()]*\(", explorer.bots_hint.value + german)
+
+
+def test_the_start_notebook_promises_of_the_language_switch_only_what_it_does():
+    from zuzlab import texts
+
+    for lang, live, rerun in (("en", "its buttons and messages at once", "tables and maps when you run their cell again"),
+                              ("de", "Knöpfe und Meldungen sofort", "Tabellen und Pläne, wenn du ihre Zelle noch einmal")):
+        said = texts.text("explain.start.widgets", lang)
+        assert live in said and rerun in said and "every text" not in said and "alle Texte" not in said
+
+
 def test_rule_explorer_labels_wrap_instead_of_being_cut_off():
     import ipywidgets as widgets
 

@@ -199,7 +199,8 @@ def explain(key: str, **params: Any) -> Explanation:
 
 
 def language_switch(lang: str | None = None) -> widgets.ToggleButtons:
-    """English / Deutsch: switches every text the kit shows, and remembers the choice for
+    """English / Deutsch: switches the language of what the kit shows (live widgets at
+    once, other outputs when their cell runs again), and remembers the choice for
     the next notebooks. ``lang`` is the notebook's own language (its text is written in
     it); ``ZUZLAB_LANG`` overrides it, and without either the remembered choice holds."""
     start = texts.fixed_language() or lang or texts.language()
