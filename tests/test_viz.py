@@ -312,6 +312,24 @@ def test_a_tap_from_the_browser_calls_back_once():
     assert tapped == [5] and selected.indices == []
 
 
+def test_tapping_a_city_calls_back_with_its_name_once_a_view_listens():
+    from jupyter_bokeh import BokehModel
+    from bokeh.models import TapTool
+
+    fig = viz.map_figure("europe")
+    cities = fig.select_one({"name": "cities"})
+    tap = next(t for t in fig.tools if isinstance(t, TapTool))
+    assert cities not in tap.renderers  # a map nobody listens to keeps its cities untappable
+    tapped = []
+    ttr_map.on_city_tap(fig, tapped.append)
+    assert cities in tap.renderers and fig.select_one({"name": "cars"}) in tap.renderers
+    widget = BokehModel(fig)
+    row = cities.data_source.data["name"].index("Paris")
+    widget._sync_model(widget, {"event": "jsevent", "kind": "ModelChanged", "model": {"id": cities.data_source.selected.id},
+                                "attr": "indices", "new": [row]}, [])
+    assert tapped == ["Paris"] and cities.data_source.selected.indices == []
+
+
 def test_routes_are_tappable_and_hover():
     from bokeh.models import HoverTool, TapTool
 

@@ -222,6 +222,24 @@ def test_a_route_you_hold_no_card_for_says_so_in_words():
     assert "you have no card of any colour, so 4 cards are missing." in view._why_not(berlin_danzig)
 
 
+def test_a_station_is_built_by_picking_its_city_then_how_to_pay():
+    game = ttr.new_game("europe", players=2, seed=4).set_up(hands={0: {"red": 2, "locomotive": 1}}, current=0)
+    view = TtrGameView(game, human=0)
+    cities = [city for _, city in view.city_menu.options]
+    assert len(cities) == 47 and cities == sorted(cities)  # one entry a city, not a city × each way to pay
+    assert view.select_city("Paris") and view.city_menu.value == "Paris"
+    assert [text for text, _ in view.station_menu.options] == ["1 red", "1 locomotive"]
+    view.station_menu.value = view.station_menu.options[1][1]
+    view.station.click()
+    assert game.stations == {"Paris": 0} and game.hands[0]["locomotive"] == 0
+    assert view.select_city("Paris") is False and view.station.disabled  # taken: the reason beside it
+    assert "Paris already has a station (player 0): one per city." in view.station_why.value
+    assert view.select_city("Atlantis") is False and "There is no city 'Atlantis'" in html.unescape(view.station_why.value)
+    source = view.figure.select_one({"name": "cities"}).data_source  # a click on a city on the map
+    source.selected.indices = [source.data["name"].index("Wien")]
+    assert view.city_menu.value == "Wien" and view.selected_city == "Wien"
+
+
 def test_double_tracks_of_one_colour_are_listed_once_each_with_their_track():
     game = ttr.new_game("usa", players=4, seed=4)
     view = TtrGameView(game, human=0)

@@ -443,14 +443,34 @@ def on_route_tap(fig: Any, callback: Callable[[int], Any]) -> None:
     """Call ``callback(route_id)`` when a route's car is tapped in the browser (the tap
     selects the car; jupyter_bokeh brings the selection to Python). The selection is
     cleared again at once, so the same route can be tapped twice in a row."""
-    source = fig.select_one({"name": "cars"}).data_source
+    _on_tap(fig.select_one({"name": "cars"}).data_source, "route", callback)
+
+
+def on_city_tap(fig: Any, callback: Callable[[str], Any]) -> None:
+    """Call ``callback(city)`` when a city is tapped in the browser, as ``on_route_tap``
+    does for routes: the map's tap tool picks cities too from now on (a tap leaves their
+    look alone)."""
+    from bokeh.models import TapTool
+
+    cities = fig.select_one({"name": "cities"})
+    for renderer in (cities, fig.select_one({"name": "city_names"})):  # the names share the cities' data
+        renderer.selection_glyph = renderer.nonselection_glyph = None
+    tap = next(tool for tool in fig.tools if isinstance(tool, TapTool))
+    if cities not in tap.renderers:
+        tap.renderers = [*tap.renderers, cities]
+    _on_tap(cities.data_source, "name", callback)
+
+
+def _on_tap(source: Any, column: str, callback: Callable[[Any], Any]) -> None:
+    """Call ``callback`` with the ``column`` value of a tapped row of ``source``, and
+    clear the selection again at once (so the same row can be tapped twice in a row)."""
 
     def tapped(attr: str, old: list[int], new: list[int]) -> None:
         chosen = list(source.selected.indices)  # now, not ``new``: jupyter_bokeh may call twice
         if not chosen:
             return
         source.selected.indices = []
-        callback(source.data["route"][chosen[0]])
+        callback(source.data[column][chosen[0]])
 
     source.selected.on_change("indices", tapped)
 

@@ -26,7 +26,7 @@ from ..ttr import (
 )
 from ..ttr.plans import Planner
 from ..viz import PLAYER_NAMES, ROUTE_COLORS, map_figure, update_map_figure
-from ..viz.ttr_map import bokeh_widget, map_title, on_route_tap
+from ..viz.ttr_map import bokeh_widget, map_title, on_city_tap, on_route_tap
 from ..viz.ttr_marks import RouteMarks
 from .narration import follow_language, keep_prompt, label
 from .playing import GameView
@@ -86,6 +86,7 @@ class TtrGameView(GameView):
         self.bot_names = {p: chosen[p] if isinstance(chosen[p], str) else getattr(chosen[p], "__name__", "bot")
                           for p in others}
         self.selected_route: int | None = None
+        self.selected_city: str | None = None  # where to build a station (Europe)
         self.figure = map_figure(game, player=human, width=760, height=470)
         self.plan_marks = RouteMarks(self.figure, game.map, color=PLAN_COLOR, width=6, name="hint_plan")
         self.tunnel_marks = RouteMarks(self.figure, game.map, color=TUNNEL_COLOR, width=20, name="tunnel_now",
@@ -107,8 +108,10 @@ class TtrGameView(GameView):
         self.claim_menu = widgets.Dropdown(layout=widgets.Layout(width="300px"))
         self.claim = widgets.Button(button_style="success")
         self.claim_why = widgets.HTML()
-        self.station_menu = widgets.Dropdown(layout=widgets.Layout(width="460px"))
+        self.city_menu = widgets.Dropdown(layout=widgets.Layout(width="330px"))
+        self.station_menu = widgets.Dropdown(layout=widgets.Layout(width="300px"))
         self.station = widgets.Button()
+        self.station_why = widgets.HTML()
         self.keep_boxes = widgets.VBox()
         self.keep = widgets.Button(button_style="info", layout=widgets.Layout(width="auto"))
         self.tunnel_menu = widgets.Dropdown(layout=widgets.Layout(width="360px"))
@@ -119,6 +122,9 @@ class TtrGameView(GameView):
         self.deck.on_click(lambda _: self.act(DrawBlind()))
         self.draw_tickets.on_click(lambda _: self.act(DrawTickets()))
         self.route_menu.observe(self._route_picked, "value")
+        self.city_menu.observe(self._city_picked, "value")
+        if game.rules.stations_per_player:
+            on_city_tap(self.figure, self.select_city)
         self.claim.on_click(lambda _: self.claim_menu.value is not None and self.act(self.claim_menu.value))
         self.station.on_click(lambda _: self.station_menu.value is not None and self.act(self.station_menu.value))
         self.keep.on_click(lambda _: self.act(KeepTickets(tuple(b.ticket for b in self.keep_boxes.children
@@ -136,13 +142,16 @@ class TtrGameView(GameView):
         follow_language(self.refresh)
 
     def act(self, action: Any) -> bool:
-        """Your move (see ``GameView.act``); a claimed route is no longer the one picked."""
-        picked = self.selected_route
+        """Your move (see ``GameView.act``); a claimed route (a station's city) is no
+        longer the one picked."""
+        picked = self.selected_route, self.selected_city
         if isinstance(action, ClaimRoute):
             self.selected_route = None
+        if isinstance(action, BuildStation):
+            self.selected_city = None
         accepted = super().act(action)
         if not accepted:
-            self.selected_route = picked
+            self.selected_route, self.selected_city = picked
         return accepted
 
     def _ipython_display_(self):
@@ -227,6 +236,47 @@ class TtrGameView(GameView):
         if change["new"] is not None and change["new"] != self.selected_route:
             self.select_route(change["new"])
 
+    # --- picking a station's city ---------------------------------------------------------------
+
+    def select_city(self, city: str) -> bool:
+        """Pick the city for a station (a click on a city on the map does this): the
+        payment menu then offers the ways to pay, or the view says why no station can be
+        built there. Returns whether one can be built now."""
+        place = self.game.map.cities.get(city)
+        if place is None or place.kind != "city":
+            self.station_why.value = _why(texts.text("refusal.unknown_city", city=repr(city),
+                                                     map=texts.map_title(self.game.map)))
+            return False
+        self.selected_city = city
+        self.refresh()
+        return bool(self._stations_in(city))
+
+    def _city_picked(self, change: dict) -> None:
+        if change["new"] is not None and change["new"] != self.selected_city:
+            self.select_city(change["new"])
+
+    def _stations_in(self, city: str | None) -> list[BuildStation]:
+        if city is None or self.game.pending is not None or self.game.is_over:
+            return []
+        return [a for a in self.game.legal_actions() if isinstance(a, BuildStation) and a.city == city]
+
+    def _why_no_station(self, city: str) -> str:
+        """Why no station can be built in ``city`` now: the engine's own refusal of the
+        most likely payment (the colour held most, wild cards for what it lacks)."""
+        game, me = self.game, self.human
+        hand, wild = game.hands[me], game.rules.wild
+        cost = game.rules.station_costs[min(game.stations_built(me), len(game.rules.station_costs) - 1)]
+        color = max(game.rules.colors, key=lambda c: (hand[c], c))
+        if hand[color]:
+            attempt = BuildStation(city, color, min(hand[wild], max(0, cost - hand[color])))
+        else:  # no coloured card: wild cards only
+            attempt = BuildStation(city, None, min(hand[wild], cost))
+        try:
+            game.copy().apply(attempt)
+        except RuleViolation as refusal:
+            return texts.refusal(refusal)
+        return ""
+
     def _claims_for(self, route_id: int | None) -> list[ClaimRoute]:
         if route_id is None or self.game.pending is not None or self.game.is_over:
             return []
@@ -279,7 +329,7 @@ class TtrGameView(GameView):
                             (self.give_up, "give_up"), (self.pass_button, "pass")):
             button.description = label(key)
         self.route_menu.description, self.claim_menu.description = label("route"), label("pay")
-        self.station_menu.description = label("station")
+        self.city_menu.description, self.station_menu.description = label("station"), label("pay")
         self.tunnel_menu.description = label("pay_extra")
         update_map_figure(self.figure, game, player=me)
         self._show_marks()
@@ -387,13 +437,31 @@ class TtrGameView(GameView):
         self.tickets_why.value = _why(texts.text("refusal.no_tickets")) if self.draw_tickets.disabled else ""
         rows.append(widgets.HBox([self.draw_tickets, self.tickets_why]))
         if game.rules.stations_per_player:
-            stations = [(self._station_label(a), a) for a in legal if isinstance(a, BuildStation)]
-            _offer(self.station_menu, stations or [(label("no_station"), None)])
-            self.station.disabled = not stations
-            rows.append(widgets.HBox([self.station_menu, self.station]))
+            rows += self._station_rows(legal)
         if legal == [Pass()]:
             rows.append(self.pass_button)
         return rows
+
+    def _station_rows(self, legal: Any) -> list:
+        """A station: its city (a menu of the cities open to one, or a click on the map),
+        then how to pay; or why not."""
+        stations = [a for a in legal if isinstance(a, BuildStation)]
+        cities = sorted({a.city for a in stations})
+        options = [(city, city) for city in cities]
+        if self.selected_city is not None and self.selected_city not in cities:
+            options.insert(0, (self.selected_city, self.selected_city))
+        _offer(self.city_menu, options or [(label("no_station"), None)], keep=self.selected_city)
+        self.selected_city = self.city_menu.value
+        pays = [(self._station_label(a), a) for a in stations if a.city == self.selected_city]
+        _offer(self.station_menu, pays)
+        self.station.disabled = not pays
+        if pays:
+            self.station_why.value = ""
+        else:  # a city picked where no station can be built, or none anywhere: why
+            free = next(city for city, place in self.game.map.cities.items()
+                        if place.kind == "city" and city not in self.game.stations)
+            self.station_why.value = _why(self._why_no_station(self.selected_city or free))
+        return [widgets.HBox([self.city_menu, self.station_menu, self.station]), self.station_why]
 
     def _face_up_button(self, card: str, allowed: bool) -> widgets.Button:
         button = widgets.Button(description=texts.term(card), layout=widgets.Layout(width="92px"),
@@ -451,7 +519,7 @@ class TtrGameView(GameView):
 
     def _station_label(self, action: BuildStation) -> str:
         cost = self.game.rules.station_costs[self.game.stations_built(self.human)]
-        return label("pay_with", what=action.city, paid=self._payment(cost, action.color, action.wilds))
+        return self._payment(cost, action.color, action.wilds)
 
     def _tunnel_label(self, action: PayTunnel, extra: int) -> str:
         return self._payment(extra, self.game.pending.color, action.wilds)
