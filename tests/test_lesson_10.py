@@ -4,6 +4,8 @@ passes; wrong answers, exceptions and endless loops are each refused with a clea
 message), the drawing of a failing case, and the step views."""
 
 import inspect
+import itertools
+from collections import deque
 
 import pytest
 
@@ -136,15 +138,72 @@ def test_the_demo_board_shows_what_the_lesson_says():
 def test_hidden_cases_are_seeded_and_cover_the_edge_cases():
     cases = board_cases()
     assert [case.name for case in cases][:len(HAND_BOARDS)] == [name for name, _ in HAND_BOARDS]
-    assert len(cases) == 21 and board_cases() == cases
+    assert len(cases) == 23 and board_cases() == cases
     assert all(isinstance(case.args[0], ink.Board) for case in cases)
+
+
+def exits_counted_on_pop(board, first_out, neighbours_backward, pieces_backward):
+    """The teacher's pitfall: a piece is marked seen when it comes out (``first_out``: of
+    a queue, else of a stack), is not skipped when it comes out a second time, and its
+    exits go in a list; the pieces and each piece's neighbours in either order."""
+    tracks = Tracks(board)
+    seen, counts = set(), []
+    for start in tracks.pieces[::-1] if pieces_backward else tracks.pieces:
+        if start in seen:
+            continue
+        waiting, exits = deque([start]), []
+        while waiting:
+            piece = waiting.popleft() if first_out else waiting.pop()
+            seen.add(piece)
+            exits += piece.exits
+            neighbours = tracks.neighbours(piece)
+            waiting.extend(other for other in (neighbours[::-1] if neighbours_backward else neighbours)
+                           if other not in seen)
+        counts.append(len(exits))
+    return sorted(counts)
+
+
+@pytest.mark.parametrize("order", list(itertools.product((True, False), repeat=3)),
+                         ids=lambda order: "-".join(("queue" if order[0] else "stack",
+                                                     "neighbours back" if order[1] else "neighbours",
+                                                     "pieces back" if order[2] else "pieces")))
+def test_an_exit_counted_twice_is_caught_in_any_order_of_the_search(order):
+    """Whatever the order, the last piece of a loop to come out was put in by both its loop
+    neighbours, so it is counted twice; one hidden board puts an exit on that piece for a
+    queue (the far corner) and for a stack (the start's neighbour), in both corners."""
+    wrong = [case.name for case in board_cases()
+             if exits_counted_on_pop(case.args[0], *order) != network_exits(case.args[0])]
+    assert "loops in two corners at two exits each" in wrong
+
+
+def railway_from_its_ends(board):
+    """The trial's accepted mistake: walks start only at railway ends (a piece with one
+    railway neighbour), or anywhere when there is no end."""
+    tracks = Tracks(board)
+
+    def rail(piece):
+        return [tracks.across(piece, side) for side, kind in piece.tracks.items()
+                if kind == "railway" and tracks.across(piece, side) is not None]
+
+    def walk(piece, path):
+        return max([len(path)] + [walk(other, path | {other}) for other in rail(piece) if other not in path])
+
+    railway = [piece for piece in tracks.pieces if "railway" in piece.tracks.values()]
+    ends = [piece for piece in railway if len(rail(piece)) == 1]
+    return max((walk(piece, {piece}) for piece in ends or railway), default=0)
+
+
+def test_a_railway_search_from_the_ends_only_is_caught():
+    wrong = {case.name: (railway_from_its_ends(case.args[0]), longest_railway(case.args[0]))
+             for case in board_cases() if railway_from_its_ends(case.args[0]) != longest_railway(case.args[0])}
+    assert wrong == {"two railway loops and a spur": (6, 9)}
 
 
 @pytest.mark.parametrize("name", TASK_NAMES)
 def test_the_teaching_version_passes(name):
     result = check(name, TEACHING[name])
     assert result.passed, [f.message for f in result.failures]
-    assert result.cases_run == result.cases_total == 21
+    assert result.cases_run == result.cases_total == 23
     assert result.drawing() is None
 
 
