@@ -5,6 +5,7 @@ not written yet) in the reader's language. Each lesson's own tasks are tested in
 
 import dataclasses
 import os
+import re
 import time
 
 import pytest
@@ -307,3 +308,42 @@ def test_a_function_that_changes_its_input_or_leans_on_a_library_is_told_so():
         "Note for you and your teacher: your function leans on the kit's own algorithms (longest_trail). The checker "
         "judges the answers as usual, but the task is to write the algorithm yourself."]
     assert check("whole_map", lambda both_tracks: 0).notes == []  # the task hands out ttr.longest_trail itself
+
+
+# --- the solution folds: they open after a try in earnest --------------------------------------
+
+@pytest.fixture
+def nothing_tried(monkeypatch):
+    """No task tried in this test's kernel yet (what a check opens is kept per kernel)."""
+    from zuzlab.lessons import checker
+
+    monkeypatch.setattr(checker, "_tried", set())
+
+
+def test_a_fixed_answer_opens_no_solution_fold(nothing_tried):
+    fold = lessons.SolutionFold("ink_errors")
+    zero = check("ink_errors", lambda board: 0)
+    assert zero.cases_run == zero.cases_total and zero.cases_run > len(zero.failures)  # it ran, right on a few
+    assert not fold.open and "count_errors" not in fold.body.value
+    assert "half of the hidden cases" in fold.body.value
+    always = check("connected", lambda routes, a, b: True)
+    assert always.cases_run - len(always.failures) > always.cases_total / 2  # right on most cases …
+    assert not lessons.SolutionFold("connected").open  # … with one answer for every case
+
+
+def test_half_of_the_cases_right_opens_the_fold_and_it_fills_itself(nothing_tried):
+    from zuzlab.lessons.solutions import count_errors
+
+    fold = lessons.SolutionFold("ink_errors")
+    eleven = check("ink_errors", lambda board: count_errors(board) if len(board.filled()) < 29 else -1)
+    assert (eleven.cases_total, eleven.cases_total - len(eleven.failures)) == (23, 11)
+    assert not fold.open  # 11 of 23 is less than half
+    thirteen = check("ink_errors", lambda board: count_errors(board) if len(board.filled()) < 30 else -1)
+    assert thirteen.cases_total - len(thirteen.failures) == 13 and not thirteen.passed
+    assert fold.open and "def count_errors" in re.sub("<[^>]+>", "", fold.body.value)  # filled when it opened
+    assert lessons.SolutionFold("ink_errors").open and not lessons.SolutionFold("ink_networks").open
+
+
+def test_a_passed_check_opens_the_fold(nothing_tried):
+    assert check("longest_route", longest_route_reference).passed
+    assert lessons.SolutionFold("longest_route").open

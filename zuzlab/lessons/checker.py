@@ -232,16 +232,43 @@ def _run(function: Callable, argument_lists: list[tuple], time_limit: float, sho
         worker.stdout.close()
 
 
-# --- which tasks a student has tried: a solution fold opens after a try of one's own --------------
+# --- which tasks a student has tried in earnest: a solution fold opens then ----------------------
+
+#: the share of a task's hidden cases a function must get right to open the task's solution fold
+EARNEST_SHARE = 0.5
 
 _tried: set[str] = set()
 _on_tried: list[weakref.WeakMethod] = []
 
 
 def tried(task_name: str) -> bool:
-    """Has a check of this task run a function of the student's own in this kernel
-    (one that ran, right or wrong, not the stub that is not written yet)?"""
+    """Has a check of this task in this kernel tried it in earnest (``in_earnest``)?"""
     return task_name in _tried
+
+
+def in_earnest(result: CheckResult, answers: list) -> bool:
+    """Does this check open the task's solution fold: did it pass, or did the student's
+    function get at least half of the hidden cases right (``EARNEST_SHARE``), without
+    giving every case the same answer (``answers``: those it gave)?
+
+    Why not any check that ran?  ``return 0`` is a check too, and a class finds it at
+    once. Why not only a passed one?  A nearly right function is where comparing with a
+    solution helps most. A fixed answer is right on a few cases by luck (``return True``
+    on most of ``connected``'s), so it opens nothing however many it gets right. A student
+    far from an answer learns more from the verdict and its drawing, and the teacher shows
+    the solutions in the discussion. The fold is a nudge, not a lock: ``solutions`` can
+    always be imported."""
+    if result.passed:
+        return True
+    right = result.cases_run - len(result.failures)
+    return right >= EARNEST_SHARE * result.cases_total and not _all_the_same(answers)
+
+
+def _all_the_same(answers: list) -> bool:
+    try:
+        return all(bool(answer == answers[0]) for answer in answers[1:])
+    except Exception:  # noqa: BLE001 - answers that cannot be compared are not one fixed answer
+        return False
 
 
 def on_tried(method: Callable[[str], None]) -> None:
@@ -295,7 +322,7 @@ def check(task: str | Task, function: Callable) -> CheckResult:
     case drawn.
 
     After a timeout the check stops: the next cases would only wait as long again."""
-    from . import get_task
+    from .tasks import get_task
     from .libraries import borrowed_note
 
     task = get_task(task)
@@ -311,6 +338,7 @@ def check(task: str | Task, function: Callable) -> CheckResult:
 
     outcomes = _run(function, [case.args for case in cases], task.time_limit, print, count_hidden)
     changed_note = None
+    answers = []  # what the function answered (whether it gives every case the same answer)
     for case, (status, value, changed) in zip(cases, outcomes):
         if status in ("unpicklable", "unloadable"):
             result.failures.append(Failure(case, None, None, texts.text("check.unsendable_function", reason=value),
@@ -339,12 +367,13 @@ def check(task: str | Task, function: Callable) -> CheckResult:
                                  wanted=texts.Phrase(task.returns_key))
             result.failures.append(Failure(case, expected, None, f"{where}: {message}", "unsendable"))
         else:
+            answers.append(value)
             problem = task.judge(case, expected, value)
             if problem is not None:
                 result.failures.append(Failure(case, expected, value, f"{where}: {problem}", "wrong"))
     if hidden[0]:
         print(texts.text("check.more_printed", count=hidden[0], lines=texts.number(hidden[0])))
     result.notes += [note for note in (changed_note, borrowed_note(function, task.tools)) if note]
-    if result.cases_run and not (result.failures and result.failures[0].kind == "not_written"):
+    if in_earnest(result, answers):
         _mark_tried(task.name)
     return result
