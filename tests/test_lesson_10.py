@@ -66,21 +66,41 @@ def test_pieces_are_set_members_and_say_where_they_are():
     assert repr(tracks.at("A3")[1]) == "<A3/1: north railway, south railway; top 3>"
 
 
-def test_bad_input_is_refused_clearly_in_the_readers_language():
-    with pytest.raises(TypeError, match=r"Tracks needs a Railroad Ink board \(zuzlab.ink.Board\), not a value of type str"):
-        Tracks("A4A10")
+def refusal(attempt) -> texts.InputError:
+    """The kit's error ``attempt()`` raises: an ``InputError``, shown in a notebook as its
+    message and the reader's line (``viz.errors``), not a traceback through the kit."""
+    from zuzlab.viz import errors
+
+    with pytest.raises(texts.InputError) as raised:
+        attempt()
+    lines = errors.brief(raised.value, raised.value.__traceback__)
+    assert len(lines) == 2 and "zuzlab/" not in "\n".join(lines)
+    return raised.value
+
+
+def test_bad_input_is_refused_briefly_in_the_readers_language():
+    string = refusal(lambda: Tracks("A4A10"))
+    assert str(string) == ("Tracks needs a Railroad Ink board (zuzlab.ink.Board), not a text: read the board string "
+                           "first, Tracks(ink.Board.from_anu('A4A10')).")
+    assert string.in_language("de") == ("Tracks braucht ein Railroad-Ink-Spielbrett (zuzlab.ink.Board), keinen Text: "
+                                        "Lies die Spielbrett-Zeichenkette zuerst ein, "
+                                        "Tracks(ink.Board.from_anu('A4A10')).")
+    nothing = refusal(lambda: Tracks(None))
+    assert str(nothing) == "Tracks needs a Railroad Ink board (zuzlab.ink.Board), not a value of type NoneType."
+    assert nothing.in_language("de") == ("Tracks braucht ein Railroad-Ink-Spielbrett (zuzlab.ink.Board), keinen Wert "
+                                         "vom Typ NoneType.")
     tracks = Tracks(ink.Board.from_anu("A4A10"))
-    with pytest.raises(ValueError, match=r"'up' is not a side: the sides are north, east, south, west "
-                                         r"\(in German also nord, ost, süd, west\)"):
-        tracks.facing(tracks.pieces[0], "up")
-    texts.set_language("de")
-    try:
-        with pytest.raises(ValueError, match="'oben' ist keine Seite: Die Seiten heißen north, east, south, west"):
-            tracks.across(tracks.pieces[0], "oben")
-        with pytest.raises(TypeError, match="Tracks braucht ein Railroad-Ink-Spielbrett"):
-            Tracks(None)
-    finally:
-        texts.set_language("en")
+    piece = tracks.pieces[0]
+    up = refusal(lambda: tracks.facing(piece, "up"))
+    assert str(up) == "'up' is not a side: the sides are north, east, south, west (in German also nord, ost, süd, west)."
+    oben = refusal(lambda: tracks.across(piece, "oben"))
+    assert oben.in_language("de") == ("'oben' ist keine Seite: Die Seiten heißen north, east, south, west (auf Deutsch "
+                                      "auch nord, ost, süd, west).")
+    square = refusal(lambda: tracks.facing("A1", "north"))
+    assert str(square) == "'A1' is not a piece: pass one from tracks.pieces or tracks.at(\"C3\")."
+    assert square.in_language("de") == "'A1' ist kein Stück: Übergib eines aus tracks.pieces oder tracks.at(\"C3\")."
+    assert refusal(lambda: tracks.neighbours("A1")).key == refusal(lambda: tracks.across(None, "north")).key
+    assert tracks.facing(piece, "north") == "border" and tracks.neighbours(piece) == []  # right input: as before
 
 
 def test_a_side_may_be_given_by_its_german_name():
@@ -90,6 +110,8 @@ def test_a_side_may_be_given_by_its_german_name():
         assert tracks.facing(station, german) == tracks.facing(station, english)
         assert tracks.across(station, german) == tracks.across(station, english)
     assert tracks.across(station, "Nord") == tracks.at("C3")[0] and tracks.facing(station, "sued") == "empty"
+    for english, german in (("north", "Norden"), ("east", "osten"), ("south", "Süden"), ("west", "westen")):
+        assert tracks.facing(station, german) == tracks.facing(station, english)  # as in "nach Norden"
 
 
 def test_the_graph_of_pieces_has_the_networks_as_components():
@@ -273,7 +295,7 @@ def test_judge_messages_in_german():
             return sum(tracks.facing(piece, "oben") == "border" for piece in tracks.pieces)
 
         refused = check("ink_errors", up).failures[0].message  # raised in the worker, said in German
-        assert "ValueError ausgelöst: 'oben' ist keine Seite: Die Seiten heißen north, east, south, west" in refused
+        assert "InputError ausgelöst: 'oben' ist keine Seite: Die Seiten heißen north, east, south, west" in refused
         typed = check("ink_networks", lambda board: {1, 2}).failures[0].message
         assert typed.endswith("Deine Funktion hat {1, 2} zurückgegeben (eine Menge vom Typ set); sie soll eine Liste "
                               "ganzer Zahlen, eine je Netz, zurückgeben.")

@@ -149,11 +149,52 @@ def test_messages_follow_the_language():
         texts.set_language("en")
 
 
-def test_unknown_task_and_non_function_refused():
-    with pytest.raises(ValueError, match="There is no task called “longest_path”; the tasks are: .*longest_route"):
-        check("longest_path", longest_route_reference)
-    with pytest.raises(TypeError, match=r"check\(\) needs your function itself"):
-        check("longest_route", 42)
+def refusal(attempt) -> texts.InputError:
+    """The kit's error ``attempt()`` raises: an ``InputError``, which a notebook shows as its
+    message and the reader's line (``viz.errors``), not as a traceback through the kit."""
+    with pytest.raises(texts.InputError) as raised:
+        attempt()
+    return raised.value
+
+
+def shown_briefly(error: texts.InputError) -> list[str]:
+    from zuzlab.viz import errors
+
+    return errors.brief(error, error.__traceback__)
+
+
+TASK_LIST = ("connect_three, connected, ink_errors, ink_longest_railway, ink_networks, longest_route, "
+             "longest_route_fast, odd_cities, shortest_route, whole_map")
+
+
+def test_a_misspelt_task_is_refused_briefly_with_the_tasks_and_the_close_one():
+    misspelt = refusal(lambda: check("odd_citys", print))
+    assert str(misspelt) == f"There is no task called “odd_citys”: did you mean “odd_cities”? The tasks are: {TASK_LIST}."
+    assert misspelt.in_language("de") == (f"Es gibt keine Aufgabe „odd_citys“: Meinst du „odd_cities“? Die Aufgaben "
+                                          f"heißen: {TASK_LIST}.")
+    lines = shown_briefly(misspelt)
+    assert len(lines) == 2 and "check(\"odd_citys\", print)" in lines[1] and "zuzlab/" not in "\n".join(lines)
+    far = refusal(lambda: check("dijkstra", print))  # close to no task: the list alone
+    assert str(far) == f"There is no task called “dijkstra”; the tasks are: {TASK_LIST}."
+    assert far.in_language("de") == f"Es gibt keine Aufgabe „dijkstra“; die Aufgaben heißen: {TASK_LIST}."
+    assert str(refusal(lambda: check("red", print))).startswith("There is no task called “red”")
+    assert refusal(lambda: check("red", print)).in_language("de").startswith("Es gibt keine Aufgabe „red“")  # as typed
+    assert refusal(lambda: lessons.SolutionFold("odd_citys")).key == "check.unknown_task_close"
+
+
+def test_something_else_than_a_function_is_refused_briefly():
+    answer = refusal(lambda: check("odd_cities", 5))
+    assert str(answer) == "check() needs your function itself (its name without brackets), not 5 (an int)."
+    assert answer.in_language("de") == ("check() braucht deine Funktion selbst (ihren Namen ohne Klammern), nicht 5 "
+                                        "(eine ganze Zahl vom Typ int).")
+    cities = refusal(lambda: check("odd_cities", {"Omaha", "Denver"} | {f"city {i}" for i in range(30)}))
+    assert str(cities).endswith("… (a set).") and len(str(cities)) < 160  # a long answer is cut, and says so
+    swapped = refusal(lambda: check(longest_route_reference, "longest_route"))
+    assert str(swapped) == ("check() takes the task's name first (a text such as \"odd_cities\"), then your function; "
+                            "here the first is longest_route_reference.")
+    assert swapped.in_language("de") == ("check() bekommt zuerst den Namen der Aufgabe (einen Text wie \"odd_cities\") "
+                                         "und dann deine Funktion; hier steht an erster Stelle longest_route_reference.")
+    assert len(shown_briefly(answer)) == 2 and len(shown_briefly(swapped)) == 2
 
 
 def test_the_first_failing_case_is_drawn_with_a_legend():

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .. import texts
-from .worker import Change, read_message
+from .worker import Change, read_message, shortened
 
 #: the seconds the worker process may take to start before the first case's clock starts
 START_LIMIT = 30.0
@@ -154,12 +154,19 @@ class CheckResult:
 
 # --- what the judges say about a value of the wrong type -----------------------------------
 
-def type_words(type_name: str) -> str:
-    """A Python type in the reader's words ("a list" / "eine Liste (list)")."""
+def type_phrase(type_name: str) -> texts.Phrase:
+    """A Python type in the reader's words ("a list" / "eine Liste vom Typ list"), as a
+    parameter (an error's message renders it in the language it is shown in)."""
     try:
-        return texts.text(f"pytype.{type_name}")
+        texts.raw(f"pytype.{type_name}", "en")
     except KeyError:
-        return texts.text("pytype.other", name=type_name)
+        return texts.Phrase("pytype.other", {"name": type_name})
+    return texts.Phrase(f"pytype.{type_name}")
+
+
+def type_words(type_name: str) -> str:
+    """A Python type in the reader's words now (``type_phrase``)."""
+    return texts.render(type_phrase(type_name))
 
 
 def wrong_type(got: Any, wanted: str) -> str:
@@ -326,8 +333,9 @@ def check(task: str | Task, function: Callable) -> CheckResult:
     from .libraries import borrowed_note
 
     task = get_task(task)
-    if not callable(function):
-        raise TypeError(texts.text("check.not_a_function", got=type(function).__name__))
+    if not callable(function):  # check("odd_cities", odd_cities(routes)): the answer, not the function
+        raise texts.InputError("check.not_a_function", got=shortened(repr(function), 60),
+                               kind=type_phrase(type(function).__name__))
     cases = task.cases()
     result = CheckResult(task, cases_total=len(cases))
     expected_of = _solution(task)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import difflib
 import functools
 
 from .. import texts
 from .checker import Task
+from .worker import shortened
 
 
 @functools.cache
@@ -19,11 +21,19 @@ def all_tasks() -> dict[str, Task]:
 
 
 def get_task(task: str | Task) -> Task:
-    """A task by its name (or the task itself); an unknown name is refused with the list."""
+    """A task by its name (or the task itself). An unknown name is refused with the list of
+    names, and the one it is close to if there is one (a typing slip: "odd_citys")."""
     if isinstance(task, Task):
         return task
+    if not isinstance(task, str):  # check(odd_cities, "odd_cities"): the two the wrong way round
+        got = task.__name__ if callable(task) and hasattr(task, "__name__") else shortened(repr(task), 60)
+        raise texts.InputError("check.task_not_a_name", got=texts.Word(got))
     if task not in all_tasks():
-        raise ValueError(texts.text("check.unknown_task", name=task, known=sorted(all_tasks())))
+        known, name = ", ".join(sorted(all_tasks())), texts.Word(task)  # names as typed, not words to translate
+        close = difflib.get_close_matches(task, all_tasks(), n=1)
+        if close:
+            raise texts.InputError("check.unknown_task_close", name=name, close=texts.Word(close[0]), known=known)
+        raise texts.InputError("check.unknown_task", name=name, known=known)
     return all_tasks()[task]
 
 
