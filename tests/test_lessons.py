@@ -388,3 +388,42 @@ def test_half_of_the_cases_right_opens_the_fold_and_it_fills_itself(nothing_trie
 def test_a_passed_check_opens_the_fold(nothing_tried):
     assert check("longest_route", longest_route_reference).passed
     assert lessons.SolutionFold("longest_route").open
+
+
+# --- numpy's numbers are the numbers they are --------------------------------------------------
+
+def test_numpys_whole_numbers_are_whole_numbers_and_its_truth_values_truth_values():
+    import numpy as np
+
+    from zuzlab.lessons.checker import python_answer
+
+    assert [(python_answer(v), type(python_answer(v))) for v in (np.int64(13), np.uint8(2), np.True_, 7, True, 12.5)] \
+        == [(13, int), (2, int), (True, bool), (7, int), (True, bool), (12.5, float)]
+    assert python_answer([np.int32(3), np.int64(1)]) == [3, 1] and type(python_answer((np.int8(1),))[0]) is int
+    assert python_answer({np.int64(1)}) == {1} and python_answer("Omaha") == "Omaha"
+    nested = []
+    nested.append(nested)
+    assert python_answer(nested) == [nested]  # one level deep: a list that holds itself does no harm
+
+
+@pytest.mark.slow
+def test_numpys_numbers_pass_the_checks_and_a_truth_value_is_still_no_count():
+    import numpy as np
+
+    from zuzlab.lessons.solutions import connected_teaching, count_errors, network_exits, shortest_route_teaching
+
+    assert check("longest_route", lambda routes: np.int64(longest_route_reference(routes))).passed
+    assert check("ink_errors", lambda board: np.uint8(count_errors(board))).passed
+    assert check("ink_networks", lambda board: [np.int32(n) for n in network_exits(board)]).passed
+    assert check("shortest_route", lambda routes, a, b: None if shortest_route_teaching(routes, a, b) is None
+                 else np.int64(shortest_route_teaching(routes, a, b))).passed
+    assert check("connected", lambda routes, a, b: np.bool_(connected_teaching(routes, a, b))).passed
+    off_by_one = check("longest_route", lambda routes: np.int64(longest_route_reference(routes)) + 1)
+    assert off_by_one.failures[0].message == ("Case “no routes at all”: the longest trail is 0 trains long; "
+                                              "your function returned 1.")  # 1, not np.int64(1)
+    truth = check("longest_route", lambda routes: np.bool_(True))  # a truth value is still no count
+    assert truth.failures[0].message == ("Case “no routes at all”: your function returned True (a bool); it should "
+                                         "return a whole number of trains (an int).")
+    assert check("longest_route", lambda routes: True).failures[0].message == truth.failures[0].message
+    assert check("connected", lambda routes, a, b: np.int64(1)).failures[0].message.endswith(
+        "your function returned 1 (an int); it should return True or False.")

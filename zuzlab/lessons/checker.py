@@ -17,6 +17,7 @@ asks for. Neither makes an answer wrong.
 
 from __future__ import annotations
 
+import numbers
 import pickle
 import queue
 import struct
@@ -176,6 +177,27 @@ def wrong_type(got: Any, wanted: str) -> str:
         return texts.text("check.returned_none", wanted=texts.Phrase(wanted))
     return texts.text("check.wrong_type", got=repr(got)[:80], kind=type_words(type(got).__name__),
                       wanted=texts.Phrase(wanted))
+
+
+def python_answer(answer: Any) -> Any:
+    """An answer with numpy's whole numbers and truth values as Python's own (``int``,
+    ``bool``), also as the items of a list, tuple or set: a function that counts with
+    numpy, pandas or networkx may return ``np.int64(13)``, which is the whole number 13.
+    The judges then see the answer as a task describes it, so a truth value stays one
+    (``np.True_`` is True, not the count 1), and a message shows 13, not ``np.int64(13)``."""
+    if type(answer) in (list, tuple, set, frozenset):
+        return type(answer)(_python_number(item) for item in answer)
+    return _python_number(answer)
+
+
+def _python_number(value: Any) -> Any:
+    import numpy
+
+    if isinstance(value, numpy.bool_):
+        return bool(value)
+    if isinstance(value, numbers.Integral) and not isinstance(value, int):
+        return int(value)
+    return value
 
 
 # --- running the student's function in a worker process ------------------------------------
@@ -375,6 +397,7 @@ def check(task: str | Task, function: Callable) -> CheckResult:
                                  wanted=texts.Phrase(task.returns_key))
             result.failures.append(Failure(case, expected, None, f"{where}: {message}", "unsendable"))
         else:
+            value = python_answer(value)
             answers.append(value)
             problem = task.judge(case, expected, value)
             if problem is not None:
