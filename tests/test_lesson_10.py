@@ -362,8 +362,13 @@ def test_the_network_view_keeps_finished_networks_in_their_colours():
     view.show(steps[last_network])
     colours = {s.style for s in view.canvas.shapes if s.style.startswith("net") and s.kind == "rect"}
     assert colours == {"net0", "net1", "net2"}
-    assert describe(steps[last_network]).startswith("The network is complete:")
+    assert describe(steps[last_network]) == "The network is complete: 2 squares, 1 exit, worth 0 points."
     assert describe(steps[-1]) == "Done: 3 networks, reaching 2, 2, 1 exits: 8 points for exits."
+    texts.set_language("de")
+    try:
+        assert describe(steps[last_network]) == "Das Netz ist vollständig: 2 Felder, 1 Ausgang, 0 Punkte wert."
+    finally:
+        texts.set_language("en")
 
 
 def test_a_railway_search_starts_a_path_not_a_network():
