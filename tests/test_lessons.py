@@ -427,3 +427,19 @@ def test_numpys_numbers_pass_the_checks_and_a_truth_value_is_still_no_count():
     assert check("longest_route", lambda routes: True).failures[0].message == truth.failures[0].message
     assert check("connected", lambda routes, a, b: np.int64(1)).failures[0].message.endswith(
         "your function returned 1 (an int); it should return True or False.")
+
+
+def test_a_long_answer_is_cut_and_ends_in_an_ellipsis():
+    from zuzlab import ttr
+    from zuzlab.algorithms import longest_trail
+    from zuzlab.lessons.checker import wrong_type
+    from zuzlab.lessons.drawing import shown
+
+    trail = longest_trail(ttr.load_map("usa").routes[:8])  # what whole_map's trial returned
+    message = wrong_type(trail, "task.longest_route_returns")
+    assert message.startswith("your function returned Trail(length=19, cities=('Miami', 'Atlanta'")
+    assert "'New Orleans… (a Trail)" in message and repr(trail)[:79] + "…" in message
+    assert wrong_type(12.0, "task.longest_route_returns").startswith("your function returned 12.0 (a float)")  # short: whole
+    assert shown(list(range(100))) == repr(list(range(100)))[:199] + "…"
+    result = check("longest_route", lambda routes: "x" * 500)
+    assert f"returned '{'x' * 78}… (a str)" in result.failures[0].message

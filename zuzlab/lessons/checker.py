@@ -175,7 +175,7 @@ def wrong_type(got: Any, wanted: str) -> str:
     task returns ("task.odd_cities_returns": "a set of city names")."""
     if got is None:
         return texts.text("check.returned_none", wanted=texts.Phrase(wanted))
-    return texts.text("check.wrong_type", got=repr(got)[:80], kind=type_words(type(got).__name__),
+    return texts.text("check.wrong_type", got=shortened(repr(got), 80), kind=type_words(type(got).__name__),
                       wanted=texts.Phrase(wanted))
 
 
