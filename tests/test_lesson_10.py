@@ -59,6 +59,14 @@ def test_facing_names_border_empty_and_the_neighbours_edge():
         assert pair.facing(pair.at("A1")[0], "east") == facing, text
 
 
+def test_the_lesson_says_how_an_overpass_is_drawn_and_where_the_board_has_one():
+    for lang, bridge in (("en", "drawn as a bridge"), ("de", "als Brücke gezeichnet")):
+        words = texts.raw("explain.ink10.board", lang)
+        assert bridge in words and words.index("overpass" if lang == "en" else "Überführung") < words.index(bridge)
+        assert "A3" in words
+    assert len(Tracks(ink.Board.from_anu(DEMO)).at("A3")) == 2  # the square it names is the overpass
+
+
 def test_pieces_are_set_members_and_say_where_they_are():
     tracks = Tracks(ink.Board.from_anu(DEMO))
     assert len(set(tracks.pieces)) == len(tracks.pieces) == 14
