@@ -216,7 +216,29 @@ def test_growth_figure_draws_both_lines_on_a_log_scale():
     assert fig.y_scale.__class__.__name__ == "LogScale"
     lines = [r for r in fig.renderers if r.glyph.__class__.__name__ == "Line"]
     assert [list(r.data_source.data["y"]) for r in lines] == [[10, 1000], [5, 1, 40]]
-    assert "stopped: over 5,000 routes walked" in [item.label.value for item in fig.legend[0].items]
+    legend = fig.legend[0]
+    assert [item.label.value for item in legend.items] == [
+        "plain backtracking", "plain backtracking stopped: over 5,000 routes walked", "with pruning and the Euler shortcut"]
+    assert legend in fig.below and legend not in fig.center  # under the axis: it covers no line
+
+
+def test_each_searchs_stop_marker_has_its_own_legend_entry_in_both_languages():
+    def stops(fig):
+        """Each stop triangle's colour, with the label of the legend entry that holds it."""
+        return [(r.glyph.fill_color, item.label.value) for item in fig.legend[0].items for r in item.renderers
+                if getattr(r.glyph, "marker", None) == "triangle"]
+
+    both = lesson_plots.growth_figure([4, 8, 12], [10, None, None], [5, 40, None], limit=5000)
+    assert stops(both) == [(lesson_plots.PLAIN_COLOR, "plain backtracking stopped: over 5,000 routes walked"),
+                           (lesson_plots.PRUNED_COLOR, "with pruning stopped: over 5,000 routes walked")]
+    texts.set_language("de")
+    try:
+        german = lesson_plots.growth_figure([4, 8, 12], [10, None, None], [5, 40, None], limit=5000)
+        assert [label for _, label in stops(german)] == [
+            "einfaches Backtracking abgebrochen: über 5.000 Strecken abgelaufen",
+            "mit Beschneiden abgebrochen: über 5.000 Strecken abgelaufen"]
+    finally:
+        texts.set_language("en")
 
 
 def test_trail_figure_numbers_the_routes_in_walking_order():

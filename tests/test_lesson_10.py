@@ -4,6 +4,8 @@ passes; wrong answers, exceptions and endless loops are each refused with a clea
 message), the drawing of a failing case, and the step views."""
 
 import inspect
+import itertools
+from collections import deque
 
 import pytest
 
@@ -57,6 +59,14 @@ def test_facing_names_border_empty_and_the_neighbours_edge():
         assert pair.facing(pair.at("A1")[0], "east") == facing, text
 
 
+def test_the_lesson_says_how_an_overpass_is_drawn_and_where_the_board_has_one():
+    for lang, bridge in (("en", "drawn as a bridge"), ("de", "als Brücke gezeichnet")):
+        words = texts.raw("explain.ink10.board", lang)
+        assert bridge in words and words.index("overpass" if lang == "en" else "Überführung") < words.index(bridge)
+        assert "A3" in words
+    assert len(Tracks(ink.Board.from_anu(DEMO)).at("A3")) == 2  # the square it names is the overpass
+
+
 def test_pieces_are_set_members_and_say_where_they_are():
     tracks = Tracks(ink.Board.from_anu(DEMO))
     assert len(set(tracks.pieces)) == len(tracks.pieces) == 14
@@ -64,21 +74,41 @@ def test_pieces_are_set_members_and_say_where_they_are():
     assert repr(tracks.at("A3")[1]) == "<A3/1: north railway, south railway; top 3>"
 
 
-def test_bad_input_is_refused_clearly_in_the_readers_language():
-    with pytest.raises(TypeError, match=r"Tracks needs a Railroad Ink board \(zuzlab.ink.Board\), not a value of type str"):
-        Tracks("A4A10")
+def refusal(attempt) -> texts.InputError:
+    """The kit's error ``attempt()`` raises: an ``InputError``, shown in a notebook as its
+    message and the reader's line (``viz.errors``), not a traceback through the kit."""
+    from zuzlab.viz import errors
+
+    with pytest.raises(texts.InputError) as raised:
+        attempt()
+    lines = errors.brief(raised.value, raised.value.__traceback__)
+    assert len(lines) == 2 and "zuzlab/" not in "\n".join(lines)
+    return raised.value
+
+
+def test_bad_input_is_refused_briefly_in_the_readers_language():
+    string = refusal(lambda: Tracks("A4A10"))
+    assert str(string) == ("Tracks needs a Railroad Ink board (zuzlab.ink.Board), not a text: read the board string "
+                           "first, Tracks(ink.Board.from_anu('A4A10')).")
+    assert string.in_language("de") == ("Tracks braucht ein Railroad-Ink-Spielbrett (zuzlab.ink.Board), keinen Text: "
+                                        "Lies die Spielbrett-Zeichenkette zuerst ein, "
+                                        "Tracks(ink.Board.from_anu('A4A10')).")
+    nothing = refusal(lambda: Tracks(None))
+    assert str(nothing) == "Tracks needs a Railroad Ink board (zuzlab.ink.Board), not a value of type NoneType."
+    assert nothing.in_language("de") == ("Tracks braucht ein Railroad-Ink-Spielbrett (zuzlab.ink.Board), keinen Wert "
+                                         "vom Typ NoneType.")
     tracks = Tracks(ink.Board.from_anu("A4A10"))
-    with pytest.raises(ValueError, match=r"'up' is not a side: the sides are north, east, south, west "
-                                         r"\(in German also nord, ost, süd, west\)"):
-        tracks.facing(tracks.pieces[0], "up")
-    texts.set_language("de")
-    try:
-        with pytest.raises(ValueError, match="'oben' ist keine Seite: Die Seiten heißen north, east, south, west"):
-            tracks.across(tracks.pieces[0], "oben")
-        with pytest.raises(TypeError, match="Tracks braucht ein Railroad-Ink-Spielbrett"):
-            Tracks(None)
-    finally:
-        texts.set_language("en")
+    piece = tracks.pieces[0]
+    up = refusal(lambda: tracks.facing(piece, "up"))
+    assert str(up) == "'up' is not a side: the sides are north, east, south, west (in German also nord, ost, süd, west)."
+    oben = refusal(lambda: tracks.across(piece, "oben"))
+    assert oben.in_language("de") == ("'oben' ist keine Seite: Die Seiten heißen north, east, south, west (auf Deutsch "
+                                      "auch nord, ost, süd, west).")
+    square = refusal(lambda: tracks.facing("A1", "north"))
+    assert str(square) == "'A1' is not a piece: pass one from tracks.pieces or tracks.at(\"C3\")."
+    assert square.in_language("de") == "'A1' ist kein Stück: Übergib eines aus tracks.pieces oder tracks.at(\"C3\")."
+    assert refusal(lambda: tracks.neighbours("A1")).key == refusal(lambda: tracks.across(None, "north")).key
+    assert tracks.facing(piece, "north") == "border" and tracks.neighbours(piece) == []  # right input: as before
 
 
 def test_a_side_may_be_given_by_its_german_name():
@@ -88,6 +118,8 @@ def test_a_side_may_be_given_by_its_german_name():
         assert tracks.facing(station, german) == tracks.facing(station, english)
         assert tracks.across(station, german) == tracks.across(station, english)
     assert tracks.across(station, "Nord") == tracks.at("C3")[0] and tracks.facing(station, "sued") == "empty"
+    for english, german in (("north", "Norden"), ("east", "osten"), ("south", "Süden"), ("west", "westen")):
+        assert tracks.facing(station, german) == tracks.facing(station, english)  # as in "nach Norden"
 
 
 def test_the_graph_of_pieces_has_the_networks_as_components():
@@ -136,15 +168,72 @@ def test_the_demo_board_shows_what_the_lesson_says():
 def test_hidden_cases_are_seeded_and_cover_the_edge_cases():
     cases = board_cases()
     assert [case.name for case in cases][:len(HAND_BOARDS)] == [name for name, _ in HAND_BOARDS]
-    assert len(cases) == 21 and board_cases() == cases
+    assert len(cases) == 23 and board_cases() == cases
     assert all(isinstance(case.args[0], ink.Board) for case in cases)
+
+
+def exits_counted_on_pop(board, first_out, neighbours_backward, pieces_backward):
+    """The teacher's pitfall: a piece is marked seen when it comes out (``first_out``: of
+    a queue, else of a stack), is not skipped when it comes out a second time, and its
+    exits go in a list; the pieces and each piece's neighbours in either order."""
+    tracks = Tracks(board)
+    seen, counts = set(), []
+    for start in tracks.pieces[::-1] if pieces_backward else tracks.pieces:
+        if start in seen:
+            continue
+        waiting, exits = deque([start]), []
+        while waiting:
+            piece = waiting.popleft() if first_out else waiting.pop()
+            seen.add(piece)
+            exits += piece.exits
+            neighbours = tracks.neighbours(piece)
+            waiting.extend(other for other in (neighbours[::-1] if neighbours_backward else neighbours)
+                           if other not in seen)
+        counts.append(len(exits))
+    return sorted(counts)
+
+
+@pytest.mark.parametrize("order", list(itertools.product((True, False), repeat=3)),
+                         ids=lambda order: "-".join(("queue" if order[0] else "stack",
+                                                     "neighbours back" if order[1] else "neighbours",
+                                                     "pieces back" if order[2] else "pieces")))
+def test_an_exit_counted_twice_is_caught_in_any_order_of_the_search(order):
+    """Whatever the order, the last piece of a loop to come out was put in by both its loop
+    neighbours, so it is counted twice; one hidden board puts an exit on that piece for a
+    queue (the far corner) and for a stack (the start's neighbour), in both corners."""
+    wrong = [case.name for case in board_cases()
+             if exits_counted_on_pop(case.args[0], *order) != network_exits(case.args[0])]
+    assert "loops in two corners at two exits each" in wrong
+
+
+def railway_from_its_ends(board):
+    """The trial's accepted mistake: walks start only at railway ends (a piece with one
+    railway neighbour), or anywhere when there is no end."""
+    tracks = Tracks(board)
+
+    def rail(piece):
+        return [tracks.across(piece, side) for side, kind in piece.tracks.items()
+                if kind == "railway" and tracks.across(piece, side) is not None]
+
+    def walk(piece, path):
+        return max([len(path)] + [walk(other, path | {other}) for other in rail(piece) if other not in path])
+
+    railway = [piece for piece in tracks.pieces if "railway" in piece.tracks.values()]
+    ends = [piece for piece in railway if len(rail(piece)) == 1]
+    return max((walk(piece, {piece}) for piece in ends or railway), default=0)
+
+
+def test_a_railway_search_from_the_ends_only_is_caught():
+    wrong = {case.name: (railway_from_its_ends(case.args[0]), longest_railway(case.args[0]))
+             for case in board_cases() if railway_from_its_ends(case.args[0]) != longest_railway(case.args[0])}
+    assert wrong == {"two railway loops and a spur": (6, 9)}
 
 
 @pytest.mark.parametrize("name", TASK_NAMES)
 def test_the_teaching_version_passes(name):
     result = check(name, TEACHING[name])
     assert result.passed, [f.message for f in result.failures]
-    assert result.cases_run == result.cases_total == 21
+    assert result.cases_run == result.cases_total == 23
     assert result.drawing() is None
 
 
@@ -214,7 +303,7 @@ def test_judge_messages_in_german():
             return sum(tracks.facing(piece, "oben") == "border" for piece in tracks.pieces)
 
         refused = check("ink_errors", up).failures[0].message  # raised in the worker, said in German
-        assert "ValueError ausgelöst: 'oben' ist keine Seite: Die Seiten heißen north, east, south, west" in refused
+        assert "InputError ausgelöst: 'oben' ist keine Seite: Die Seiten heißen north, east, south, west" in refused
         typed = check("ink_networks", lambda board: {1, 2}).failures[0].message
         assert typed.endswith("Deine Funktion hat {1, 2} zurückgegeben (eine Menge vom Typ set); sie soll eine Liste "
                               "ganzer Zahlen, eine je Netz, zurückgeben.")
@@ -281,8 +370,13 @@ def test_the_network_view_keeps_finished_networks_in_their_colours():
     view.show(steps[last_network])
     colours = {s.style for s in view.canvas.shapes if s.style.startswith("net") and s.kind == "rect"}
     assert colours == {"net0", "net1", "net2"}
-    assert describe(steps[last_network]).startswith("The network is complete:")
+    assert describe(steps[last_network]) == "The network is complete: 2 squares, 1 exit, worth 0 points."
     assert describe(steps[-1]) == "Done: 3 networks, reaching 2, 2, 1 exits: 8 points for exits."
+    texts.set_language("de")
+    try:
+        assert describe(steps[last_network]) == "Das Netz ist vollständig: 2 Felder, 1 Ausgang, 0 Punkte wert."
+    finally:
+        texts.set_language("en")
 
 
 def test_a_railway_search_starts_a_path_not_a_network():

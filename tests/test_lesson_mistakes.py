@@ -1117,6 +1117,26 @@ def networks_seen_on_pop_exits_in_a_list(board):
     return counts
 
 
+def networks_stack_seen_on_pop_exits_in_a_list(board):
+    """The same pitfall with a stack (the German trial found it accepted): a piece put on
+    the stack by two neighbours comes out twice and its exits count twice."""
+    tracks = Tracks(board)
+    seen, counts = set(), []
+    for start in tracks.pieces:
+        if start in seen:
+            continue
+        stack, exits = [start], []
+        while stack:
+            piece = stack.pop()
+            seen.add(piece)
+            exits += piece.exits
+            for other in tracks.neighbours(piece):
+                if other not in seen:
+                    stack.append(other)
+        counts.append(len(exits))
+    return counts
+
+
 def networks_exits_not_reset(board):
     tracks = Tracks(board)
     seen, counts, exits = set(), [], set()
@@ -1315,6 +1335,25 @@ def railway_all_orders(board):
     return 0
 
 
+def railway_from_its_ends(board):
+    """Walks start only at a railway's ends (one railway neighbour), anywhere when there is
+    none (the German trial found it accepted): the longest railway may end inside loops."""
+    tracks = Tracks(board)
+
+    def walk(piece, path):
+        best = len(path)
+        for other in rail_neighbours(tracks, piece):
+            if other not in path:
+                path.add(other)
+                best = max(best, walk(other, path))
+                path.discard(other)
+        return best
+
+    railway = [piece for piece in tracks.pieces if "railway" in piece.tracks.values()]
+    ends = [piece for piece in railway if len(rail_neighbours(tracks, piece)) == 1]
+    return max((walk(piece, {piece}) for piece in ends or railway), default=0)
+
+
 def railway_never_steps_back(board):
     tracks = Tracks(board)
 
@@ -1389,11 +1428,12 @@ WRONG = {
     "ink_networks": [(networks_squares_as_nodes, "wrong"), (networks_without_exits_dropped, "wrong"),
                      (networks_points, "wrong"), (networks_dict, "wrong"), (networks_generator, "unsendable"),
                      (networks_endless, "timeout"), (networks_seen_on_pop_exits_in_a_list, "wrong"),
-                     (networks_exits_not_reset, "wrong"), (networks_skips_lonely_pieces, "wrong")],
+                     (networks_stack_seen_on_pop_exits_in_a_list, "wrong"), (networks_exits_not_reset, "wrong"),
+                     (networks_skips_lonely_pieces, "wrong")],
     "ink_longest_railway": [(railway_no_backtracking, "wrong"), (railway_counts_joins, "wrong"),
                             (railway_with_highway_joins, "wrong"), (railway_attribute_error, "error"),
                             (railway_largest_component, "wrong"), (railway_all_orders, "timeout"),
-                            (railway_never_steps_back, "wrong")],
+                            (railway_never_steps_back, "wrong"), (railway_from_its_ends, "wrong")],
 }
 
 #: the right solutions: task → [(function, the note the verdict must carry: "", "changes", "leans")]
@@ -1453,6 +1493,14 @@ def test_the_three_wrong_solutions_the_trial_found_accepted_are_rejected_on_the_
     assert twice.case.name == "a highway loop at an exit" and (twice.expected, twice.got) == ([1], [2])
 
 
+def test_the_wrong_solutions_the_german_trial_found_accepted_are_rejected_on_the_cases_made_for_them():
+    stack = check("ink_networks", networks_stack_seen_on_pop_exits_in_a_list).failures[0]
+    assert stack.case.name == "loops in two corners at two exits each" and (stack.expected, stack.got) == (
+        [2, 2], [3, 2])
+    ends = check("ink_longest_railway", railway_from_its_ends).failures[0]
+    assert ends.case.name == "two railway loops and a spur" and (ends.expected, ends.got) == (9, 6)
+
+
 # === the teacher's notebooks: every pitfall they name is what the checker says =====================
 
 #: each pitfall a teacher's notebook names, by words of its line: the solutions that show it,
@@ -1494,11 +1542,15 @@ PITFALLS = {
     "ink10.teacher_pitfalls": {
         "*Squares instead of pieces*": [(networks_squares_as_nodes, "an overpass keeps them apart")],
         "*An exit counted twice*": [(networks_seen_on_pop_exits_in_a_list, "a highway loop at an exit",
-                                     "returned [2]")],
+                                     "returned [2]"),
+                                    (networks_stack_seen_on_pop_exits_in_a_list,
+                                     "loops in two corners at two exits each", "returned [2, 3]")],
         "*The board's edge as an error*": [(errors_border_counts, "one highway", "returned 2")],
         "*Forgetting empty networks*": [(networks_without_exits_dropped, "a railway loop", "1 network")],
-        "*Longest railway without the step back*": [(railway_never_steps_back, "greedy game, seed 1",
-                                                      "has 11 squares; your function returned 12")],  # too long
+        "*Longest railway without the step back*": [(railway_never_steps_back, "two railway loops and a spur",
+                                                      "has 9 squares; your function returned 10")],  # too long
+        "*Longest railway from its ends only*": [(railway_from_its_ends, "two railway loops and a spur",
+                                                   "has 9 squares; your function returned 6")],
         "counting highway joins": [(railway_with_highway_joins, "")],
         "counting joins instead of squares": [(railway_counts_joins, "a station joins highway and railway",
                                                "has 2 squares; your function returned 1")],

@@ -8,8 +8,12 @@ in one call (``ttr.longest_trail``, ``algorithms.shortest_route``, ``ink.score``
 are the kit's library, reached through its modules, and the checker notes when a function
 leans on them); and from the names, through modules, dictionaries, lists and the kit's
 objects (a task, a check's result …), no solution may be reachable at all, by where it
-is defined or by its code (a copy elsewhere is found too). The same walk finds the solutions once the ``zuzlab.lessons`` package itself is bound (it lists every
-submodule loaded, ``solutions`` among them after a check): so the test can fail.
+is defined or by its code (a copy elsewhere is found too). A function leads on through its
+``__globals__`` (the namespace of the module that defines it), its closure and its
+defaults, as a student who knows Python follows them. The same walk finds the solutions
+once the ``zuzlab.lessons`` package itself is bound (it lists every submodule loaded,
+``solutions`` among them after a check), and from a function made in the package's
+namespace (as ``solution_fold`` once was): so the test can fail both ways.
 
 Each notebook runs in a real kernel (nbclient), which is slow."""
 
@@ -30,8 +34,9 @@ STUDENT_NOTEBOOKS = [ROOT / "notebooks" / lang / f"{name}.ipynb" for lang in ("e
 
 #: run in the kernel after the notebook: what in its namespace leads to a solution
 WALK = '''
-def _leads_to_solutions(names, depth=4):
+def _leads_to_solutions(names, depth=6):
     import types
+    from collections import deque
     from zuzlab.lessons import solutions
     from zuzlab.lessons.libraries import _name_of
 
@@ -44,12 +49,28 @@ def _leads_to_solutions(names, depth=4):
             (isinstance(value, types.FunctionType) and value.__code__.co_code in codes)
 
     def kit_object(value):
-        module = value.__name__ if isinstance(value, types.ModuleType) else type(value).__module__
+        if isinstance(value, types.ModuleType):
+            module = value.__name__
+        elif isinstance(value, (type, types.FunctionType)):
+            module = value.__module__
+        else:
+            module = type(value).__module__
         return (module or "").startswith("zuzlab")
 
+    def filled(cell):
+        try:
+            cell.cell_contents
+        except ValueError:
+            return False
+        return True
+
     def inside(value):
+        if isinstance(value, types.FunctionType):  # only the kit's: a student's own lead back to the notebook
+            cells = [cell.cell_contents for cell in value.__closure__ or () if filled(cell)]
+            return ([(".__globals__", value.__globals__)] + [(f".__closure__[{i}]", item) for i, item in enumerate(cells)]
+                    + [(f".__defaults__[{i}]", item) for i, item in enumerate(value.__defaults__ or ())])
         if isinstance(value, dict):
-            return [(repr(key), item) for key, item in value.items()]
+            return [(f"[{key!r}]", item) for key, item in value.items()]
         if isinstance(value, (list, tuple, set, frozenset)):
             return [(f"[{i}]", item) for i, item in enumerate(value)]
         if isinstance(value, (types.ModuleType, type)) or kit_object(value):
@@ -63,19 +84,19 @@ def _leads_to_solutions(names, depth=4):
     roots = [(name, value) for name, value in names.items() if not name.startswith("_")]
     found += [f"global {name}: the kit's one-call answer" for name, value in roots
               if not isinstance(value, types.ModuleType) and (_name_of(value) or ("", ""))[0] == "kit"]
-    todo = [(name, value, 0) for name, value in roots]
+    todo = deque((name, value, 0) for name, value in roots)  # breadth first: each value at its shortest path
     while todo:
-        path, value, level = todo.pop()
+        path, value, level = todo.popleft()
         if id(value) in seen or isinstance(value, (str, bytes, int, float, bool, type(None))):
             continue
         seen.add(id(value))
         if is_solution(value):
             found.append(path)
             continue
-        if isinstance(value, types.FunctionType) or level >= depth:
+        if level >= depth:
             continue
-        if isinstance(value, (types.ModuleType, type)) and not kit_object(value):
-            continue  # another library (networkx, ipywidgets …): not the kit's to answer for
+        if isinstance(value, (types.ModuleType, type, types.FunctionType)) and not kit_object(value):
+            continue  # another library (networkx, ipywidgets …), or the student's own: not the kit's to answer for
         todo += [(path + step, item, level + 1) for step, item in inside(value)]
     return sorted(found)
 
@@ -94,7 +115,12 @@ def _leaks(notebook) -> list[list[str]]:
 def test_no_solution_is_reachable_from_a_students_namespace(path, tmp_path):
     notebook = nbformat.read(path, as_version=4)
     notebook.cells.append(nbformat.v4.new_code_cell("# walk\n" + WALK))
-    # the probe: bound, the lessons package leads to its solutions (the walk can find a leak)
+    # the probes: a function made in the lessons package's namespace leads to its solutions through
+    # its globals, and so does the package itself, bound (the walk can find a leak both ways)
+    notebook.cells.append(nbformat.v4.new_code_cell(
+        "import types as _types, zuzlab.lessons as _package\n"
+        "probe = _types.FunctionType((lambda: None).__code__, vars(_package))"))
+    notebook.cells.append(nbformat.v4.new_code_cell("# walk\n" + WALK))
     notebook.cells.append(nbformat.v4.new_code_cell("import zuzlab.lessons as lessons_package"))
     notebook.cells.append(nbformat.v4.new_code_cell("# walk\n" + WALK))
     os.environ["ZUZLAB_LANG"] = path.parent.name
@@ -103,6 +129,7 @@ def test_no_solution_is_reachable_from_a_students_namespace(path, tmp_path):
                        resources={"metadata": {"path": str(tmp_path)}}).execute()
     finally:
         del os.environ["ZUZLAB_LANG"]
-    student, probed = _leaks(notebook)
+    student, through_globals, through_the_package = _leaks(notebook)
     assert student == [], f"{path.name}: a solution is reachable: {student}"
-    assert "lessons_package.solutions" in probed
+    assert through_globals == ["probe.__globals__['solutions']"]
+    assert "lessons_package.solutions" in through_the_package

@@ -5,6 +5,7 @@ not written yet) in the reader's language. Each lesson's own tasks are tested in
 
 import dataclasses
 import os
+import re
 import time
 
 import pytest
@@ -148,11 +149,52 @@ def test_messages_follow_the_language():
         texts.set_language("en")
 
 
-def test_unknown_task_and_non_function_refused():
-    with pytest.raises(ValueError, match="There is no task called “longest_path”; the tasks are: .*longest_route"):
-        check("longest_path", longest_route_reference)
-    with pytest.raises(TypeError, match=r"check\(\) needs your function itself"):
-        check("longest_route", 42)
+def refusal(attempt) -> texts.InputError:
+    """The kit's error ``attempt()`` raises: an ``InputError``, which a notebook shows as its
+    message and the reader's line (``viz.errors``), not as a traceback through the kit."""
+    with pytest.raises(texts.InputError) as raised:
+        attempt()
+    return raised.value
+
+
+def shown_briefly(error: texts.InputError) -> list[str]:
+    from zuzlab.viz import errors
+
+    return errors.brief(error, error.__traceback__)
+
+
+TASK_LIST = ("connect_three, connected, ink_errors, ink_longest_railway, ink_networks, longest_route, "
+             "longest_route_fast, odd_cities, shortest_route, whole_map")
+
+
+def test_a_misspelt_task_is_refused_briefly_with_the_tasks_and_the_close_one():
+    misspelt = refusal(lambda: check("odd_citys", print))
+    assert str(misspelt) == f"There is no task called “odd_citys”: did you mean “odd_cities”? The tasks are: {TASK_LIST}."
+    assert misspelt.in_language("de") == (f"Es gibt keine Aufgabe „odd_citys“: Meinst du „odd_cities“? Die Aufgaben "
+                                          f"heißen: {TASK_LIST}.")
+    lines = shown_briefly(misspelt)
+    assert len(lines) == 2 and "check(\"odd_citys\", print)" in lines[1] and "zuzlab/" not in "\n".join(lines)
+    far = refusal(lambda: check("dijkstra", print))  # close to no task: the list alone
+    assert str(far) == f"There is no task called “dijkstra”; the tasks are: {TASK_LIST}."
+    assert far.in_language("de") == f"Es gibt keine Aufgabe „dijkstra“; die Aufgaben heißen: {TASK_LIST}."
+    assert str(refusal(lambda: check("red", print))).startswith("There is no task called “red”")
+    assert refusal(lambda: check("red", print)).in_language("de").startswith("Es gibt keine Aufgabe „red“")  # as typed
+    assert refusal(lambda: lessons.SolutionFold("odd_citys")).key == "check.unknown_task_close"
+
+
+def test_something_else_than_a_function_is_refused_briefly():
+    answer = refusal(lambda: check("odd_cities", 5))
+    assert str(answer) == "check() needs your function itself (its name without brackets), not 5 (an int)."
+    assert answer.in_language("de") == ("check() braucht deine Funktion selbst (ihren Namen ohne Klammern), nicht 5 "
+                                        "(eine ganze Zahl vom Typ int).")
+    cities = refusal(lambda: check("odd_cities", {"Omaha", "Denver"} | {f"city {i}" for i in range(30)}))
+    assert str(cities).endswith("… (a set).") and len(str(cities)) < 160  # a long answer is cut, and says so
+    swapped = refusal(lambda: check(longest_route_reference, "longest_route"))
+    assert str(swapped) == ("check() takes the task's name first (a text such as \"odd_cities\"), then your function; "
+                            "here the first is longest_route_reference.")
+    assert swapped.in_language("de") == ("check() bekommt zuerst den Namen der Aufgabe (einen Text wie \"odd_cities\") "
+                                         "und dann deine Funktion; hier steht an erster Stelle longest_route_reference.")
+    assert len(shown_briefly(answer)) == 2 and len(shown_briefly(swapped)) == 2
 
 
 def test_the_first_failing_case_is_drawn_with_a_legend():
@@ -307,3 +349,97 @@ def test_a_function_that_changes_its_input_or_leans_on_a_library_is_told_so():
         "Note for you and your teacher: your function leans on the kit's own algorithms (longest_trail). The checker "
         "judges the answers as usual, but the task is to write the algorithm yourself."]
     assert check("whole_map", lambda both_tracks: 0).notes == []  # the task hands out ttr.longest_trail itself
+
+
+# --- the solution folds: they open after a try in earnest --------------------------------------
+
+@pytest.fixture
+def nothing_tried(monkeypatch):
+    """No task tried in this test's kernel yet (what a check opens is kept per kernel)."""
+    from zuzlab.lessons import checker
+
+    monkeypatch.setattr(checker, "_tried", set())
+
+
+def test_a_fixed_answer_opens_no_solution_fold(nothing_tried):
+    fold = lessons.SolutionFold("ink_errors")
+    zero = check("ink_errors", lambda board: 0)
+    assert zero.cases_run == zero.cases_total and zero.cases_run > len(zero.failures)  # it ran, right on a few
+    assert not fold.open and "count_errors" not in fold.body.value
+    assert "half of the hidden cases" in fold.body.value
+    always = check("connected", lambda routes, a, b: True)
+    assert always.cases_run - len(always.failures) > always.cases_total / 2  # right on most cases …
+    assert not lessons.SolutionFold("connected").open  # … with one answer for every case
+
+
+def test_half_of_the_cases_right_opens_the_fold_and_it_fills_itself(nothing_tried):
+    from zuzlab.lessons.solutions import count_errors
+
+    fold = lessons.SolutionFold("ink_errors")
+    eleven = check("ink_errors", lambda board: count_errors(board) if len(board.filled()) < 29 else -1)
+    assert (eleven.cases_total, eleven.cases_total - len(eleven.failures)) == (23, 11)
+    assert not fold.open  # 11 of 23 is less than half
+    thirteen = check("ink_errors", lambda board: count_errors(board) if len(board.filled()) < 30 else -1)
+    assert thirteen.cases_total - len(thirteen.failures) == 13 and not thirteen.passed
+    assert fold.open and "def count_errors" in re.sub("<[^>]+>", "", fold.body.value)  # filled when it opened
+    assert lessons.SolutionFold("ink_errors").open and not lessons.SolutionFold("ink_networks").open
+
+
+def test_a_passed_check_opens_the_fold(nothing_tried):
+    assert check("longest_route", longest_route_reference).passed
+    assert lessons.SolutionFold("longest_route").open
+
+
+# --- numpy's numbers are the numbers they are --------------------------------------------------
+
+def test_numpys_whole_numbers_are_whole_numbers_and_its_truth_values_truth_values():
+    import numpy as np
+
+    from zuzlab.lessons.checker import python_answer
+
+    assert [(python_answer(v), type(python_answer(v))) for v in (np.int64(13), np.uint8(2), np.True_, 7, True, 12.5)] \
+        == [(13, int), (2, int), (True, bool), (7, int), (True, bool), (12.5, float)]
+    assert python_answer([np.int32(3), np.int64(1)]) == [3, 1] and type(python_answer((np.int8(1),))[0]) is int
+    assert python_answer({np.int64(1)}) == {1} and python_answer("Omaha") == "Omaha"
+    nested = []
+    nested.append(nested)
+    assert python_answer(nested) == [nested]  # one level deep: a list that holds itself does no harm
+
+
+@pytest.mark.slow
+def test_numpys_numbers_pass_the_checks_and_a_truth_value_is_still_no_count():
+    import numpy as np
+
+    from zuzlab.lessons.solutions import connected_teaching, count_errors, network_exits, shortest_route_teaching
+
+    assert check("longest_route", lambda routes: np.int64(longest_route_reference(routes))).passed
+    assert check("ink_errors", lambda board: np.uint8(count_errors(board))).passed
+    assert check("ink_networks", lambda board: [np.int32(n) for n in network_exits(board)]).passed
+    assert check("shortest_route", lambda routes, a, b: None if shortest_route_teaching(routes, a, b) is None
+                 else np.int64(shortest_route_teaching(routes, a, b))).passed
+    assert check("connected", lambda routes, a, b: np.bool_(connected_teaching(routes, a, b))).passed
+    off_by_one = check("longest_route", lambda routes: np.int64(longest_route_reference(routes)) + 1)
+    assert off_by_one.failures[0].message == ("Case “no routes at all”: the longest trail is 0 trains long; "
+                                              "your function returned 1.")  # 1, not np.int64(1)
+    truth = check("longest_route", lambda routes: np.bool_(True))  # a truth value is still no count
+    assert truth.failures[0].message == ("Case “no routes at all”: your function returned True (a bool); it should "
+                                         "return a whole number of trains (an int).")
+    assert check("longest_route", lambda routes: True).failures[0].message == truth.failures[0].message
+    assert check("connected", lambda routes, a, b: np.int64(1)).failures[0].message.endswith(
+        "your function returned 1 (an int); it should return True or False.")
+
+
+def test_a_long_answer_is_cut_and_ends_in_an_ellipsis():
+    from zuzlab import ttr
+    from zuzlab.algorithms import longest_trail
+    from zuzlab.lessons.checker import wrong_type
+    from zuzlab.lessons.drawing import shown
+
+    trail = longest_trail(ttr.load_map("usa").routes[:8])  # what whole_map's trial returned
+    message = wrong_type(trail, "task.longest_route_returns")
+    assert message.startswith("your function returned Trail(length=19, cities=('Miami', 'Atlanta'")
+    assert "'New Orleans… (a Trail)" in message and repr(trail)[:79] + "…" in message
+    assert wrong_type(12.0, "task.longest_route_returns").startswith("your function returned 12.0 (a float)")  # short: whole
+    assert shown(list(range(100))) == repr(list(range(100)))[:199] + "…"
+    result = check("longest_route", lambda routes: "x" * 500)
+    assert f"returned '{'x' * 78}… (a str)" in result.failures[0].message

@@ -155,13 +155,17 @@ def test_zuzlab_lang_overrides_a_notebooks_own_language_and_a_wrong_value_is_rep
 # --- the code a reader sees: comments and docstrings in the reader's language -------------
 
 def _shown_code():
-    """Every piece of code a notebook shows: its code cells, and the teaching versions it
-    lists with ``lessons.show_code`` / ``folded_code`` (found in the sources)."""
+    """Every piece of code a notebook shows: its code cells, the teaching versions the
+    teacher's notebooks list with ``lessons.show_code`` (found in the sources, keyed by the
+    name they are called by there), and those the students' solution folds list
+    (``folds.SHOWN``, keyed ``solutions.NAME``)."""
     import importlib
     import inspect
     import pathlib
 
     from zuzlab import notebooks
+    from zuzlab.lessons import solutions
+    from zuzlab.lessons.folds import SHOWN
 
     shown = {}
     for source in sorted(pathlib.Path("notebooks/source").glob("*.py")):
@@ -171,9 +175,11 @@ def _shown_code():
                 shown[f"{source.stem} cell {number}"] = body
         aliases = dict(re.findall(r"from zuzlab\.lessons import (\w+) as (\w+)", text))
         aliases = {alias: name for name, alias in aliases.items()}
-        for module, function in re.findall(r"lessons\.(?:show|folded)_code\((\w+)\.(\w+)", text):
+        for module, function in re.findall(r"lessons\.show_code\((\w+)\.(\w+)", text):
             found = getattr(importlib.import_module(f"zuzlab.lessons.{aliases.get(module, module)}"), function)
             shown[f"{module}.{function}"] = inspect.getsource(found)
+    for name in {name for names in SHOWN.values() for name in names}:
+        shown[f"solutions.{name}"] = inspect.getsource(getattr(solutions, name))
     return shown
 
 
@@ -201,7 +207,7 @@ def test_code_in_german_changes_what_it_says_and_nothing_it_does():
     source = 'def f(routes):\n    """Length in trains of the longest trail: each route used at most once, ' \
              'cities may repeat.\n\n    Why plain backtracking?"""\n    return 1  # noqa: E501\n'
     assert code.untranslated(source, "de")  # the docstring above is not the listed one: it has no text
-    listed = _shown_code()["lesson.longest_route_reference"]
+    listed = _shown_code()["solutions.longest_route_reference"]  # in lesson 05's fold and the teacher's notebook
     german = code.in_language(listed, "de")
     assert "Backtracking: die Strecke für andere Wege freigeben" in german
     assert "Why plain backtracking" not in german and "# backtrack" not in german

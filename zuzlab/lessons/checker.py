@@ -17,6 +17,7 @@ asks for. Neither makes an answer wrong.
 
 from __future__ import annotations
 
+import numbers
 import pickle
 import queue
 import struct
@@ -29,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .. import texts
-from .worker import Change, read_message
+from .worker import Change, read_message, shortened
 
 #: the seconds the worker process may take to start before the first case's clock starts
 START_LIMIT = 30.0
@@ -154,12 +155,19 @@ class CheckResult:
 
 # --- what the judges say about a value of the wrong type -----------------------------------
 
-def type_words(type_name: str) -> str:
-    """A Python type in the reader's words ("a list" / "eine Liste (list)")."""
+def type_phrase(type_name: str) -> texts.Phrase:
+    """A Python type in the reader's words ("a list" / "eine Liste vom Typ list"), as a
+    parameter (an error's message renders it in the language it is shown in)."""
     try:
-        return texts.text(f"pytype.{type_name}")
+        texts.raw(f"pytype.{type_name}", "en")
     except KeyError:
-        return texts.text("pytype.other", name=type_name)
+        return texts.Phrase("pytype.other", {"name": type_name})
+    return texts.Phrase(f"pytype.{type_name}")
+
+
+def type_words(type_name: str) -> str:
+    """A Python type in the reader's words now (``type_phrase``)."""
+    return texts.render(type_phrase(type_name))
 
 
 def wrong_type(got: Any, wanted: str) -> str:
@@ -167,8 +175,29 @@ def wrong_type(got: Any, wanted: str) -> str:
     task returns ("task.odd_cities_returns": "a set of city names")."""
     if got is None:
         return texts.text("check.returned_none", wanted=texts.Phrase(wanted))
-    return texts.text("check.wrong_type", got=repr(got)[:80], kind=type_words(type(got).__name__),
+    return texts.text("check.wrong_type", got=shortened(repr(got), 80), kind=type_words(type(got).__name__),
                       wanted=texts.Phrase(wanted))
+
+
+def python_answer(answer: Any) -> Any:
+    """An answer with numpy's whole numbers and truth values as Python's own (``int``,
+    ``bool``), also as the items of a list, tuple or set: a function that counts with
+    numpy, pandas or networkx may return ``np.int64(13)``, which is the whole number 13.
+    The judges then see the answer as a task describes it, so a truth value stays one
+    (``np.True_`` is True, not the count 1), and a message shows 13, not ``np.int64(13)``."""
+    if type(answer) in (list, tuple, set, frozenset):
+        return type(answer)(_python_number(item) for item in answer)
+    return _python_number(answer)
+
+
+def _python_number(value: Any) -> Any:
+    import numpy
+
+    if isinstance(value, numpy.bool_):
+        return bool(value)
+    if isinstance(value, numbers.Integral) and not isinstance(value, int):
+        return int(value)
+    return value
 
 
 # --- running the student's function in a worker process ------------------------------------
@@ -232,16 +261,43 @@ def _run(function: Callable, argument_lists: list[tuple], time_limit: float, sho
         worker.stdout.close()
 
 
-# --- which tasks a student has tried: a solution fold opens after a try of one's own --------------
+# --- which tasks a student has tried in earnest: a solution fold opens then ----------------------
+
+#: the share of a task's hidden cases a function must get right to open the task's solution fold
+EARNEST_SHARE = 0.5
 
 _tried: set[str] = set()
 _on_tried: list[weakref.WeakMethod] = []
 
 
 def tried(task_name: str) -> bool:
-    """Has a check of this task run a function of the student's own in this kernel
-    (one that ran, right or wrong, not the stub that is not written yet)?"""
+    """Has a check of this task in this kernel tried it in earnest (``in_earnest``)?"""
     return task_name in _tried
+
+
+def in_earnest(result: CheckResult, answers: list) -> bool:
+    """Does this check open the task's solution fold: did it pass, or did the student's
+    function get at least half of the hidden cases right (``EARNEST_SHARE``), without
+    giving every case the same answer (``answers``: those it gave)?
+
+    Why not any check that ran?  ``return 0`` is a check too, and a class finds it at
+    once. Why not only a passed one?  A nearly right function is where comparing with a
+    solution helps most. A fixed answer is right on a few cases by luck (``return True``
+    on most of ``connected``'s), so it opens nothing however many it gets right. A student
+    far from an answer learns more from the verdict and its drawing, and the teacher shows
+    the solutions in the discussion. The fold is a nudge, not a lock: ``solutions`` can
+    always be imported."""
+    if result.passed:
+        return True
+    right = result.cases_run - len(result.failures)
+    return right >= EARNEST_SHARE * result.cases_total and not _all_the_same(answers)
+
+
+def _all_the_same(answers: list) -> bool:
+    try:
+        return all(bool(answer == answers[0]) for answer in answers[1:])
+    except Exception:  # noqa: BLE001 - answers that cannot be compared are not one fixed answer
+        return False
 
 
 def on_tried(method: Callable[[str], None]) -> None:
@@ -295,12 +351,13 @@ def check(task: str | Task, function: Callable) -> CheckResult:
     case drawn.
 
     After a timeout the check stops: the next cases would only wait as long again."""
-    from . import get_task
+    from .tasks import get_task
     from .libraries import borrowed_note
 
     task = get_task(task)
-    if not callable(function):
-        raise TypeError(texts.text("check.not_a_function", got=type(function).__name__))
+    if not callable(function):  # check("odd_cities", odd_cities(routes)): the answer, not the function
+        raise texts.InputError("check.not_a_function", got=shortened(repr(function), 60),
+                               kind=type_phrase(type(function).__name__))
     cases = task.cases()
     result = CheckResult(task, cases_total=len(cases))
     expected_of = _solution(task)
@@ -311,6 +368,7 @@ def check(task: str | Task, function: Callable) -> CheckResult:
 
     outcomes = _run(function, [case.args for case in cases], task.time_limit, print, count_hidden)
     changed_note = None
+    answers = []  # what the function answered (whether it gives every case the same answer)
     for case, (status, value, changed) in zip(cases, outcomes):
         if status in ("unpicklable", "unloadable"):
             result.failures.append(Failure(case, None, None, texts.text("check.unsendable_function", reason=value),
@@ -339,12 +397,14 @@ def check(task: str | Task, function: Callable) -> CheckResult:
                                  wanted=texts.Phrase(task.returns_key))
             result.failures.append(Failure(case, expected, None, f"{where}: {message}", "unsendable"))
         else:
+            value = python_answer(value)
+            answers.append(value)
             problem = task.judge(case, expected, value)
             if problem is not None:
                 result.failures.append(Failure(case, expected, value, f"{where}: {problem}", "wrong"))
     if hidden[0]:
         print(texts.text("check.more_printed", count=hidden[0], lines=texts.number(hidden[0])))
     result.notes += [note for note in (changed_note, borrowed_note(function, task.tools)) if note]
-    if result.cases_run and not (result.failures and result.failures[0].kind == "not_written"):
+    if in_earnest(result, answers):
         _mark_tried(task.name)
     return result

@@ -16,6 +16,7 @@ import random
 from .. import texts
 from .checker import Case, Task, wrong_type
 from .drawing import caption, map_case
+from .worker import shortened
 
 
 # --- hidden cases ---------------------------------------------------------------------------
@@ -198,7 +199,7 @@ def judge_three(case: Case, expected, got) -> str | None:
 
 
 def _words(item) -> str:
-    return texts.render(item) if hasattr(item, "a") else repr(item)
+    return texts.render(item) if hasattr(item, "a") else shortened(repr(item), 80)
 
 
 # --- drawing a failing case -----------------------------------------------------------------

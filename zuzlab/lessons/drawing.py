@@ -14,6 +14,7 @@ from typing import Iterable
 import ipywidgets as widgets
 
 from .. import texts
+from .worker import shortened
 
 #: what each layer of a case drawing means, and its colour (the legend reads these)
 LAYERS = {"network": "#455a64", "cities": "#263238", "expected": "#2e7d32", "yours": "#d81b60"}
@@ -78,7 +79,7 @@ def shown(value) -> str:
     list in words."""
     if isinstance(value, (set, frozenset, list, tuple)) and value and all(isinstance(v, str) for v in value):
         return texts.listing(sorted(value) if isinstance(value, (set, frozenset)) else value)
-    return repr(value)[:200]
+    return shortened(repr(value), 200)
 
 
 def yours(failure) -> str:

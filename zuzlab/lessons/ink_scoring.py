@@ -34,6 +34,12 @@ HAND_BOARDS = (
     ("a loop with a tail", "A0C22 A0C33 A0D21 A2D30 A1E30 A1F30 A1G30"),
     ("a railway T", "A2D31 A1C30 A1B30 A1A30 A1D41 A1D51 A1D61 A1D21 A1D11"),
     ("a highway loop at an exit", "A5F02A5F13A5G01A3G12"),
+    # a loop whose last piece to come out of a queue (the far corner) or a stack (the
+    # start's neighbour) touches an exit: a piece queued twice and not skipped counts twice
+    ("loops in two corners at two exits each", "A5A02 A3A14 S4B01 A5B10 S4F02 A5F13 A5G01 A3G12"),
+    # the longest railway (9 squares) runs from loop to loop and ends inside both: a search
+    # from the railway's ends only (the spur to the top) finds 6
+    ("two railway loops and a spur", "A1A30 A0B12 A2B21 A2B33 A2B41 A0B53 A0C11 A0C20 A0C41 A0C50"),
 )
 GAME_SEEDS = {"greedy": (1, 2, 3, 4, 5), "random": (6, 7, 8)}
 RANDOM_SEEDS = (11, 12, 13, 14)

@@ -17,8 +17,9 @@ not the parsing of tiles::
 The values are the API's English words (``north``, ``railway``, ``top 3`` for the third
 exit from the left at the top, ``border``, ``empty``), the same in every language, as
 Python's own are; the German lesson explains each. A side may also be given by its German
-name (``"nord"``, ``"ost"``, ``"süd"``, ``"west"``); a wrong one is refused in the reader's
-language, listing the names there are.
+name (``"nord"``, ``"ost"``, ``"süd"``, ``"west"``, or ``"norden"`` …). Wrong input (a board
+that is no ``Board``, a side that is no side, a piece that is no ``Piece``) is refused with
+an ``InputError``: a short message in the reader's language that says what is accepted.
 
 Base tiles only (the route dice and the special routes); river and lake tiles are left out.
 """
@@ -30,6 +31,7 @@ from dataclasses import dataclass, field
 from .. import texts
 from ..ink.board import EXITS, NEIGHBOUR, OPPOSITE, Board, square_index, square_name
 from ..ink.tiles import KIND_NAMES, ROUTES, SIDE_NAMES
+from .worker import shortened
 
 
 @dataclass(frozen=True)
@@ -52,8 +54,10 @@ class Tracks:
     """Every piece of track on a board, and which pieces are joined."""
 
     def __init__(self, board: Board):
+        if isinstance(board, str):  # a board string: say how to read it
+            raise texts.InputError("lesson10.tracks_board_string", text=shortened(repr(board), 40))
         if not isinstance(board, Board):
-            raise TypeError(texts.text("lesson10.tracks_not_a_board", kind=type(board).__name__))
+            raise texts.InputError("lesson10.tracks_not_a_board", kind=type(board).__name__)
         self.board = board
         self.pieces: list[Piece] = []
         self._at: dict[tuple[int, int], Piece] = {}  # (square, side) -> its piece
@@ -81,7 +85,7 @@ class Tracks:
         """What ``side`` of the piece's square faces: "border" (the board's edge, with or
         without an exit), "empty" (an empty square), or the neighbouring tile's edge there:
         "highway", "railway" or "nothing"."""
-        index, number = square_index(piece.square), _side(side)
+        index, number = square_index(_piece(piece).square), _side(side)
         other = NEIGHBOUR[index][number]
         if other < 0:
             return "border"
@@ -93,14 +97,14 @@ class Tracks:
         """The piece joined to ``piece`` across ``side``: the same track on both sides of
         the shared edge; None if the piece has no track there or it meets nothing joined."""
         number = _side(side)
-        kind = piece.tracks.get(SIDE_NAMES[number])
+        kind = _piece(piece).tracks.get(SIDE_NAMES[number])
         if kind is None or self.facing(piece, side) != kind:
             return None
         return self._at[NEIGHBOUR[square_index(piece.square)][number], OPPOSITE[number]]
 
     def neighbours(self, piece: Piece) -> list[Piece]:
         """The pieces joined to ``piece`` (across any of its sides)."""
-        return [other for other in (self.across(piece, side) for side in piece.tracks) if other is not None]
+        return [other for other in (self.across(piece, side) for side in _piece(piece).tracks) if other is not None]
 
     def graph(self):
         """The same graph as a networkx ``Graph`` (pieces as nodes), for comparing."""
@@ -115,14 +119,22 @@ class Tracks:
         return f"<Tracks: {len(self.pieces)} pieces>"
 
 
-#: the sides by their German names too (a German lesson says "Nordseite")
-GERMAN_SIDES = {"nord": "north", "ost": "east", "süd": "south", "sued": "south", "west": "west"}
+#: the sides by their German names too (a German lesson says "Nordseite", "nach Norden")
+GERMAN_SIDES = {"nord": "north", "ost": "east", "süd": "south", "sued": "south", "west": "west",
+                "norden": "north", "osten": "east", "süden": "south", "sueden": "south", "westen": "west"}
 
 
 def _side(side: str) -> int:
-    """A side's number, from its name ("north") or its German name ("nord")."""
+    """A side's number, from its name ("north") or its German name ("nord", "Norden")."""
     name = GERMAN_SIDES.get(side.lower(), side) if isinstance(side, str) else side
     if name not in SIDE_NAMES:
-        raise ValueError(texts.text("lesson10.not_a_side", side=repr(side), english=", ".join(SIDE_NAMES),
-                                    german=", ".join(("nord", "ost", "süd", "west"))))
+        raise texts.InputError("lesson10.not_a_side", side=shortened(repr(side), 40), english=", ".join(SIDE_NAMES),
+                               german=", ".join(("nord", "ost", "süd", "west")))
     return SIDE_NAMES.index(name)
+
+
+def _piece(piece: Piece) -> Piece:
+    """``piece`` itself, or a refusal that says what a piece is (a square's name, "C3", is not one)."""
+    if not isinstance(piece, Piece):
+        raise texts.InputError("lesson10.not_a_piece", got=shortened(repr(piece), 40))
+    return piece

@@ -39,9 +39,9 @@ def odd_cities_reference(routes) -> set:
 def longest_route_reference(routes) -> int:
     """Length in trains of the longest trail: each route used at most once, cities may repeat.
 
-    Why plain backtracking?  The longest-trail problem is NP-hard, so there is no
-    clever shortcut; but a player's network has only a handful of routes, so we
-    can simply try every possibility: start from each city, walk along every
+    Why plain backtracking?  The longest-trail problem is NP-hard: no one knows a
+    fast method for every network; but a player's network has only a handful of
+    routes, so we can simply try every possibility: start from each city, walk along every
     unused route, and remember the longest walk.  When we come back from a
     route we "un-use" it so other walks may take it (that is the backtracking).
     """

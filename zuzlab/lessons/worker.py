@@ -55,6 +55,12 @@ class Change(NamedTuple):
     reordered: bool
 
 
+def shortened(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, ending in "…" when it was cut (a printed
+    line, a value's ``repr`` in a message), so a reader sees that more was left out."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def write_message(stream, message) -> None:
     data = pickle.dumps(message)
     stream.write(struct.pack("<I", len(data)) + data)
@@ -114,8 +120,7 @@ class Printed(io.TextIOBase):
     def _line(self, line: str) -> None:
         if self.shown < PRINTED_LINES:
             self.shown += 1
-            cut = line[:LINE_CHARACTERS] + ("…" if len(line) > LINE_CHARACTERS else "")
-            write_message(self.channel, ("print", cut))
+            write_message(self.channel, ("print", shortened(line, LINE_CHARACTERS)))
         else:
             self.hidden += 1
 

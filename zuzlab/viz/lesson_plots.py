@@ -20,6 +20,8 @@ PRUNED_COLOR = "#1b5e20"
 LEGEND_BELOW = 30
 #: the size of the growth plot's caption under its axis
 CAPTION_PX = 13
+#: the room one entry of the growth plot's legend takes under its axis
+GROWTH_LEGEND_ROW_PX = 22
 
 
 def _words(key: str, **params: Any) -> str:
@@ -155,7 +157,8 @@ def growth_figure(sizes: Sequence[int], plain: Sequence[int | None], pruned: Seq
                   limit: int, width: int = 640, height: int = 340) -> Any:
     """Search steps against network size, plain and pruned, on a log scale (its grid lines
     1, 10, 100, … written out); a count that passed ``limit`` (None) ends its line, marked
-    "stopped". Under the plot, ``growth_caption`` in words (the figure grows to hold it)."""
+    by a triangle in the line's colour that the legend names ("plain backtracking stopped").
+    Under the plot, ``growth_caption`` in words (the figure grows to hold it)."""
     from bokeh.models import ColumnDataSource, FixedTicker, HoverTool, Title
     from bokeh.plotting import figure
 
@@ -173,13 +176,17 @@ def growth_figure(sizes: Sequence[int], plain: Sequence[int | None], pruned: Seq
         fig.add_tools(HoverTool(renderers=[dots], tooltips=[(_words("growth_x"), "@x"), (label, "@y{0,0}")]))
         stopped = [size for size, count in zip(sizes, counts) if count is None]
         if stopped:
-            fig.scatter([stopped[0]], [limit], marker="triangle", size=13, color=color,
-                        legend_label=_words("growth_stopped", limit=texts.number(limit)))
+            fig.scatter([stopped[0]], [limit], marker="triangle", size=13, color=color,  # each its own entry
+                        legend_label=_words(f"growth_stopped_{name}", limit=texts.number(limit)))
     top = max([limit, *(count for count in (*plain, *pruned) if count)])
     powers = [10 ** k for k in range(len(str(top)) + 1)]
     fig.yaxis.ticker = FixedTicker(ticks=powers, minor_ticks=[])
     fig.yaxis.major_label_overrides = {power: texts.render(texts.number(power)) for power in powers}
-    fig.legend.location = "bottom_right"  # the lines climb from bottom left to top right
+    legend = fig.legend[0]  # under the axis, one row an entry: inside the plot it would cover the lines
+    fig.center = [item for item in fig.center if item is not legend]
+    legend.location = "top_left"
+    fig.add_layout(legend, "below")
+    fig.height += LEGEND_BELOW + GROWTH_LEGEND_ROW_PX * len(legend.items)
     for line in caption:  # under the axis, the first line first
         fig.add_layout(Title(text=line, text_font_style="normal", text_font_size=f"{CAPTION_PX}px",
                              standoff=0), "below")

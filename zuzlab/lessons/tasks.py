@@ -1,0 +1,42 @@
+"""Every lesson task by its name: the table ``lessons.TASKS`` is made from."""
+
+from __future__ import annotations
+
+import difflib
+import functools
+
+from .. import texts
+from .checker import Task
+from .worker import shortened
+
+
+@functools.cache
+def all_tasks() -> dict[str, Task]:
+    """Every task by name, in the order of the lessons (warm-up, core, stretch). Made
+    when first asked for: the check worker imports the lessons package too, and needs none
+    of the lessons' modules (they load maps, the Railroad Ink engine, networkx)."""
+    from . import connecting, ink_scoring, longest_route
+
+    return {**longest_route.TASKS, **connecting.TASKS, **ink_scoring.TASKS}
+
+
+def get_task(task: str | Task) -> Task:
+    """A task by its name (or the task itself). An unknown name is refused with the list of
+    names, and the one it is close to if there is one (a typing slip: "odd_citys")."""
+    if isinstance(task, Task):
+        return task
+    if not isinstance(task, str):  # check(odd_cities, "odd_cities"): the two the wrong way round
+        got = task.__name__ if callable(task) and hasattr(task, "__name__") else shortened(repr(task), 60)
+        raise texts.InputError("check.task_not_a_name", got=texts.Word(got))
+    if task not in all_tasks():
+        known, name = ", ".join(sorted(all_tasks())), texts.Word(task)  # names as typed, not words to translate
+        close = difflib.get_close_matches(task, all_tasks(), n=1)
+        if close:
+            raise texts.InputError("check.unknown_task_close", name=name, close=texts.Word(close[0]), known=known)
+        raise texts.InputError("check.unknown_task", name=name, known=known)
+    return all_tasks()[task]
+
+
+def tasks_of(lesson: str) -> list[Task]:
+    """The tasks of one lesson ("05", "06", "10"), warm-up first."""
+    return [task for task in all_tasks().values() if task.lesson == lesson]
