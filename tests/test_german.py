@@ -7,7 +7,9 @@ import re
 
 import pytest
 
-from zuzlab import cardgame, ink, texts, ttr
+from zuzlab import algorithms, cardgame, ink, lessons, texts, ttr
+from zuzlab.widgets.ink_lesson import InkLessonView
+from zuzlab.lessons.ink_tracks import Tracks
 from zuzlab.core import RuleViolation
 
 
@@ -414,6 +416,7 @@ def bad_inputs(tmp_path) -> dict:
     no_city.write_text(json.dumps(data))
     save = ttr.play_random_game("usa", players=2, seed=4).to_dict()
     save["hands"][0]["red"] += 1
+    tracks = Tracks(ink.Board.from_anu("A4A10"))
     return {
         # illegal actions, uncaught
         "keep no ticket": lambda: ttr.new_game("usa", players=2, seed=1).apply(ttr.KeepTickets(())),
@@ -464,6 +467,16 @@ def bad_inputs(tmp_path) -> dict:
         "a colour no card has": lambda: usa.apply(ttr.ClaimRoute(("Denver", "Omaha"), "rosa")),
         "a colour to set up": lambda: usa.set_up(hands={0: {"rosa": 1}}),
         "a colour of the card game": lambda: cards.apply(cardgame.PlaySet("rosa", 2)),
+        # the algorithms and lessons a reader calls with input of their own
+        "a ticket city no route reaches": lambda: algorithms.ticket_plan(usa.map.routes, ["Denver", "Bostn"]),
+        "two cities to connect three": lambda: algorithms.connect_three(usa.map.routes, ["Denver", "Denver", "Omaha"]),
+        "a route that is no route": lambda: algorithms.longest_trail([("Denver", "Omaha")]),
+        "a route of a broken length": lambda: algorithms.longest_trail([("Denver", "Omaha", -4)]),
+        "a lesson step view's part": lambda: InkLessonView(ink.Board.from_anu("A4A10"), "river"),
+        "a misspelt task": lambda: lessons.check("odd_citys", print),
+        "a check of no function": lambda: lessons.check("odd_cities", 5),
+        "tracks of a board string": lambda: Tracks("A4A10"),
+        "a side that is none": lambda: tracks.facing(tracks.at("A1")[0], "oben"),
         # the language
         "a language the kit has no texts for": lambda: texts.set_language("fr"),
     }

@@ -398,7 +398,7 @@ def test_error_captions_say_what_an_end_meets():
 
 
 def test_an_unknown_part_is_refused():
-    with pytest.raises(ValueError, match="part must be one of networks, errors, railway"):
+    with pytest.raises(ValueError, match="part must be one of 'networks', 'errors', 'railway', not 'river'"):
         list(lesson_steps(ink.Board.from_anu(DEMO), "river"))
     with pytest.raises(ValueError, match="part must be one of"):
         InkLessonView(ink.Board.from_anu(DEMO), "river")

@@ -77,8 +77,10 @@ def test_steiner_tree_of_two_cities_is_a_shortest_route():
 
 
 def test_unknown_cities_are_named():
-    with pytest.raises(ValueError, match="no route reaches Atlantis"):
+    with pytest.raises(ValueError, match="no route reaches 'Atlantis'"):
         ticket_plan(USA.routes, ["Atlantis", "Boston"])
+    with pytest.raises(ValueError, match="no route reaches 'Bostn'"):  # the step view too, before networkx fails
+        list(ticket_plan_steps(USA.routes, ["Denver", "Bostn"]))
 
 
 def test_station_choice_steps_agree_with_the_fast_choice():

@@ -52,6 +52,8 @@ from typing import Any, Iterable, Iterator
 
 import networkx as nx
 
+from ..texts import InputError
+
 
 @dataclass(frozen=True)
 class Trail:
@@ -79,13 +81,11 @@ def as_edge(item: Any) -> tuple[str, str, int]:
         try:
             a, b, length = item
         except (TypeError, ValueError):
-            raise ValueError(
-                f"not a route: {item!r} (expected a route or a (city, city, length) tuple)"
-            ) from None
+            raise InputError("error.not_a_route_item", item=repr(item)) from None
     if isinstance(length, bool) or not isinstance(length, int) or length < 0:
-        raise ValueError(f"route {item!r} has length {length!r}; lengths are whole numbers ≥ 0")
+        raise InputError("error.route_item_length", item=repr(item), length=repr(length))
     if a == b:
-        raise ValueError(f"route {item!r} starts and ends in the same city")
+        raise InputError("error.route_item_loop", item=repr(item))
     return a, b, length
 
 

@@ -19,6 +19,7 @@ from typing import Any, Iterable, Iterator
 import networkx as nx
 from networkx.utils import pairwise
 
+from ..texts import InputError
 from .longest_trail import as_edge
 
 
@@ -168,7 +169,7 @@ def connect_three(routes: Iterable[Any], cities: Iterable[str]) -> Plan | None:
     graph = route_graph(routes)
     terminals = list(dict.fromkeys(cities))
     if len(terminals) != 3:
-        raise ValueError(f"connect_three needs three different cities, not {len(terminals)}")
+        raise InputError("error.three_cities", count=len(terminals))
     if any(city not in graph for city in terminals):
         return None
     reach = [nx.single_source_dijkstra(graph, city, weight="length") for city in terminals]
@@ -185,10 +186,7 @@ def ticket_plan(routes: Iterable[Any], cities: Iterable[str]) -> Plan:
     """Routes joining all ``cities`` with few trains: networkx's Steiner-tree
     approximation (Mehlhorn's), at most twice the best possible."""
     graph = route_graph(routes)
-    terminals = sorted(set(cities))
-    missing = [c for c in terminals if c not in graph]
-    if missing:
-        raise ValueError(f"no route reaches {', '.join(missing)}")
+    terminals = _reached(graph, cities)
     if len(terminals) < 2:
         return Plan(0, tuple(terminals), ())
     tree = nx.approximation.steiner_tree(graph, terminals, weight="length")
@@ -202,6 +200,15 @@ def _tree_plan(graph: nx.Graph, edges) -> Plan:
     links = [graph[u][v] for u, v in edges]
     cities = sorted({c for edge in edges for c in edge})
     return Plan(sum(link["length"] for link in links), tuple(cities), tuple(link["route"] for link in links))
+
+
+def _reached(graph: nx.Graph, cities: Iterable[str]) -> list[str]:
+    """The ticket cities, sorted; a city no route reaches (often a misspelt one) is refused."""
+    terminals = sorted(set(cities))
+    missing = [repr(c) for c in terminals if c not in graph]
+    if missing:
+        raise InputError("error.cities_unreached", cities=", ".join(missing))
+    return terminals
 
 
 def ticket_plan_steps(routes: Iterable[Any], cities: Iterable[str]) -> Iterator[PlanStep]:
@@ -219,7 +226,7 @@ def ticket_plan_steps(routes: Iterable[Any], cities: Iterable[str]) -> Iterator[
     found and the ``routes`` chosen. "done" carries the same Plan as ``ticket_plan``.
     """
     graph = route_graph(routes)
-    terminals = sorted(set(cities))
+    terminals = _reached(graph, cities)
     if len(terminals) < 2:
         yield PlanStep("done", detail={"terminals": terminals}, result=Plan(0, tuple(terminals), ()))
         return

@@ -62,7 +62,7 @@ def lesson_steps(board: Board, part: str) -> Iterator[Any]:
     elif part == "errors":
         yield from ink_steps.error_steps(board)
     else:
-        raise ValueError(f"part must be one of {', '.join(PARTS)}, not {part!r}")
+        raise texts.InputError("error.steps_part", parts=", ".join(map(repr, PARTS)), part=repr(part))
 
 
 def describe(step: Any) -> str:
@@ -153,7 +153,7 @@ class InkLessonView:
 
     def __init__(self, board: Board, part: str, scale: float = 48.0):
         if part not in self.LEGENDS:
-            raise ValueError(f"part must be one of {', '.join(self.LEGENDS)}, not {part!r}")
+            raise texts.InputError("error.steps_part", parts=", ".join(map(repr, self.LEGENDS)), part=repr(part))
         self.board, self.part = board, part
         self.canvas = InkCanvas(scale)
         self.canvas.draw(network_scene(board))
