@@ -159,6 +159,12 @@ def test_claiming_with_too_few_cards_is_refused_in_grammatical_german():
     assert str(error.value) == "Paying for route Denver–Omaha (4 pink) needs 4 pink cards; you hold 1."
     assert texts.refusal(error.value, "de") == \
         "Für die Strecke Denver–Omaha (4 purpur) brauchst du 4 purpurne Karten; du hast 1."
+    set_hand(game, 0, pink=0)  # none held is said in words, not as "0"
+    with pytest.raises(RuleViolation) as error:
+        game.apply(ttr.ClaimRoute(route.id, "pink", 0))
+    assert str(error.value) == "Paying for route Denver–Omaha (4 pink) needs 4 pink cards; you hold none."
+    assert texts.refusal(error.value, "de") == \
+        "Für die Strecke Denver–Omaha (4 purpur) brauchst du 4 purpurne Karten; du hast keine."
 
 
 def test_card_game_refusals_and_events_inflect_their_colours():

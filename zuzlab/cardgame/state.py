@@ -203,7 +203,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
             raise RuleViolation("set_too_small", cards=texts.cards(action.color, rules.set_min_cards))
         for card, count in ((action.color, action.cards), (WILD, action.locomotives)):
             if hand[card] < count:
-                raise RuleViolation("missing_cards", "missing_cards/set", cards=texts.cards(card, count), held=hand[card])
+                raise RuleViolation("missing_cards", "missing_cards/set", cards=texts.cards(card, count), count=hand[card])
         rival = self.largest_other_set(action.color)
         if action.cards + action.locomotives <= rival:
             raise RuleViolation("set_not_larger", rival=texts.cards(action.color, rival), color=action.color,

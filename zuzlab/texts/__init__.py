@@ -10,7 +10,7 @@ back to English; a key missing in English is an error (tests check both files ag
 Plurals are forms in the text files, chosen by the language's plural rules (Babel's CLDR
 data): an entry may be a table ``{ one = "…", other = "…" }`` picked by its ``count``
 parameter, and ``quantity("point", 5)`` is a parameter that reads "5 points" / "5 Punkte"
-(the ``[plural]`` section).
+(the ``[plural]`` section). A table may add a ``zero`` form for a count of none.
 
 Numbers a text shows as figures are written as the language writes them (Babel's CLDR
 data): ``number(91.475, 1)`` reads "91.5" / "91,5", ``share(0.3)`` "30%" / "30 %".
@@ -351,11 +351,13 @@ def render(value: Any, lang: str | None = None) -> str:
 def text(key: str, lang: str | None = None, /, **params: Any) -> str:
     """One text, its ``{placeholders}`` filled with rendered parameters (numbers stay
     numbers, so that a text may format them: ``{share:.0%}``); an entry with plural forms
-    takes the form for its ``count``."""
+    takes the form for its ``count`` (and a ``zero`` form, where it has one, for none:
+    "you hold none", not "you hold 0")."""
     lang = lang or _language
     entry = raw(key, lang)
     if isinstance(entry, dict):
-        form = plural_form(params.get("count"), lang)
+        count = params.get("count")
+        form = "zero" if count == 0 and "zero" in entry else plural_form(count, lang)
         entry = entry.get(form, entry["other"])
     return entry.format(**{name: value if isinstance(value, numbers.Number) else render(value, lang)
                                     for name, value in params.items()})

@@ -234,7 +234,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         for card, needed in payment.items():
             if hand[card] < needed:
                 raise RuleViolation("missing_cards", "missing_cards/pay", what=what(), cards=texts.cards(card, needed),
-                                    held=hand[card])
+                                    count=hand[card])
         return payment
 
     def _cards(self, count: int, color: str | None, wilds: int) -> dict[str, int]:
@@ -354,7 +354,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         for card, needed in payment.items():
             if hand[card] < needed:
                 raise RuleViolation("missing_cards", "missing_cards/tunnel", cards=texts.cards(card, needed),
-                                    held=hand[card])
+                                    count=hand[card])
         return payment
 
     def _check_pay_tunnel(self, action: PayTunnel) -> None:
