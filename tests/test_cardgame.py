@@ -190,7 +190,8 @@ def test_three_cards_of_three_colours():
     game = started(players=2)
     set_yard(game, 1, "blue", 3)
     set_hand(game, 0, red=1, green=1, yellow=1, blue=1, **{L: 1})
-    refused(game, PlayMixed(("red", "green", "blue")), "mixed_color_taken", match="blue already lies")
+    refused(game, PlayMixed(("red", "green", "blue")), "mixed_color_taken",
+            match="Another player's rail yard already holds blue cards: single cards cannot wreck a set.")
     refused(game, PlayMixed(("red", "green")), "mixed_play", match="exactly 3 cards")
     refused(game, PlayMixed(("red", "red", "green")), "mixed_play")
     refused(game, PlayMixed(("red", "green", L)), "mixed_no_locomotives", match="takes no locomotives")
