@@ -436,6 +436,7 @@ def bad_inputs(tmp_path) -> dict:
         "more red cards than there are": lambda: usa.set_up(hands={0: {"red": 13}}),
         "a player who is not at the table": lambda: usa.set_up(hands={5: {"red": 1}}),
         "hands of the wrong shape": lambda: usa.set_up(hands=[{"red": 1}]),
+        "a misspelt set_up keyword": lambda: usa.set_up(hand={0: {"red": 1}}),
         "a city not on the map": lambda: usa.set_up(claimed={("Denver", "Nowhere"): 0}),
         "a ticket not on the map": lambda: usa.set_up(tickets={0: [("Denver", "Atlantis")]}),
         "a rail yard colour": lambda: cards.set_up(yards={0: {"gold": [2]}}),

@@ -47,6 +47,19 @@ def test_positional_players_and_seed_are_refused_clearly():
         ttr.new_game("usa", 4, 7)
 
 
+@pytest.mark.parametrize("name, misspelt, meant", [("ttr", "hand", "hands"), ("cardgame", "yard", "yards"),
+                                                   ("ink", "board", "boards")])
+def test_a_misspelt_set_up_keyword_is_refused_by_name_and_nothing_changes(name, misspelt, meant):
+    game = ENGINES[name].new_game(seed=3)
+    before = json.dumps(game.to_dict(), sort_keys=True)
+    with pytest.raises(ValueError) as refused:
+        game.set_up(**{misspelt: {}})
+    assert str(refused.value).startswith("set_up takes ") and f"'{meant}'" in str(refused.value)
+    assert str(refused.value).endswith(f"not '{misspelt}'")
+    assert refused.value.in_language("de").startswith("set_up kennt die Angaben ")
+    assert json.dumps(game.to_dict(), sort_keys=True) == before
+
+
 # --- a ruleset that cannot run is refused before anything happens ---------------------
 
 def test_a_ruleset_without_points_for_a_route_length_of_the_map_is_refused():

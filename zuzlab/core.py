@@ -700,6 +700,34 @@ def play_randomly(state: GameState, seed: int | str, max_actions: int = 1_000_00
     return play_with_bots(state, [random_bot] * state.players, seed, "random-player", max_actions)
 
 
+# --- keywords ------------------------------------------------------------------------------
+
+def refuse_unknown_keywords(function: str, given: Iterable[str], known: Sequence[str]) -> None:
+    """Refuse keywords ``function`` does not take, by name and in the reader's language
+    (``player=`` for ``players=``), before Python refuses them in English."""
+    unknown = [name for name in given if name not in known]
+    if unknown:
+        raise InputError("error.unknown_options", function=function, options=", ".join(map(repr, unknown)),
+                         known=", ".join(map(repr, known)))
+
+
+def keywords_checked(method: Callable) -> Callable:
+    """A method whose keyword-only parameters are checked by name first (``set_up``:
+    a misspelt ``hand=`` is refused in words, the game unchanged)."""
+    import functools
+    import inspect
+
+    known = [name for name, parameter in inspect.signature(method).parameters.items()
+             if parameter.kind is parameter.KEYWORD_ONLY]
+
+    @functools.wraps(method)
+    def checked(self, *args: Any, **keywords: Any) -> Any:
+        refuse_unknown_keywords(method.__name__, keywords, known)
+        return method(self, *args, **keywords)
+
+    return checked
+
+
 # --- one protocol, three engines --------------------------------------------------------
 
 @dataclasses.dataclass(frozen=True)
@@ -730,10 +758,7 @@ class Engine:
         import inspect
 
         taken = [name for name in inspect.signature(self.game).parameters if name not in ("rules", "players", "seed")]
-        unknown = [name for name in options if name not in taken]
-        if unknown:
-            raise InputError("error.unknown_options", options=", ".join(map(repr, unknown)),
-                             known=", ".join(map(repr, ["variant", "players", "seed", *taken])))
+        refuse_unknown_keywords("new_game", options, ["variant", "players", "seed", *taken])
 
     def make_bot(self, bot: str | Bot) -> Bot:
         """A fresh player: a bot name of this engine (see ``bots``), a class of bots (an

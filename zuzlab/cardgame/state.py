@@ -27,7 +27,7 @@ from typing import Mapping, Sequence
 
 from .. import texts
 from ..core import (Decision, GameState, Pass, RuleViolation, check_shapes, decision_from_dict, decision_to_dict,
-                    seeded_random)
+                    keywords_checked, seeded_random)
 from ..texts import InputError, Joined, Phrase
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
@@ -326,6 +326,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     # --- setting up a position ---------------------------------------------------------
 
+    @keywords_checked
     def set_up(self, *, hands: Mapping[int, Mapping[str, int]] | None = None,
                yards: Mapping[int, Mapping[str, Sequence]] | None = None,
                track: Mapping[int, Mapping[str, int]] | None = None, face_up: Sequence[str] | None = None,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import Action, GameState, RuleViolation, check_shapes, is_whole_number, require, seeded_random
+from ..core import Action, GameState, RuleViolation, check_shapes, is_whole_number, keywords_checked, require, seeded_random
 from ..scoretable import ScoreTable, rank
 from .board import Board, legal_placements, square_index, square_name
 from .rules import InkRules, get as get_rules
@@ -256,6 +256,7 @@ class Game(GameState):
 
     # --- setting up a position ---------------------------------------------------------
 
+    @keywords_checked
     def set_up(self, *, boards: Mapping[int, Board | str] | None = None, round: int | None = None,
                roll: Sequence[str] | None = None, next_rolls: Sequence[Sequence[str]] = (),
                specials_used: Mapping[int, Sequence[str]] | None = None, current: int | None = None) -> "Game":

@@ -27,7 +27,7 @@ from typing import Mapping, Sequence
 
 from .. import texts
 from ..core import (CARD_CODES, Action, Decision, GameState, LegalActions, Pass, RuleViolation, check_shapes,
-                    choice_in_parts, decision_from_dict, decision_to_dict, seeded_random)
+                    choice_in_parts, decision_from_dict, decision_to_dict, keywords_checked, seeded_random)
 from ..texts import InputError, Joined, Phrase
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
@@ -469,6 +469,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     # --- setting up a position ---------------------------------------------------------
 
+    @keywords_checked
     def set_up(self, *, hands: Mapping[int, Mapping[str, int]] | None = None, face_up: Sequence[str] | None = None,
                deck_top: Sequence[str] | None = None, claimed: Mapping | None = None,
                tickets: Mapping[int, Sequence] | None = None, stations: Mapping[str, int] | None = None,
