@@ -1055,8 +1055,14 @@ def test_rule_explorer_names_a_change_it_cannot_simulate_in_the_words_of_its_con
     explorer.controls["initial_keep_min"].value = 2
     explorer.bots.value = "tickets, cheater"
     assert explorer.simulate() == {}
-    assert "«bots»: there is no bot called 'cheater'; choose from tickets, long_routes, balanced, random." \
+    assert "«bots»: there is no bot called 'cheater'; choose from tickets, long_routes, balanced, and random." \
         in shown_text(explorer.message)
+    texts.set_language("de")
+    try:  # the list as German lists: with "und"
+        assert "Es gibt keinen Bot namens 'cheater'; zur Wahl stehen tickets, long_routes, balanced und random." \
+            in shown_text(explorer.message)
+    finally:
+        texts.set_language("en")
     explorer.bots.value = " , "
     assert explorer.simulate() == {} and "«bots»: name at least one bot" in shown_text(explorer.message)
 

@@ -235,7 +235,7 @@ class RuleExplorer:
         (``tickets``) or by its name for a reader in a language of the kit ("ticket bot",
         "Zielkarten-Bot")."""
         typed = [name.strip() for name in self.bots.value.split(",") if name.strip()]
-        known = ", ".join(self.bot_names())
+        known = [texts.Word(bot) for bot in self.bot_names()]  # short names as typed, listed with "and"
         if not typed:
             raise InputError("label.explore_no_bots", setting=self.setting("explore_bots"), bots=known)
         names = []
