@@ -483,4 +483,8 @@ def test_malformed_actions_are_refused_when_made(make):
 def test_a_card_name_that_is_no_card_is_refused_even_with_an_empty_slot():
     game = started()
     set_face_up(game, ["red", None, "green", "yellow", "black"])
-    refused(game, DrawFaceUp("purple"), "not_face_up")
+    assert refused(game, DrawFaceUp("purple"), "unknown_color") == \
+        "'purple' is not a train card colour (red, orange, yellow, green, blue, pink, white, black, locomotive)."
+    with pytest.raises(RuleViolation) as error:  # no card at all, not "no face-up gold card", in German too
+        game.apply(DrawFaceUp("gold"))
+    assert error.value.in_language("de").startswith("'gold' ist keine Farbe der Wagenkarten (rot, orange")

@@ -279,8 +279,10 @@ class DrawingTurn:
         return self._draw_actions(second=True)
 
     def _check_face_up(self, action: DrawFaceUp) -> None:
-        face_up = self.cards.face_up
-        if action.color not in self.hands[self._current] or action.color not in face_up:
+        face_up, kinds = self.cards.face_up, list(self.hands[self._current])
+        if action.color not in kinds:  # no card at all, not only none face up ("gold")
+            raise RuleViolation("unknown_color", color=repr(action.color), colors=kinds)
+        if action.color not in face_up:
             raise RuleViolation("not_face_up", card=texts.card(action.color), shown=[c for c in face_up if c])
         if isinstance(self._pending, SecondCard) and self._counts_double(action.color):
             raise RuleViolation("face_up_wild_second", card=action.color)

@@ -171,7 +171,8 @@ class Word(str):
 
 class Words(str):
     """Words of a list, joined ("rot, blau"); a form in the placeholder inflects each and
-    lists them as the language does: "{colors:plural} Karten" → "rote und blaue Karten"."""
+    lists them as the language does: "{colors:plural} Karten" → "rote und blaue Karten";
+    a form no word has, ``{bots:list}``, only lists them ("a, b und c")."""
 
     items: tuple
     lang: str
