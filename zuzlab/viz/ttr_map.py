@@ -207,10 +207,7 @@ def label_spots(board: Map, width: int = 900, height: int = 560) -> tuple[Spot, 
 
 def map_title(board: Map) -> str:
     """The map's title in the reader's language (a built-in map's from the texts)."""
-    try:
-        return texts.text(f"map.title/{board.name}")
-    except KeyError:
-        return board.title
+    return texts.render(texts.map_title(board))
 
 
 def route_text(route: Route, owner: int | None = None, you: int | None = None) -> str:
