@@ -17,24 +17,30 @@ from nbclient import NotebookClient
 ROOT = Path(__file__).resolve().parents[1]
 
 #: played through the view's own API, as its buttons and clicks do
-PLAY = {
+PLAY = {  # each view once (the output cache names a displayed view a second time)
     "a few drawings, a hint and a take-back": """
 import re
 from zuzlab import ink
 from zuzlab.widgets import InkGameView
-for view in [v for v in list(globals().values()) if isinstance(v, InkGameView) and not v.game.history]:
+for view in {id(v): v for v in list(globals().values()) if isinstance(v, InkGameView) and not v.game.history}.values():
     view.hint_button.click()  # the expert's drawing, chosen for a click on its square
-    square = re.search(r"draw on ([A-G][0-6]):", view.message.value).group(1)
+    square = re.search(r"draw on ([A-G][0-6]):", view.message.value)
+    assert square, view.message.value
+    square = square.group(1)
     assert view.act(ink.Place(view.chosen, square, view.orientation)), view.message.value
-    for _ in range(6):  # more drawings, and finishing the round when that is allowed
-        assert view.act(ink.bots.greedy_action(view.game, view.rng))
+    for _ in range(6):  # more drawings in this round (once it is finished, the next dice are seen: no take back)
+        action = ink.bots.greedy_action(view.game, view.rng)
+        if isinstance(action, ink.FinishRound):
+            break
+        assert view.act(action)
     played = len(view.game.history)
     assert view.undo() and 0 < len(view.game.history) < played
+    assert view.act(ink.bots.greedy_action(view.game, view.rng))
 """,
     "the whole game, then take-backs": """
 from zuzlab import ink
 from zuzlab.widgets import InkGameView
-for view in [v for v in list(globals().values()) if isinstance(v, InkGameView) and not v.game.history]:
+for view in {id(v): v for v in list(globals().values()) if isinstance(v, InkGameView) and not v.game.history}.values():
     while not view.game.is_over:
         assert view.act(ink.bots.greedy_action(view.game, view.rng))
     assert view.undo() and view.undo() and not view.game.is_over
