@@ -369,6 +369,21 @@ def test_the_hint_lists_swiss_country_tickets_each_as_one_item():
     assert "Deutschland → (France 5, Österreich 5, Italia 13)" in [b.description for b in view.keep_boxes.children]
 
 
+def test_the_hints_reason_words_a_country_ticket_as_the_lists_do():
+    from zuzlab import texts
+
+    game = ttr.new_game("switzerland", players=2, seed=4)
+    france = next(t for t in game.map.tickets if t.origin == "France")
+    game.set_up(tickets={0: [france.id], 1: []}, hands={0: {c: 3 for c in game.rules.colors}}, current=0)
+    view = TtrGameView(game, human=0)
+    assert view.hint().endswith("is on the cheapest way to join France → (Deutschland 5, Österreich 14, Italia 11).")
+    try:
+        texts.set_language("de")
+        assert view.hint().endswith("liegt auf dem billigsten Weg für France → (Deutschland 5, Österreich 14, Italia 11).")
+    finally:
+        texts.set_language("en")
+
+
 def test_the_hint_pays_in_words_and_a_single_ticket_in_the_singular():
     from zuzlab import texts
 

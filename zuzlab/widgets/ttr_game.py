@@ -24,6 +24,7 @@ from ..ttr import (
     BuildStation, ChooseTickets, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, Game, GiveUpTunnel, KeepTickets,
     Pass, PayTunnel, SecondCard, TunnelPayment, make_bot,
 )
+from ..ttr.maps import Ticket
 from ..ttr.plans import Planner
 from ..viz import PLAYER_NAMES, ROUTE_COLORS, map_figure, update_map_figure
 from ..viz.ttr_map import bokeh_widget, map_title, on_city_tap, on_route_tap
@@ -179,7 +180,7 @@ class TtrGameView(GameView):
         adviser = make_bot("balanced")
         position = game.copy()
         action, (reason, params) = adviser.decide(position, seeded_random(self.game.seed, "hint", len(game.history)))
-        advice = texts.text("bot.advice", move=self._describe(action), why=texts.text(f"bot.{reason}", **params))
+        advice = texts.text("bot.advice", move=self._describe(action), why=self._reason_words(reason, params))
         tickets = list(game.tickets[self.human]) + list(action.tickets if isinstance(action, KeepTickets) else ())
         planner = adviser.planner(position)
         planned = {r.id: r for t in tickets for r in (planner.path(position, t) or ())}
@@ -191,6 +192,13 @@ class TtrGameView(GameView):
             advice += " " + texts.text(key, count=len(lost), tickets=texts.listing([ticket_words(t) for t in lost]),
                                        points=texts.quantity("point", sum(t.points for t in lost)))
         return advice
+
+    @staticmethod
+    def _reason_words(reason: str, params: dict) -> str:
+        """The bot's reason (a ``[bot]`` text) in words; a ticket in it is worded as in the
+        lists, a country ticket's targets in brackets of their own."""
+        return texts.text(f"bot.{reason}", **{name: ticket_words(value) if isinstance(value, Ticket) else value
+                                               for name, value in params.items()})
 
     def _lost_tickets(self, planner: Planner, position: Game) -> list:
         """Your tickets that can no longer be completed: no way is left through your
