@@ -336,6 +336,24 @@ def test_the_hint_says_when_a_ticket_can_no_longer_be_completed():
     assert "it will cost 20 points at the end" in advice and "Denver–Pittsburgh" not in advice.split("Your ticket")[1]
 
 
+def test_the_hint_costs_lost_country_tickets_what_final_scoring_deducts():
+    from zuzlab import texts
+
+    game = ttr.new_game("switzerland", players=2, seed=4)
+    france = [t.id for t in game.map.tickets if t.origin == "France"]  # worth up to 14, an unfulfilled one costs 5
+    into_france = [r.id for r in game.map.routes if any(game.map.cities[c].country == "France" for c in r.cities)]
+    game.set_up(tickets={0: france, 1: []}, claimed={r: 1 for r in into_france}, current=0)
+    view = TtrGameView(game, human=0)
+    assert "they will cost 10 points at the end." in view.hint()
+    try:
+        texts.set_language("de")
+        assert "Sie kosten dich am Ende 10 Punkte." in view.hint()
+    finally:
+        texts.set_language("en")
+    ended = game.copy().set_up(over=True)  # final scoring deducts the same
+    assert ended.final_scores().players[0].total == -10
+
+
 def test_the_hint_to_draw_tickets_does_not_call_a_lost_ticket_complete():
     game = ttr.new_game("usa", players=2, seed=4)
     board = game.map

@@ -190,7 +190,7 @@ class TtrGameView(GameView):
         if lost:
             key = "bot.lost_tickets_stations" if game.rules.stations_per_player else "bot.lost_tickets"
             advice += " " + texts.text(key, count=len(lost), tickets=texts.listing([ticket_words(t) for t in lost]),
-                                       points=texts.quantity("point", sum(t.points for t in lost)))
+                                       points=texts.quantity("point", sum(t.penalty for t in lost)))
         return advice
 
     @staticmethod
