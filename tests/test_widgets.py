@@ -240,6 +240,26 @@ def test_a_station_is_built_by_picking_its_city_then_how_to_pay():
     assert view.city_menu.value == "Wien" and view.selected_city == "Wien"
 
 
+def test_a_station_you_lack_the_cards_for_says_so_in_words():
+    from zuzlab import texts
+
+    game = ttr.new_game("europe", players=2, seed=4).set_up(hands={0: {}}, current=0)
+    view = TtrGameView(game, human=0)
+    assert view.station.disabled
+    assert "You have no cards to pay with: your next station costs 1 card." in view.station_why.value
+    try:
+        texts.set_language("de")
+        assert "Du hast keine Karten zum Bezahlen: Dein nächster Bahnhof kostet 1 Karte." in view.station_why.value
+        game.set_up(hands={0: {"locomotive": 1}}, stations={"Paris": 0}, current=0)  # the second costs 2
+        assert view._why_no_station("Wien") == ("Dein nächster Bahnhof kostet 2 Karten einer Farbe: Du hast keine "
+                                                "Karte irgendeiner Farbe und 1 Lokomotive, es fehlt also 1 Karte.")
+    finally:
+        texts.set_language("en")
+    assert view._why_no_station("Wien") == ("Your next station costs 2 cards of one colour: you have no card of any "
+                                            "colour and 1 locomotive, so 1 card is missing.")
+    assert "Paris already has a station" in view._why_no_station("Paris")  # the city's own reason comes first
+
+
 def test_double_tracks_of_one_colour_are_listed_once_each_with_their_track():
     game = ttr.new_game("usa", players=4, seed=4)
     view = TtrGameView(game, human=0)

@@ -270,19 +270,24 @@ class TtrGameView(GameView):
 
     def _why_no_station(self, city: str) -> str:
         """Why no station can be built in ``city`` now: the engine's own refusal of the
-        most likely payment (the colour held most, wild cards for what it lacks)."""
+        most likely payment (the colour held most, wild cards for what it lacks), or, when
+        cards are missing, what it costs and what you hold."""
         game, me = self.game, self.human
         hand, wild = game.hands[me], game.rules.wild
         cost = game.rules.station_costs[min(game.stations_built(me), len(game.rules.station_costs) - 1)]
         color = max(game.rules.colors, key=lambda c: (hand[c], c))
-        if hand[color]:
-            attempt = BuildStation(city, color, min(hand[wild], max(0, cost - hand[color])))
-        else:  # no coloured card: wild cards only
-            attempt = BuildStation(city, None, min(hand[wild], cost))
+        wilds = min(hand[wild], max(0, cost - hand[color]))
+        attempt = BuildStation(city, None if wilds == cost else color, wilds)
         try:
             game.copy().apply(attempt)
         except RuleViolation as refusal:
-            return texts.refusal(refusal)
+            if refusal.rule != "missing_cards":
+                return texts.refusal(refusal)
+            if not any(hand.values()):
+                return label("station_no_cards", cost=texts.phrase("station_cost", count=cost))
+            return label("station_missing", cost=texts.phrase("station_cost", count=cost),
+                         held=self._holding(color, min(hand[color], cost), True, wilds),
+                         count=cost - min(hand[color], cost) - wilds)
         return ""
 
     def _claims_for(self, route_id: int | None) -> list[ClaimRoute]:
@@ -305,19 +310,18 @@ class TtrGameView(GameView):
         except RuleViolation as refusal:
             if refusal.rule != "missing_cards":
                 return texts.refusal(refusal)
-            held = [self._held(color, min(hand[color], route.length), route.is_gray)]
-            held += [texts.cards(wild, wilds)] if usable else []
+            own = min(hand[color], route.length)
             return label("claim_missing", route=route, cards=texts.quantity("card", route.length),
-                         held=texts.listing(held), count=route.length - min(hand[color], route.length) - wilds)
+                         held=self._holding(color, own, route.is_gray, wilds), count=route.length - own - wilds)
         return ""
 
-    @staticmethod
-    def _held(color: str, count: int, gray: bool) -> texts.Phrase:
-        """The cards of a colour you hold for a route: "2 red cards", "no red card", or for
-        a gray route without a card of any colour "no card of any colour"."""
-        if count:
-            return texts.cards(color, count)
-        return texts.phrase("no_card_any_colour") if gray else texts.phrase("no_colour_card", color=color)
+    def _holding(self, color: str, count: int, any_colour: bool, wilds: int) -> str:
+        """The cards you hold towards a payment, in words: "2 red cards and 1 locomotive",
+        "no red card", or where any colour would do and you hold none "no card of any
+        colour"."""
+        held = [texts.cards(color, count) if count else texts.phrase("no_card_any_colour") if any_colour
+                else texts.phrase("no_colour_card", color=color)]
+        return texts.listing(held + ([texts.cards(self.game.rules.wild, wilds)] if wilds else []))
 
     def _route_label(self, route_id: int) -> str:
         route = self.game.map.route(route_id)
