@@ -586,8 +586,8 @@ def test_the_narration_of_kept_tickets_says_none_all_and_which_leave_the_game():
     assert narrate(none, cards, "de") == "Spieler 0 behält keine Zielkarte und gibt 4 Zielkarten zurück."
     game = ttr.new_game("europe", players=2, seed=3)
     free = Event("tunnel_revealed", 0, route=game.map.routes[0].id, revealed=["white", "yellow", "pink"], extra=0)
-    assert narrate(free, game, "de").endswith("Aufgedeckt: weiß, gelb, purpur; also ist keine zusätzliche Karte fällig.")
-    assert narrate(free, game, "en").endswith("the deck reveals white, yellow, pink, so no extra card is due.")
+    assert narrate(free, game, "de").endswith("Aufgedeckt: weiß, gelb und purpur; also ist keine zusätzliche Karte fällig.")
+    assert narrate(free, game, "en").endswith("the deck reveals white, yellow, and pink, so no extra card is due.")
 
 
 # --- the Railroad Ink game view ------------------------------------------------------------------
@@ -781,7 +781,7 @@ def test_ink_texts_name_a_tile_inside_a_sentence_in_a_form_german_allows():
         texts.set_language("de")
         assert "Runde 1, die Würfel zeigen: gerade Autobahn (A4), " in view.narration.value
         assert "; die Flusswürfel zeigen: gerader Fluss (W1) ×2." not in view.narration.value  # each die is told
-        assert "; die Flusswürfel zeigen: gerader Fluss (W1), gerader Fluss (W1)." in view.narration.value
+        assert "; die Flusswürfel zeigen: gerader Fluss (W1) und gerader Fluss (W1)." in view.narration.value
         view.act(place)
         assert f"Spieler 0 zeichnet auf {place.square}: gerade Autobahn (A4)." in view.narration.value
         view.choose("A1")
@@ -938,6 +938,32 @@ def test_card_game_view_hint_points_at_a_train_wreck():
     view = CardGameView(game)
     view.hint_button.click()
     assert "Play a set of 3 green cards: it wrecks player 1 (2 cards)" in view.message.value
+
+
+def test_card_game_narration_menus_and_hint_list_colours_with_and():
+    from zuzlab import texts
+    from zuzlab.core import Event
+    from zuzlab.widgets.narration import narrate
+
+    game = cardgame.new_game(players=2, seed=2)
+    game.set_up(hands={0: {"blue": 1, "white": 1, "yellow": 1}}, tickets={0: [3, 7]}, current=0)
+    view = CardGameView(game)
+    mixed = Event("mixed_played", 1, colors=["red", "white", "yellow"])
+    moved = Event("moved_to_track", 1, cards=["red", "yellow", "white"])
+    play = cardgame.PlayMixed(("blue", "white", "yellow"))
+    assert play in [value for _, value in view.play_menu.options]
+    assert narrate(mixed, game, "de") == "Spieler 1 legt einzelne Karten in den Verschiebebahnhof: rot, weiß und gelb."
+    assert narrate(moved, game, "de").endswith("eine Karte auf den Unterwegs-Stapel: rot, gelb und weiß.")
+    assert narrate(mixed, game, "en") == "Player 1 lays red, white, and yellow in the rail yard."
+    assert narrate(moved, game, "en").endswith("onto the on-the-track pile: red, yellow, and white.")
+    assert view._play_label(play) == "three colours: blue, white, and yellow"
+    assert view.hint() == "Draw cards: your tickets still need yellow, green, and red cards."
+    try:
+        texts.set_language("de")
+        assert view._play_label(play) == "drei Farben: blau, weiß und gelb"
+        assert view.hint() == "Ziehe Karten: Deinen Zielkarten fehlen noch gelbe, grüne und rote Karten."
+    finally:
+        texts.set_language("en")
 
 
 def test_card_game_view_says_its_ticket_advice_is_general_and_counts_colours_with_their_unit():

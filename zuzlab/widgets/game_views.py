@@ -261,7 +261,7 @@ class CardGameView(_CompactView):
                 hit = [texts.phrase("wrecked_cards", player=p, cards=texts.quantity("card", n)) for p, n in victims]
                 text = label("card_play_wrecks", play=text, victims=texts.listing(hit))
             return text
-        return label("play_mixed", colors=list(action.colors))
+        return label("play_mixed", colors=texts.listing(action.colors))
 
     # --- a hint --------------------------------------------------------------------------
 
