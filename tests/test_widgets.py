@@ -619,6 +619,26 @@ def test_ink_view_draws_the_chosen_result_where_the_board_is_clicked():
     assert view.undo_button.disabled is False
 
 
+def test_take_back_speaks_of_the_other_players_moves_only_when_there_are_other_players():
+    from zuzlab import texts
+
+    def tip_after_a_drawing(players):
+        game = ink.new_game(players=players, seed=11)
+        view = InkGameView(game)
+        code, square, orientation = game.legal_placements()[0]
+        assert view.act(ink.Place(code, ink.board.square_name(square), orientation))
+        return view.undo_button.tooltip
+
+    assert tip_after_a_drawing(1) == "Take your last move back."
+    assert tip_after_a_drawing(2) == "Take your last move back (and the other players' moves after it)."
+    try:
+        texts.set_language("de")
+        assert tip_after_a_drawing(1) == "Deinen letzten Zug zurücknehmen."
+        assert tip_after_a_drawing(2) == "Deinen letzten Zug zurücknehmen (und die Züge der anderen danach)."
+    finally:
+        texts.set_language("en")
+
+
 def test_ink_view_shows_a_result_rolled_twice_as_twice():
     game = ink.new_game(seed=11).set_up(roll=["A0", "A0", "A3", "B2"])
     view = InkGameView(game)

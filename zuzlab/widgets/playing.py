@@ -121,7 +121,8 @@ class GameView:
         self.undo_button.description, self.hint_button.description = label("undo"), label("hint")
         seen = self._seen_since_your_move()
         self.undo_button.disabled = not self._marks or self.game.is_over or seen is not None
-        self.undo_button.tooltip = label("undo_tip") if seen is None else texts.render(self._seen_words(seen))
+        tip = "undo_tip" if self.game.players > 1 else "undo_tip_solo"  # "and the others' moves after it": if any
+        self.undo_button.tooltip = label(tip) if seen is None else texts.render(self._seen_words(seen))
         self.hint_button.layout.display = "none" if type(self).hint is GameView.hint else None
 
     def _refusal_words(self) -> str:
