@@ -316,6 +316,38 @@ def test_undo_never_goes_behind_a_card_a_bot_turned_up_after_your_move():
     assert view.undo() is False and game == seen and "cannot be taken back" in view.message.value
 
 
+def test_a_disabled_take_back_says_why_beside_it_in_one_short_line():
+    from zuzlab import texts
+
+    game = ttr.new_game("usa", players=3, seed=4).set_up(hands={0: {"pink": 4, "red": 1}}, current=0)
+    view = TtrGameView(game, human=0)
+    assert view.undo_why in view.help_row.children
+    assert view.undo_button.disabled and "Nothing to take back yet." in view.undo_why.value
+    assert view.act(ttr.ClaimRoute(("Denver", "Omaha"), "pink"))
+    assert not view.undo_button.disabled and view.undo_why.value == ""  # usable: nothing to say
+    assert view.act(ttr.DrawBlind())
+    assert view.undo_button.disabled and "You have seen a card from the deck." in view.undo_why.value
+    try:
+        texts.set_language("de")
+        assert "Du hast eine Karte vom Stapel gesehen." in view.undo_why.value
+    finally:
+        texts.set_language("en")
+    ink_view = InkGameView(ink.new_game(seed=11).set_up(roll=["A0", "A0", "A3", "B2"]))
+    assert "Nothing to take back yet." in ink_view.undo_why.value
+    for code in ("A0", "A0", "A3", "B2"):
+        assert ink_view.act(ink.Place(code, *next((ink.board.square_name(s), o) for c, s, o
+                                                  in ink_view.game.legal_placements() if c == code)))
+    assert ink_view.act(ink.FinishRound())
+    assert "The dice of round 2 are rolled." in ink_view.undo_why.value
+    try:
+        texts.set_language("de")
+        assert "Die Würfel für Runde 2 sind geworfen." in ink_view.undo_why.value
+    finally:
+        texts.set_language("en")
+    assert all(len(texts.text(f"label.{key}", lang, round=7)) <= 45 for lang in ("en", "de")
+               for key in texts.table("en")["label"] if key.startswith("undo_why/"))  # one short line
+
+
 def test_the_hint_is_what_the_balanced_bot_would_do_and_why():
     game = ttr.new_game("usa", players=2, seed=4)
     view = TtrGameView(game, human=0)
@@ -826,7 +858,7 @@ def test_ink_view_at_the_end_shows_the_final_score_and_no_stale_controls():
     while not game.is_over:
         assert view.act(ink.bots.greedy_action(game, view.rng))
     assert "over" in view.status.value.lower() and view.drawing.layout.display == "none"
-    assert view.undo_button.layout.display == "none" and view.hint_button.layout.display == "none"
+    assert view.help_row.layout.display == "none"  # take back, its reason and the hint
     assert "Final score" in view.final.value and f"{ink.score(game.boards[0]).total} points" in view.final.value
     try:
         texts.set_language("de")

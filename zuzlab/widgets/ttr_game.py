@@ -63,7 +63,8 @@ def ticket_words(ticket: Any) -> str:
 
 
 def _why(reason: str) -> str:
-    return f"<span style='color:#6d4c41'>{html.escape(reason)}</span>"
+    """Why a control cannot be used now, as HTML beside it (nothing for no reason)."""
+    return f"<span style='color:#6d4c41'>{html.escape(reason)}</span>" if reason else ""
 
 
 class TtrGameView(GameView):
@@ -72,6 +73,8 @@ class TtrGameView(GameView):
     ``bots``: one bot (or bot name) for every other seat, or one per seat; by default the
     strategy bots ``balanced``, ``tickets`` and ``long_routes`` in turn.
     """
+
+    reason_html = staticmethod(_why)
 
     def __init__(self, game: Game, human: int = 0, bots: str | Bot | Sequence[str | Bot] | None = None,
                  seed: int | str = 0):
@@ -134,7 +137,6 @@ class TtrGameView(GameView):
         self.give_up.on_click(lambda _: self.act(GiveUpTunnel()))
         self.pass_button.on_click(lambda _: self.act(Pass()))
         self.controls = widgets.VBox()
-        self.help_row = widgets.HBox([self.undo_button, self.hint_button])
         self.widget = widgets.VBox([self.status, widgets.HBox([self.map, widgets.VBox(
             [self.hand, self.tickets], layout=widgets.Layout(width="330px"))]), self.hint_box, self.controls,
             self.help_row, self.message, self.narration])
