@@ -204,6 +204,30 @@ def test_a_route_clicked_on_the_map_offers_its_payments_or_says_why_not():
     assert game.claimed[denver_omaha] == 0
 
 
+def test_no_route_is_picked_for_you_so_a_bots_claim_never_shows_you_a_refusal():
+    from zuzlab import texts
+
+    game = ttr.new_game("usa", players=4, seed=4)
+    view = TtrGameView(game, human=0)
+    keep_all(view)
+    first = view.route_menu.options[1][1]  # the first route you could claim
+    assert view.route_menu.label == "– pick a route, or click one on the map –" and view.selected_route is None
+    assert view.claim.disabled and view.claim_why.value == "" and not view.claim_menu.options
+    game.set_up(claimed={first: 3}, current=0)  # as if a bot had claimed it
+    view.refresh()
+    assert view.selected_route is None and view.claim_why.value == "" and "belongs" not in view.message.value
+    try:
+        texts.set_language("de")
+        assert view.route_menu.label == "– wähle eine Strecke oder klicke eine auf dem Plan an –"
+    finally:
+        texts.set_language("en")
+    second = view.route_menu.options[1][1]
+    view.route_menu.value = second  # picked: its payments are offered
+    assert view.selected_route == second and not view.claim.disabled
+    view.route_menu.index = 0  # back to the prompt: nothing picked, nothing offered
+    assert view.selected_route is None and view.claim.disabled and view.route_menu.index == 0
+
+
 def test_a_route_you_hold_no_card_for_says_so_in_words():
     from zuzlab import texts
 
@@ -225,7 +249,8 @@ def test_a_route_you_hold_no_card_for_says_so_in_words():
 def test_a_station_is_built_by_picking_its_city_then_how_to_pay():
     game = ttr.new_game("europe", players=2, seed=4).set_up(hands={0: {"red": 2, "locomotive": 1}}, current=0)
     view = TtrGameView(game, human=0)
-    cities = [city for _, city in view.city_menu.options]
+    prompt, *cities = [city for _, city in view.city_menu.options]
+    assert view.city_menu.label == "– pick a city, or click one on the map –" and view.selected_city is None
     assert len(cities) == 47 and cities == sorted(cities)  # one entry a city, not a city × each way to pay
     assert view.select_city("Paris") and view.city_menu.value == "Paris"
     assert [text for text, _ in view.station_menu.options] == ["1 red", "1 locomotive"]

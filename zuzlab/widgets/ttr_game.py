@@ -6,8 +6,9 @@ you cannot claim it. A control you cannot use right now is disabled and says why
 the rules forbid is refused with the rule in plain words; what happens on the table,
 yours and the bots' turns alike, is told below the board. "take back" undoes your last
 move (unless you have seen a card from a deck since); "hint" says what the balanced strategy
-bot would do, and why, and marks its planned way for your tickets on the map. No offered
-ticket starts ticked: the choice is yours.
+bot would do, and why, and marks its planned way for your tickets on the map. Nothing is
+chosen for you: no offered ticket starts ticked, and the route and station menus start at a
+prompt (a route you did not pick never shows you a refusal when a bot claims it).
 """
 
 from __future__ import annotations
@@ -35,15 +36,10 @@ from .playing import GameView
 Bot = Callable[[Game, random.Random], Any]
 #: The opponents' strategies, seat after seat (the random bot teaches nothing)
 OPPONENTS = ("balanced", "tickets", "long_routes")
+#: the value of a menu's prompt entry: nothing picked (a menu's None is no entry at all)
+NOT_PICKED = ""
 #: the hint's planned way (dashed), and the tunnel being decided on (a halo), as marked on the map
 PLAN_COLOR, TUNNEL_COLOR = "#1e88e5", "#00e5ff"
-
-
-def _offer(menu: widgets.Dropdown, options: list[tuple[str, Any]], keep: Any = None) -> None:
-    """Fill a menu, keeping ``keep`` selected if it is still offered."""
-    menu.options = options
-    values = [value for _, value in options]
-    menu.value = keep if keep in values else (values[0] if values else None)
 
 
 def _chip(kind: str, count: int) -> str:
@@ -89,7 +85,8 @@ class TtrGameView(GameView):
         self.bots = {p: make_bot(chosen[p]) for p in others}
         self.bot_names = {p: chosen[p] if isinstance(chosen[p], str) else getattr(chosen[p], "__name__", "bot")
                           for p in others}
-        self.selected_route: int | None = None
+        self.selected_route: int | None = None  # none until you pick one: nothing is chosen for you
+        self._filling = False  # a menu being filled (not picked from)
         self.selected_city: str | None = None  # where to build a station (Europe)
         self.figure = map_figure(game, player=human, width=760, height=470)
         self.plan_marks = RouteMarks(self.figure, game.map, color=PLAN_COLOR, width=6, name="hint_plan")
@@ -143,6 +140,22 @@ class TtrGameView(GameView):
         self._run_bots()
         self.refresh()
         follow_language(self.refresh)
+
+    def _offer(self, menu: widgets.Dropdown, options: list[tuple[str, Any]], keep: Any = None,
+               prompt: str | None = None) -> Any:
+        """Fill a menu, keeping ``keep`` selected if it is still offered, else its
+        ``prompt`` entry (nothing picked) or its first; returns what is picked (None for
+        the prompt). The menu's own handler ignores the filling: it is no pick of yours."""
+        if prompt is not None:
+            options = [(prompt, NOT_PICKED), *options]
+        self._filling = True
+        try:
+            menu.options = options
+            values = [value for _, value in options]
+            menu.value = keep if keep in values else (values[0] if values else None)
+        finally:
+            self._filling = False
+        return None if menu.value == NOT_PICKED else menu.value
 
     def act(self, action: Any) -> bool:
         """Your move (see ``GameView.act``); a claimed route (a station's city) is no
@@ -243,7 +256,12 @@ class TtrGameView(GameView):
         return bool(self._claims_for(route_id))
 
     def _route_picked(self, change: dict) -> None:
-        if change["new"] is not None and change["new"] != self.selected_route:
+        if self._filling or change["new"] in (self.selected_route, None):
+            return
+        if change["new"] == NOT_PICKED:  # back to the prompt: no route picked
+            self.selected_route = None
+            self.refresh()
+        else:
             self.select_route(change["new"])
 
     # --- picking a station's city ---------------------------------------------------------------
@@ -262,7 +280,12 @@ class TtrGameView(GameView):
         return bool(self._stations_in(city))
 
     def _city_picked(self, change: dict) -> None:
-        if change["new"] is not None and change["new"] != self.selected_city:
+        if self._filling or change["new"] in (self.selected_city, None):
+            return
+        if change["new"] == NOT_PICKED:  # back to the prompt: no city picked
+            self.selected_city = None
+            self.refresh()
+        else:
             self.select_city(change["new"])
 
     def _stations_in(self, city: str | None) -> list[BuildStation]:
@@ -412,7 +435,7 @@ class TtrGameView(GameView):
 
     def _tunnel_rows(self, tunnel: TunnelPayment) -> list:
         pays = [(self._tunnel_label(a, tunnel.extra), a) for a in self.game.legal_actions() if isinstance(a, PayTunnel)]
-        _offer(self.tunnel_menu, pays)
+        self._offer(self.tunnel_menu, pays)
         self.pay.disabled = not pays
         wild = self.game.rules.wild
         self.pay_why.value = "" if pays else _why(label("cannot_pay_tunnel", cards=texts.cards(tunnel.color or wild,
@@ -437,15 +460,16 @@ class TtrGameView(GameView):
         routes = [(self._route_label(r), r) for r in claimable]
         if self.selected_route is not None and self.selected_route not in claimable:
             routes.insert(0, (self._route_label(self.selected_route), self.selected_route))
-        _offer(self.route_menu, routes or [(label("no_route"), None)], keep=self.selected_route)
-        self.selected_route = self.route_menu.value
+        # no route is chosen for you: a route you did not pick never shows a refusal (when a bot claims it)
+        prompt = label("pick_route" if claimable else "no_route")
+        self.selected_route = self._offer(self.route_menu, routes, keep=self.selected_route, prompt=prompt)
         claims = [(self._payment_label(a), a) for a in self._claims_for(self.selected_route)]
-        _offer(self.claim_menu, claims)
+        self._offer(self.claim_menu, claims)
         self.claim.disabled = not claims
-        if self.selected_route is not None and not claims:
-            self.claim_why.value = _why(self._why_not(self.selected_route))
-        else:
-            self.claim_why.value = "" if claims else _why(label("no_route_why"))
+        if self.selected_route is not None:
+            self.claim_why.value = "" if claims else _why(self._why_not(self.selected_route))
+        else:  # the prompt says how to pick one; with none to claim, what a click shows
+            self.claim_why.value = "" if claimable else _why(label("no_route_why"))
         rows += [widgets.HBox([self.route_menu, self.claim_menu, self.claim]), self.claim_why]
         self.draw_tickets.disabled = DrawTickets() not in legal
         self.tickets_why.value = _why(texts.text("refusal.no_tickets")) if self.draw_tickets.disabled else ""
@@ -464,10 +488,10 @@ class TtrGameView(GameView):
         options = [(city, city) for city in cities]
         if self.selected_city is not None and self.selected_city not in cities:
             options.insert(0, (self.selected_city, self.selected_city))
-        _offer(self.city_menu, options or [(label("no_station"), None)], keep=self.selected_city)
-        self.selected_city = self.city_menu.value
+        prompt = label("pick_city" if cities else "no_station")  # no city is chosen for you either
+        self.selected_city = self._offer(self.city_menu, options, keep=self.selected_city, prompt=prompt)
         pays = [(self._station_label(a), a) for a in stations if a.city == self.selected_city]
-        _offer(self.station_menu, pays)
+        self._offer(self.station_menu, pays)
         self.station.disabled = not pays
         if pays:
             self.station_why.value = ""
