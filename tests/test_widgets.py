@@ -547,6 +547,36 @@ def test_game_view_tunnel_decision():
     assert game.claimed[16] == 0
 
 
+@pytest.mark.parametrize("board, wild, route, colour, en, de", [
+    ("europe", "locomotive", ("München", "Venezia"), "blue", "You paid with locomotive cards only: each revealed locomotive "
+     "costs one more locomotive", "Du hast nur mit Lokomotiven bezahlt: Jede aufgedeckte Lokomotive kostet eine "
+     "weitere Lokomotive"),
+    ("switzerland", "tunnel", ("Basel", "Delémont"), "yellow", "You paid with tunnel cards only: each revealed tunnel card "
+     "costs one more tunnel card", "Du hast nur mit Tunnelkarten bezahlt: Jede aufgedeckte Tunnelkarte kostet eine "
+     "weitere Tunnelkarte")])
+def test_the_tunnel_rule_box_says_the_case_of_a_claim_paid_with_wild_cards_only(board, wild, route, colour, en, de):
+    from zuzlab import texts
+
+    def tunnel_rule(paid_with):
+        game = ttr.new_game(board, players=2, seed=3)
+        game.set_up(hands={0: {wild: 3, colour: 2}}, deck_top=[wild, colour, "red"], current=0)
+        view = TtrGameView(game, human=0)
+        assert view.act(ttr.ClaimRoute(route, paid_with, 0 if paid_with else 2))
+        return game.pending.extra, view
+
+    extra, view = tunnel_rule(None)
+    assert extra == 1  # the revealed card of a colour costs nothing
+    assert en in view.hint_box.value and "revealed cards of a colour cost nothing" in view.hint_box.value
+    assert "of your colour" not in view.hint_box.value
+    try:
+        texts.set_language("de")
+        assert de in view.hint_box.value and "deiner Farbe" not in view.hint_box.value
+    finally:
+        texts.set_language("en")
+    extra, view = tunnel_rule(colour)
+    assert extra == 2 and "The revealed cards of your colour, and any" in view.hint_box.value
+
+
 def test_a_tunnel_you_cannot_pay_says_so_and_you_can_give_it_up():
     game = ttr.new_game("europe", players=2, seed=4)
     view = TtrGameView(game, human=0)

@@ -522,8 +522,11 @@ class TtrGameView(GameView):
         if isinstance(pending, SecondCard):
             counts_double = game.rules.face_up_wild_counts_double
             return texts.text("hint.second_card" if counts_double else "hint.second_card_any", wild=game.rules.wild)
-        if isinstance(pending, TunnelPayment):
-            return texts.text("hint.tunnel", wild=game.rules.wild)
+        if isinstance(pending, TunnelPayment):  # paid with wild cards only: only revealed wild cards cost extra
+            wild = game.rules.wild
+            if pending.color is None:
+                return texts.text("hint.tunnel_wilds_only", wild=wild, wilds=texts.phrase(f"{wild}_cards"))
+            return texts.text("hint.tunnel", wild=wild)
         if game.legal_actions() == [Pass()]:
             return texts.text("hint.pass")
         if game.final_turns_left is not None:
