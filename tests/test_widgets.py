@@ -509,10 +509,27 @@ def test_the_tunnel_being_decided_on_is_marked_on_the_map():
 def test_the_status_counts_turns_from_one_and_an_empty_hand_mid_game_has_no_cards():
     game = ttr.new_game("usa", players=2, seed=4)
     view = TtrGameView(game, human=0)
-    assert "turn 1," in view.status.value and "none yet" in view.tickets.value
+    assert "turn 1 (round 1)," in view.status.value and "none yet" in view.tickets.value
     game.set_up(hands={0: {}}, current=0)
     view.refresh()
     assert "Your hand</b><br>no cards" in view.hand.value
+
+
+def test_the_status_says_that_its_turns_count_every_players_turn_by_naming_the_round():
+    from zuzlab import texts
+
+    game = ttr.new_game("usa", players=4, seed=4)
+    view = TtrGameView(game, human=0)
+    keep_all(view)
+    assert "(base game) – turn 1 (round 1), Player 0 to play" in view.status.value
+    view.deck.click()
+    view.deck.click()  # your turn, then the three bots' turns: a round
+    assert game.turn == 4 and "(base game) – turn 5 (round 2), Player 0 to play" in view.status.value
+    try:
+        texts.set_language("de")
+        assert "– Spielzug 5 (Runde 2), Spieler 0 ist an der Reihe" in view.status.value
+    finally:
+        texts.set_language("en")
 
 
 @pytest.mark.slow

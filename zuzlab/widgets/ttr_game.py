@@ -409,8 +409,9 @@ class TtrGameView(GameView):
         you = label("you_are", player=me, colour=texts.term(PLAYER_NAMES[me]))
         if game.is_over:
             status = label("status_over", game=map_title(game.map), count=game.turn)
-        else:  # the turns are counted from 1, as players count them
-            status = label("status", game=map_title(game.map), turn=game.turn + 1, whose=whose)
+        else:  # every player's turn counts, from 1 as players count; a round is each player's turn once
+            status = label("status", game=map_title(game.map), turn=game.turn + 1,
+                           round=game.turn // game.players + 1, whose=whose)
         self.status.value = f"<b>{html.escape(you)}</b> · {html.escape(status)}<br>{html.escape(scores)}"
 
     def final_scores(self):
