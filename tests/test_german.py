@@ -196,9 +196,9 @@ def test_german_wording_follows_the_rule_texts():
                 "Sonderstrecke", "leiht", "geliehen"):
         assert odd not in everything, odd
     assert "Backtracking" in german["explain"]["longest.watch"]
-    status = texts.text("label.status", "de", game="Zug um Zug: USA (Grundspiel)", turn=32,
+    status = texts.text("label.status", "de", game="Zug um Zug: USA (Grundspiel)", turn=32, round=8,
                         whose=texts.text("label.to_play", "de", player=0))
-    assert status == "Zug um Zug: USA (Grundspiel) – Spielzug 32, Spieler 0 ist an der Reihe"
+    assert status == "Zug um Zug: USA (Grundspiel) – Spielzug 32 (Runde 8), Spieler 0 ist an der Reihe"
 
 
 def test_the_longest_trail_lesson_says_kantenzug_in_every_step():
