@@ -211,14 +211,14 @@ def test_no_route_is_picked_for_you_so_a_bots_claim_never_shows_you_a_refusal():
     view = TtrGameView(game, human=0)
     keep_all(view)
     first = view.route_menu.options[1][1]  # the first route you could claim
-    assert view.route_menu.label == "– pick a route, or click one on the map –" and view.selected_route is None
+    assert view.route_menu.label == "– pick one, or click on the map –" and view.selected_route is None
     assert view.claim.disabled and view.claim_why.value == "" and not view.claim_menu.options
     game.set_up(claimed={first: 3}, current=0)  # as if a bot had claimed it
     view.refresh()
     assert view.selected_route is None and view.claim_why.value == "" and "belongs" not in view.message.value
     try:
         texts.set_language("de")
-        assert view.route_menu.label == "– wähle eine Strecke oder klicke eine auf dem Plan an –"
+        assert view.route_menu.label == "– wähle oder klicke auf dem Plan –"
     finally:
         texts.set_language("en")
     second = view.route_menu.options[1][1]
@@ -250,7 +250,7 @@ def test_a_station_is_built_by_picking_its_city_then_how_to_pay():
     game = ttr.new_game("europe", players=2, seed=4).set_up(hands={0: {"red": 2, "locomotive": 1}}, current=0)
     view = TtrGameView(game, human=0)
     prompt, *cities = [city for _, city in view.city_menu.options]
-    assert view.city_menu.label == "– pick a city, or click one on the map –" and view.selected_city is None
+    assert view.city_menu.label == "– pick one, or click on the map –" and view.selected_city is None
     assert len(cities) == 47 and cities == sorted(cities)  # one entry a city, not a city × each way to pay
     assert view.select_city("Paris") and view.city_menu.value == "Paris"
     assert [text for text, _ in view.station_menu.options] == ["1 red", "1 locomotive"]

@@ -105,11 +105,11 @@ class TtrGameView(GameView):
         self.deck_why = widgets.HTML()
         self.draw_tickets = widgets.Button(icon="ticket", layout=widgets.Layout(width="auto"))
         self.tickets_why = widgets.HTML()
-        self.route_menu = widgets.Dropdown(layout=widgets.Layout(width="330px"))
+        self.route_menu = widgets.Dropdown(layout=widgets.Layout(width="400px"))
         self.claim_menu = widgets.Dropdown(layout=widgets.Layout(width="300px"))
         self.claim = widgets.Button(button_style="success")
         self.claim_why = widgets.HTML()
-        self.city_menu = widgets.Dropdown(layout=widgets.Layout(width="330px"))
+        self.city_menu = widgets.Dropdown(layout=widgets.Layout(width="400px"))
         self.station_menu = widgets.Dropdown(layout=widgets.Layout(width="300px"))
         self.station = widgets.Button()
         self.station_why = widgets.HTML()
@@ -462,7 +462,7 @@ class TtrGameView(GameView):
         if self.selected_route is not None and self.selected_route not in claimable:
             routes.insert(0, (self._route_label(self.selected_route), self.selected_route))
         # no route is chosen for you: a route you did not pick never shows a refusal (when a bot claims it)
-        prompt = label("pick_route" if claimable else "no_route")
+        prompt = label("pick_on_map" if claimable else "no_route")
         self.selected_route = self._offer(self.route_menu, routes, keep=self.selected_route, prompt=prompt)
         claims = [(self._payment_label(a), a) for a in self._claims_for(self.selected_route)]
         self._offer(self.claim_menu, claims)
@@ -489,7 +489,7 @@ class TtrGameView(GameView):
         options = [(city, city) for city in cities]
         if self.selected_city is not None and self.selected_city not in cities:
             options.insert(0, (self.selected_city, self.selected_city))
-        prompt = label("pick_city" if cities else "no_station")  # no city is chosen for you either
+        prompt = label("pick_on_map" if cities else "no_station")  # no city is chosen for you either
         self.selected_city = self._offer(self.city_menu, options, keep=self.selected_city, prompt=prompt)
         pays = [(self._station_label(a), a) for a in stations if a.city == self.selected_city]
         self._offer(self.station_menu, pays)
