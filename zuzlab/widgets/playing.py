@@ -44,7 +44,8 @@ class GameView:
         self.hint_button.on_click(lambda _: self.show_hint())
         #: why take back cannot be used now, beside it (one short line)
         self.undo_why = widgets.HTML()
-        self.help_row = widgets.HBox([self.undo_button, self.undo_why, self.hint_button])
+        self.help_row = widgets.HBox([self.undo_button, self.undo_why, self.hint_button],
+                                     layout=widgets.Layout(align_items="center"))
 
     def act(self, action: Any) -> bool:
         """Try your move: refused moves are explained, accepted ones narrated; then the
