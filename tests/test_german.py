@@ -202,9 +202,9 @@ def test_german_wording_follows_the_rule_texts():
                 "Sonderstrecke", "leiht", "geliehen"):
         assert odd not in everything, odd
     assert "Backtracking" in german["explain"]["longest.watch"]
-    status = texts.text("label.status", "de", game="Zug um Zug: USA (Grundspiel)", turn=32,
+    status = texts.text("label.status", "de", game="Zug um Zug: USA (Grundspiel)", turn=32, round=8,
                         whose=texts.text("label.to_play", "de", player=0))
-    assert status == "Zug um Zug: USA (Grundspiel) – Spielzug 32, Spieler 0 ist an der Reihe"
+    assert status == "Zug um Zug: USA (Grundspiel) – Spielzug 32 (Runde 8), Spieler 0 ist an der Reihe"
 
 
 def test_the_longest_trail_lesson_says_kantenzug_in_every_step():
@@ -309,13 +309,13 @@ def test_narration_agrees_verbs_and_writes_numbers_the_german_way():
     game = ttr.new_game("europe", players=2, seed=1)
     one = Event("tunnel_revealed", 0, route=16, revealed=["blue", "locomotive", "red"], extra=1)
     two = Event("tunnel_revealed", 0, route=16, revealed=["blue", "locomotive", "red"], extra=2)
-    assert narrate(one, game, "de").endswith("Aufgedeckt: blau, Lokomotive, rot; also ist 1 zusätzliche "
+    assert narrate(one, game, "de").endswith("Aufgedeckt: blau, Lokomotive und rot; also ist 1 zusätzliche "
                                              "Karte fällig.")
     assert narrate(two, game, "de").endswith("also sind 2 zusätzliche Karten fällig.")
     assert narrate(one, game, "en").endswith("so 1 extra card is due.")
     scored = Event("round_scored", None, points=[12, -1])
     assert narrate(scored, game, "de") == ("Der Stapel ist aufgebraucht: Die Zielkarten auf der Hand werden gewertet "
-                                           "(Spieler 0: 12 Punkte, Spieler 1: -1 Punkt).")
+                                           "(Spieler 0: 12 Punkte und Spieler 1: -1 Punkt).")
     from zuzlab.algorithms.fulfilment import Step
 
     cut = Step("prune", chosen=(), points=0, bound=128.5, best=140, decided=0)

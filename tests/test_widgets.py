@@ -204,6 +204,30 @@ def test_a_route_clicked_on_the_map_offers_its_payments_or_says_why_not():
     assert game.claimed[denver_omaha] == 0
 
 
+def test_no_route_is_picked_for_you_so_a_bots_claim_never_shows_you_a_refusal():
+    from zuzlab import texts
+
+    game = ttr.new_game("usa", players=4, seed=4)
+    view = TtrGameView(game, human=0)
+    keep_all(view)
+    first = view.route_menu.options[1][1]  # the first route you could claim
+    assert view.route_menu.label == "– pick one, or click on the map –" and view.selected_route is None
+    assert view.claim.disabled and view.claim_why.value == "" and not view.claim_menu.options
+    game.set_up(claimed={first: 3}, current=0)  # as if a bot had claimed it
+    view.refresh()
+    assert view.selected_route is None and view.claim_why.value == "" and "belongs" not in view.message.value
+    try:
+        texts.set_language("de")
+        assert view.route_menu.label == "– wähle oder klicke auf dem Plan –"
+    finally:
+        texts.set_language("en")
+    second = view.route_menu.options[1][1]
+    view.route_menu.value = second  # picked: its payments are offered
+    assert view.selected_route == second and not view.claim.disabled
+    view.route_menu.index = 0  # back to the prompt: nothing picked, nothing offered
+    assert view.selected_route is None and view.claim.disabled and view.route_menu.index == 0
+
+
 def test_a_route_you_hold_no_card_for_says_so_in_words():
     from zuzlab import texts
 
@@ -225,7 +249,8 @@ def test_a_route_you_hold_no_card_for_says_so_in_words():
 def test_a_station_is_built_by_picking_its_city_then_how_to_pay():
     game = ttr.new_game("europe", players=2, seed=4).set_up(hands={0: {"red": 2, "locomotive": 1}}, current=0)
     view = TtrGameView(game, human=0)
-    cities = [city for _, city in view.city_menu.options]
+    prompt, *cities = [city for _, city in view.city_menu.options]
+    assert view.city_menu.label == "– pick one, or click on the map –" and view.selected_city is None
     assert len(cities) == 47 and cities == sorted(cities)  # one entry a city, not a city × each way to pay
     assert view.select_city("Paris") and view.city_menu.value == "Paris"
     assert [text for text, _ in view.station_menu.options] == ["1 red", "1 locomotive"]
@@ -238,6 +263,26 @@ def test_a_station_is_built_by_picking_its_city_then_how_to_pay():
     source = view.figure.select_one({"name": "cities"}).data_source  # a click on a city on the map
     source.selected.indices = [source.data["name"].index("Wien")]
     assert view.city_menu.value == "Wien" and view.selected_city == "Wien"
+
+
+def test_a_station_you_lack_the_cards_for_says_so_in_words():
+    from zuzlab import texts
+
+    game = ttr.new_game("europe", players=2, seed=4).set_up(hands={0: {}}, current=0)
+    view = TtrGameView(game, human=0)
+    assert view.station.disabled
+    assert "You have no cards to pay with: your next station costs 1 card." in view.station_why.value
+    try:
+        texts.set_language("de")
+        assert "Du hast keine Karten zum Bezahlen: Dein nächster Bahnhof kostet 1 Karte." in view.station_why.value
+        game.set_up(hands={0: {"locomotive": 1}}, stations={"Paris": 0}, current=0)  # the second costs 2
+        assert view._why_no_station("Wien") == ("Dein nächster Bahnhof kostet 2 Karten einer Farbe: Du hast keine "
+                                                "Karte irgendeiner Farbe und 1 Lokomotive, es fehlt also 1 Karte.")
+    finally:
+        texts.set_language("en")
+    assert view._why_no_station("Wien") == ("Your next station costs 2 cards of one colour: you have no card of any "
+                                            "colour and 1 locomotive, so 1 card is missing.")
+    assert "Paris already has a station" in view._why_no_station("Paris")  # the city's own reason comes first
 
 
 def test_double_tracks_of_one_colour_are_listed_once_each_with_their_track():
@@ -296,6 +341,38 @@ def test_undo_never_goes_behind_a_card_a_bot_turned_up_after_your_move():
     assert view.undo() is False and game == seen and "cannot be taken back" in view.message.value
 
 
+def test_a_disabled_take_back_says_why_beside_it_in_one_short_line():
+    from zuzlab import texts
+
+    game = ttr.new_game("usa", players=3, seed=4).set_up(hands={0: {"pink": 4, "red": 1}}, current=0)
+    view = TtrGameView(game, human=0)
+    assert view.undo_why in view.help_row.children
+    assert view.undo_button.disabled and "Nothing to take back yet." in view.undo_why.value
+    assert view.act(ttr.ClaimRoute(("Denver", "Omaha"), "pink"))
+    assert not view.undo_button.disabled and view.undo_why.value == ""  # usable: nothing to say
+    assert view.act(ttr.DrawBlind())
+    assert view.undo_button.disabled and "You have seen a card from the deck." in view.undo_why.value
+    try:
+        texts.set_language("de")
+        assert "Du hast eine Karte vom Stapel gesehen." in view.undo_why.value
+    finally:
+        texts.set_language("en")
+    ink_view = InkGameView(ink.new_game(seed=11).set_up(roll=["A0", "A0", "A3", "B2"]))
+    assert "Nothing to take back yet." in ink_view.undo_why.value
+    for code in ("A0", "A0", "A3", "B2"):
+        assert ink_view.act(ink.Place(code, *next((ink.board.square_name(s), o) for c, s, o
+                                                  in ink_view.game.legal_placements() if c == code)))
+    assert ink_view.act(ink.FinishRound())
+    assert "The dice of round 2 are rolled." in ink_view.undo_why.value
+    try:
+        texts.set_language("de")
+        assert "Die Würfel für Runde 2 sind geworfen." in ink_view.undo_why.value
+    finally:
+        texts.set_language("en")
+    assert all(len(texts.text(f"label.{key}", lang, round=7)) <= 45 for lang in ("en", "de")
+               for key in texts.table("en")["label"] if key.startswith("undo_why/"))  # one short line
+
+
 def test_the_hint_is_what_the_balanced_bot_would_do_and_why():
     game = ttr.new_game("usa", players=2, seed=4)
     view = TtrGameView(game, human=0)
@@ -336,6 +413,24 @@ def test_the_hint_says_when_a_ticket_can_no_longer_be_completed():
     assert "it will cost 20 points at the end" in advice and "Denver–Pittsburgh" not in advice.split("Your ticket")[1]
 
 
+def test_the_hint_costs_lost_country_tickets_what_final_scoring_deducts():
+    from zuzlab import texts
+
+    game = ttr.new_game("switzerland", players=2, seed=4)
+    france = [t.id for t in game.map.tickets if t.origin == "France"]  # worth up to 14, an unfulfilled one costs 5
+    into_france = [r.id for r in game.map.routes if any(game.map.cities[c].country == "France" for c in r.cities)]
+    game.set_up(tickets={0: france, 1: []}, claimed={r: 1 for r in into_france}, current=0)
+    view = TtrGameView(game, human=0)
+    assert "they will cost 10 points at the end." in view.hint()
+    try:
+        texts.set_language("de")
+        assert "Sie kosten dich am Ende 10 Punkte." in view.hint()
+    finally:
+        texts.set_language("en")
+    ended = game.copy().set_up(over=True)  # final scoring deducts the same
+    assert ended.final_scores().players[0].total == -10
+
+
 def test_the_hint_to_draw_tickets_does_not_call_a_lost_ticket_complete():
     game = ttr.new_game("usa", players=2, seed=4)
     board = game.map
@@ -369,6 +464,21 @@ def test_the_hint_lists_swiss_country_tickets_each_as_one_item():
     assert "Deutschland → (France 5, Österreich 5, Italia 13)" in [b.description for b in view.keep_boxes.children]
 
 
+def test_the_hints_reason_words_a_country_ticket_as_the_lists_do():
+    from zuzlab import texts
+
+    game = ttr.new_game("switzerland", players=2, seed=4)
+    france = next(t for t in game.map.tickets if t.origin == "France")
+    game.set_up(tickets={0: [france.id], 1: []}, hands={0: {c: 3 for c in game.rules.colors}}, current=0)
+    view = TtrGameView(game, human=0)
+    assert view.hint().endswith("is on the cheapest way to join France → (Deutschland 5, Österreich 14, Italia 11).")
+    try:
+        texts.set_language("de")
+        assert view.hint().endswith("liegt auf dem billigsten Weg für France → (Deutschland 5, Österreich 14, Italia 11).")
+    finally:
+        texts.set_language("en")
+
+
 def test_the_hint_pays_in_words_and_a_single_ticket_in_the_singular():
     from zuzlab import texts
 
@@ -399,10 +509,27 @@ def test_the_tunnel_being_decided_on_is_marked_on_the_map():
 def test_the_status_counts_turns_from_one_and_an_empty_hand_mid_game_has_no_cards():
     game = ttr.new_game("usa", players=2, seed=4)
     view = TtrGameView(game, human=0)
-    assert "turn 1," in view.status.value and "none yet" in view.tickets.value
+    assert "turn 1 (round 1)," in view.status.value and "none yet" in view.tickets.value
     game.set_up(hands={0: {}}, current=0)
     view.refresh()
     assert "Your hand</b><br>no cards" in view.hand.value
+
+
+def test_the_status_says_that_its_turns_count_every_players_turn_by_naming_the_round():
+    from zuzlab import texts
+
+    game = ttr.new_game("usa", players=4, seed=4)
+    view = TtrGameView(game, human=0)
+    keep_all(view)
+    assert "(base game) – turn 1 (round 1), Player 0 to play" in view.status.value
+    view.deck.click()
+    view.deck.click()  # your turn, then the three bots' turns: a round
+    assert game.turn == 4 and "(base game) – turn 5 (round 2), Player 0 to play" in view.status.value
+    try:
+        texts.set_language("de")
+        assert "– Spielzug 5 (Runde 2), Spieler 0 ist an der Reihe" in view.status.value
+    finally:
+        texts.set_language("en")
 
 
 @pytest.mark.slow
@@ -435,6 +562,36 @@ def test_game_view_tunnel_decision():
     assert [label for label, _ in view.tunnel_menu.options] == ["1 blue"] and not view.pay.disabled
     view.pay.click()
     assert game.claimed[16] == 0
+
+
+@pytest.mark.parametrize("board, wild, route, colour, en, de", [
+    ("europe", "locomotive", ("München", "Venezia"), "blue", "You paid with locomotive cards only: each revealed locomotive "
+     "costs one more locomotive", "Du hast nur mit Lokomotiven bezahlt: Jede aufgedeckte Lokomotive kostet eine "
+     "weitere Lokomotive"),
+    ("switzerland", "tunnel", ("Basel", "Delémont"), "yellow", "You paid with tunnel cards only: each revealed tunnel card "
+     "costs one more tunnel card", "Du hast nur mit Tunnelkarten bezahlt: Jede aufgedeckte Tunnelkarte kostet eine "
+     "weitere Tunnelkarte")])
+def test_the_tunnel_rule_box_says_the_case_of_a_claim_paid_with_wild_cards_only(board, wild, route, colour, en, de):
+    from zuzlab import texts
+
+    def tunnel_rule(paid_with):
+        game = ttr.new_game(board, players=2, seed=3)
+        game.set_up(hands={0: {wild: 3, colour: 2}}, deck_top=[wild, colour, "red"], current=0)
+        view = TtrGameView(game, human=0)
+        assert view.act(ttr.ClaimRoute(route, paid_with, 0 if paid_with else 2))
+        return game.pending.extra, view
+
+    extra, view = tunnel_rule(None)
+    assert extra == 1  # the revealed card of a colour costs nothing
+    assert en in view.hint_box.value and "revealed cards of a colour cost nothing" in view.hint_box.value
+    assert "of your colour" not in view.hint_box.value
+    try:
+        texts.set_language("de")
+        assert de in view.hint_box.value and "deiner Farbe" not in view.hint_box.value
+    finally:
+        texts.set_language("en")
+    extra, view = tunnel_rule(colour)
+    assert extra == 2 and "The revealed cards of your colour, and any" in view.hint_box.value
 
 
 def test_a_tunnel_you_cannot_pay_says_so_and_you_can_give_it_up():
@@ -533,8 +690,8 @@ def test_the_narration_of_kept_tickets_says_none_all_and_which_leave_the_game():
     assert narrate(none, cards, "de") == "Spieler 0 behält keine Zielkarte und gibt 4 Zielkarten zurück."
     game = ttr.new_game("europe", players=2, seed=3)
     free = Event("tunnel_revealed", 0, route=game.map.routes[0].id, revealed=["white", "yellow", "pink"], extra=0)
-    assert narrate(free, game, "de").endswith("Aufgedeckt: weiß, gelb, purpur; also ist keine zusätzliche Karte fällig.")
-    assert narrate(free, game, "en").endswith("the deck reveals white, yellow, pink, so no extra card is due.")
+    assert narrate(free, game, "de").endswith("Aufgedeckt: weiß, gelb und purpur; also ist keine zusätzliche Karte fällig.")
+    assert narrate(free, game, "en").endswith("the deck reveals white, yellow, and pink, so no extra card is due.")
 
 
 # --- the Railroad Ink game view ------------------------------------------------------------------
@@ -564,6 +721,26 @@ def test_ink_view_draws_the_chosen_result_where_the_board_is_clicked():
     drawn = {s.square for s in view.board_canvas.shapes if s.style in ("highway", "railway")}
     assert ink.board.square_name(square) in drawn
     assert view.undo_button.disabled is False
+
+
+def test_take_back_speaks_of_the_other_players_moves_only_when_there_are_other_players():
+    from zuzlab import texts
+
+    def tip_after_a_drawing(players):
+        game = ink.new_game(players=players, seed=11)
+        view = InkGameView(game)
+        code, square, orientation = game.legal_placements()[0]
+        assert view.act(ink.Place(code, ink.board.square_name(square), orientation))
+        return view.undo_button.tooltip
+
+    assert tip_after_a_drawing(1) == "Take your last move back."
+    assert tip_after_a_drawing(2) == "Take your last move back (and the other players' moves after it)."
+    try:
+        texts.set_language("de")
+        assert tip_after_a_drawing(1) == "Deinen letzten Zug zurücknehmen."
+        assert tip_after_a_drawing(2) == "Deinen letzten Zug zurücknehmen (und die Züge der anderen danach)."
+    finally:
+        texts.set_language("en")
 
 
 def test_ink_view_shows_a_result_rolled_twice_as_twice():
@@ -728,7 +905,7 @@ def test_ink_texts_name_a_tile_inside_a_sentence_in_a_form_german_allows():
         texts.set_language("de")
         assert "Runde 1, die Würfel zeigen: gerade Autobahn (A4), " in view.narration.value
         assert "; die Flusswürfel zeigen: gerader Fluss (W1) ×2." not in view.narration.value  # each die is told
-        assert "; die Flusswürfel zeigen: gerader Fluss (W1), gerader Fluss (W1)." in view.narration.value
+        assert "; die Flusswürfel zeigen: gerader Fluss (W1) und gerader Fluss (W1)." in view.narration.value
         view.act(place)
         assert f"Spieler 0 zeichnet auf {place.square}: gerade Autobahn (A4)." in view.narration.value
         view.choose("A1")
@@ -753,7 +930,7 @@ def test_ink_view_at_the_end_shows_the_final_score_and_no_stale_controls():
     while not game.is_over:
         assert view.act(ink.bots.greedy_action(game, view.rng))
     assert "over" in view.status.value.lower() and view.drawing.layout.display == "none"
-    assert view.undo_button.layout.display == "none" and view.hint_button.layout.display == "none"
+    assert view.help_row.layout.display == "none"  # take back, its reason and the hint
     assert "Final score" in view.final.value and f"{ink.score(game.boards[0]).total} points" in view.final.value
     try:
         texts.set_language("de")
@@ -885,6 +1062,32 @@ def test_card_game_view_hint_points_at_a_train_wreck():
     view = CardGameView(game)
     view.hint_button.click()
     assert "Play a set of 3 green cards: it wrecks player 1 (2 cards)" in view.message.value
+
+
+def test_card_game_narration_menus_and_hint_list_colours_with_and():
+    from zuzlab import texts
+    from zuzlab.core import Event
+    from zuzlab.widgets.narration import narrate
+
+    game = cardgame.new_game(players=2, seed=2)
+    game.set_up(hands={0: {"blue": 1, "white": 1, "yellow": 1}}, tickets={0: [3, 7]}, current=0)
+    view = CardGameView(game)
+    mixed = Event("mixed_played", 1, colors=["red", "white", "yellow"])
+    moved = Event("moved_to_track", 1, cards=["red", "yellow", "white"])
+    play = cardgame.PlayMixed(("blue", "white", "yellow"))
+    assert play in [value for _, value in view.play_menu.options]
+    assert narrate(mixed, game, "de") == "Spieler 1 legt einzelne Karten in den Verschiebebahnhof: rot, weiß und gelb."
+    assert narrate(moved, game, "de").endswith("eine Karte auf den Unterwegs-Stapel: rot, gelb und weiß.")
+    assert narrate(mixed, game, "en") == "Player 1 lays red, white, and yellow in the rail yard."
+    assert narrate(moved, game, "en").endswith("onto the on-the-track pile: red, yellow, and white.")
+    assert view._play_label(play) == "three colours: blue, white, and yellow"
+    assert view.hint() == "Draw cards: your tickets still need yellow, green, and red cards."
+    try:
+        texts.set_language("de")
+        assert view._play_label(play) == "drei Farben: blau, weiß und gelb"
+        assert view.hint() == "Ziehe Karten: Deinen Zielkarten fehlen noch gelbe, grüne und rote Karten."
+    finally:
+        texts.set_language("en")
 
 
 def test_card_game_view_says_its_ticket_advice_is_general_and_counts_colours_with_their_unit():

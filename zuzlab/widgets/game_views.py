@@ -52,7 +52,9 @@ def _note(text: str) -> widgets.HTML:
 
 
 class _CompactView(GameView):
-    """A game view whose narration and messages are set small and close, beside a board."""
+    """A game view whose narration, messages and reasons are set small and close, beside a board."""
+
+    reason_html = staticmethod(_reason)
 
     def _show_texts(self) -> None:
         super()._show_texts()
@@ -133,7 +135,7 @@ class CardGameView(_CompactView):
             self.controls.children = self._ticket_choice(pending)
         else:
             self.controls.children = [*self._draw_rows(pending), *self._play_rows(pending), *self._ticket_rows(pending),
-                                      widgets.HBox([self.undo_button, self.hint_button])]
+                                      self.help_row]
 
     def final_scores(self):
         """The game's final score table, saying who played each seat (you, the bots)."""
@@ -176,7 +178,7 @@ class CardGameView(_CompactView):
         self.keep_boxes.children = boxes
         self._check_keep(pending.keep_min)
         return [widgets.HTML(f"<b>{keep_prompt(pending.keep_min)}</b>"), self.keep_boxes,
-                widgets.HBox([self.keep, self.keep_reason]), widgets.HBox([self.undo_button, self.hint_button])]
+                widgets.HBox([self.keep, self.keep_reason]), self.help_row]
 
     def ticked(self) -> tuple[int, ...]:
         """The tickets ticked to keep."""
@@ -261,7 +263,7 @@ class CardGameView(_CompactView):
                 hit = [texts.phrase("wrecked_cards", player=p, cards=texts.quantity("card", n)) for p, n in victims]
                 text = label("card_play_wrecks", play=text, victims=texts.listing(hit))
             return text
-        return label("play_mixed", colors=list(action.colors))
+        return label("play_mixed", colors=texts.listing(action.colors))
 
     # --- a hint --------------------------------------------------------------------------
 
@@ -380,7 +382,7 @@ class InkGameView(_CompactView):
                                                                     self.preview])]),
             self.finish, self.finish_reason])
         side = widgets.VBox([self.status, self.drawing, self.final, self.score, self.message,
-                             widgets.HBox([self.undo_button, self.hint_button]), self.narration],
+                             self.help_row, self.narration],
                             layout=widgets.Layout(width="460px"))
         self.widget = widgets.HBox([self.board_canvas.canvas, side])
         self._run_bots()
@@ -485,13 +487,13 @@ class InkGameView(_CompactView):
         if game.is_over:
             self.status.value = f"<b>{label('game_over')}</b>"
             self.drawing.layout.display = "none"
-            self.undo_button.layout.display = self.hint_button.layout.display = "none"
+            self.help_row.layout.display = "none"
             self.score.value = ""
             self.final.value = (f"<h4>{label('final_score')}</h4>{score_html(now, game.rules.expansion)}"
                                 + (game.final_scores()._repr_html_() if game.players > 1 else ""))
             self.choose(None)
             return
-        self.drawing.layout.display = self.undo_button.layout.display = None
+        self.drawing.layout.display = self.help_row.layout.display = None
         self.final.value = ""
         self.score.value = f"<b>{label('score_now')}</b>{score_html(now, game.rules.expansion)}"
         self.status.value = _small(f"<b>{label('ink_round', round=game.round, rounds=game.rules.rounds)}</b>")

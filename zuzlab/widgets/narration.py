@@ -63,6 +63,9 @@ def narrate(event: Event, game: Any, lang: str | None = None) -> str | None:
         key = "tunnel_revealed/none"
     if key == "rolled" and params.get("expansion"):  # Deep Blue: name its dice
         key, params["dice"] = "rolled_expansion", f"{game.rules.expansion} dice"
+    for name, value in params.items():  # a list in a sentence, as the language lists it: "rot, weiß und gelb"
+        if isinstance(value, list):
+            params[name] = texts.listing(value, lang)
     try:
         return texts.text(f"event.{key}", lang, **params)
     except KeyError:

@@ -24,8 +24,8 @@ class GameView:
     tell what happened, let the bots play until it is the human's turn again, take the
     last own move back (with the bots' moves after it), and ask for a hint.
 
-    A view builds ``widget`` around ``message``, ``narration``, ``undo_button`` and
-    ``hint_button``, and implements ``refresh`` (and ``hint`` if it has one).
+    A view builds ``widget`` around ``message``, ``narration`` and ``help_row`` (take
+    back, why not now, hint), and implements ``refresh`` (and ``hint`` if it has one).
     """
 
     def __init__(self, game: Any, human: int, bot: Callable | None, seed: int | str):
@@ -42,6 +42,10 @@ class GameView:
         self.undo_button.on_click(lambda _: self.undo())
         self.hint_button = widgets.Button(icon="lightbulb", layout=widgets.Layout(width="auto"))
         self.hint_button.on_click(lambda _: self.show_hint())
+        #: why take back cannot be used now, beside it (one short line)
+        self.undo_why = widgets.HTML()
+        self.help_row = widgets.HBox([self.undo_button, self.undo_why, self.hint_button],
+                                     layout=widgets.Layout(align_items="center"))
 
     def act(self, action: Any) -> bool:
         """Try your move: refused moves are explained, accepted ones narrated; then the
@@ -121,8 +125,18 @@ class GameView:
         self.undo_button.description, self.hint_button.description = label("undo"), label("hint")
         seen = self._seen_since_your_move()
         self.undo_button.disabled = not self._marks or self.game.is_over or seen is not None
-        self.undo_button.tooltip = label("undo_tip") if seen is None else texts.render(self._seen_words(seen))
+        tip = "undo_tip" if self.game.players > 1 else "undo_tip_solo"  # "and the others' moves after it": if any
+        self.undo_button.tooltip = label(tip) if seen is None else texts.render(self._seen_words(seen))
+        why = "" if not self.undo_button.disabled or self.game.is_over else (
+            label("undo_why/none") if seen is None else label(f"undo_why/{seen.kind}", round=seen.data.get("round")))
+        self.undo_why.value = self.reason_html(why)
         self.hint_button.layout.display = "none" if type(self).hint is GameView.hint else None
+
+    @staticmethod
+    def reason_html(reason: str) -> str:
+        """Why a control cannot be used now, as HTML to show beside it (a view may set
+        its reasons in a style of its own); nothing for no reason."""
+        return f"<i>{html.escape(reason)}</i>" if reason else ""
 
     def _refusal_words(self) -> str:
         """Why the last try was refused: the engine's rule, or the view's own words."""

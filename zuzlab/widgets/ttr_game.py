@@ -6,8 +6,9 @@ you cannot claim it. A control you cannot use right now is disabled and says why
 the rules forbid is refused with the rule in plain words; what happens on the table,
 yours and the bots' turns alike, is told below the board. "take back" undoes your last
 move (unless you have seen a card from a deck since); "hint" says what the balanced strategy
-bot would do, and why, and marks its planned way for your tickets on the map. No offered
-ticket starts ticked: the choice is yours.
+bot would do, and why, and marks its planned way for your tickets on the map. Nothing is
+chosen for you: no offered ticket starts ticked, and the route and station menus start at a
+prompt (a route you did not pick never shows you a refusal when a bot claims it).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ..ttr import (
     BuildStation, ChooseTickets, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, Game, GiveUpTunnel, KeepTickets,
     Pass, PayTunnel, SecondCard, TunnelPayment, make_bot,
 )
+from ..ttr.maps import Ticket
 from ..ttr.plans import Planner
 from ..viz import PLAYER_NAMES, ROUTE_COLORS, map_figure, update_map_figure
 from ..viz.ttr_map import bokeh_widget, map_title, on_city_tap, on_route_tap
@@ -34,15 +36,10 @@ from .playing import GameView
 Bot = Callable[[Game, random.Random], Any]
 #: The opponents' strategies, seat after seat (the random bot teaches nothing)
 OPPONENTS = ("balanced", "tickets", "long_routes")
+#: the value of a menu's prompt entry: nothing picked (a menu's None is no entry at all)
+NOT_PICKED = ""
 #: the hint's planned way (dashed), and the tunnel being decided on (a halo), as marked on the map
 PLAN_COLOR, TUNNEL_COLOR = "#1e88e5", "#00e5ff"
-
-
-def _offer(menu: widgets.Dropdown, options: list[tuple[str, Any]], keep: Any = None) -> None:
-    """Fill a menu, keeping ``keep`` selected if it is still offered."""
-    menu.options = options
-    values = [value for _, value in options]
-    menu.value = keep if keep in values else (values[0] if values else None)
 
 
 def _chip(kind: str, count: int) -> str:
@@ -62,7 +59,8 @@ def ticket_words(ticket: Any) -> str:
 
 
 def _why(reason: str) -> str:
-    return f"<span style='color:#6d4c41'>{html.escape(reason)}</span>"
+    """Why a control cannot be used now, as HTML beside it (nothing for no reason)."""
+    return f"<span style='color:#6d4c41'>{html.escape(reason)}</span>" if reason else ""
 
 
 class TtrGameView(GameView):
@@ -71,6 +69,8 @@ class TtrGameView(GameView):
     ``bots``: one bot (or bot name) for every other seat, or one per seat; by default the
     strategy bots ``balanced``, ``tickets`` and ``long_routes`` in turn.
     """
+
+    reason_html = staticmethod(_why)
 
     def __init__(self, game: Game, human: int = 0, bots: str | Bot | Sequence[str | Bot] | None = None,
                  seed: int | str = 0):
@@ -85,7 +85,8 @@ class TtrGameView(GameView):
         self.bots = {p: make_bot(chosen[p]) for p in others}
         self.bot_names = {p: chosen[p] if isinstance(chosen[p], str) else getattr(chosen[p], "__name__", "bot")
                           for p in others}
-        self.selected_route: int | None = None
+        self.selected_route: int | None = None  # none until you pick one: nothing is chosen for you
+        self._filling = False  # a menu being filled (not picked from)
         self.selected_city: str | None = None  # where to build a station (Europe)
         self.figure = map_figure(game, player=human, width=760, height=470)
         self.plan_marks = RouteMarks(self.figure, game.map, color=PLAN_COLOR, width=6, name="hint_plan")
@@ -104,11 +105,11 @@ class TtrGameView(GameView):
         self.deck_why = widgets.HTML()
         self.draw_tickets = widgets.Button(icon="ticket", layout=widgets.Layout(width="auto"))
         self.tickets_why = widgets.HTML()
-        self.route_menu = widgets.Dropdown(layout=widgets.Layout(width="330px"))
+        self.route_menu = widgets.Dropdown(layout=widgets.Layout(width="400px"))
         self.claim_menu = widgets.Dropdown(layout=widgets.Layout(width="300px"))
         self.claim = widgets.Button(button_style="success")
         self.claim_why = widgets.HTML()
-        self.city_menu = widgets.Dropdown(layout=widgets.Layout(width="330px"))
+        self.city_menu = widgets.Dropdown(layout=widgets.Layout(width="400px"))
         self.station_menu = widgets.Dropdown(layout=widgets.Layout(width="300px"))
         self.station = widgets.Button()
         self.station_why = widgets.HTML()
@@ -133,13 +134,28 @@ class TtrGameView(GameView):
         self.give_up.on_click(lambda _: self.act(GiveUpTunnel()))
         self.pass_button.on_click(lambda _: self.act(Pass()))
         self.controls = widgets.VBox()
-        self.help_row = widgets.HBox([self.undo_button, self.hint_button])
         self.widget = widgets.VBox([self.status, widgets.HBox([self.map, widgets.VBox(
             [self.hand, self.tickets], layout=widgets.Layout(width="330px"))]), self.hint_box, self.controls,
             self.help_row, self.message, self.narration])
         self._run_bots()
         self.refresh()
         follow_language(self.refresh)
+
+    def _offer(self, menu: widgets.Dropdown, options: list[tuple[str, Any]], keep: Any = None,
+               prompt: str | None = None) -> Any:
+        """Fill a menu, keeping ``keep`` selected if it is still offered, else its
+        ``prompt`` entry (nothing picked) or its first; returns what is picked (None for
+        the prompt). The menu's own handler ignores the filling: it is no pick of yours."""
+        if prompt is not None:
+            options = [(prompt, NOT_PICKED), *options]
+        self._filling = True
+        try:
+            menu.options = options
+            values = [value for _, value in options]
+            menu.value = keep if keep in values else (values[0] if values else None)
+        finally:
+            self._filling = False
+        return None if menu.value == NOT_PICKED else menu.value
 
     def act(self, action: Any) -> bool:
         """Your move (see ``GameView.act``); a claimed route (a station's city) is no
@@ -179,7 +195,7 @@ class TtrGameView(GameView):
         adviser = make_bot("balanced")
         position = game.copy()
         action, (reason, params) = adviser.decide(position, seeded_random(self.game.seed, "hint", len(game.history)))
-        advice = texts.text("bot.advice", move=self._describe(action), why=texts.text(f"bot.{reason}", **params))
+        advice = texts.text("bot.advice", move=self._describe(action), why=self._reason_words(reason, params))
         tickets = list(game.tickets[self.human]) + list(action.tickets if isinstance(action, KeepTickets) else ())
         planner = adviser.planner(position)
         planned = {r.id: r for t in tickets for r in (planner.path(position, t) or ())}
@@ -189,8 +205,15 @@ class TtrGameView(GameView):
         if lost:
             key = "bot.lost_tickets_stations" if game.rules.stations_per_player else "bot.lost_tickets"
             advice += " " + texts.text(key, count=len(lost), tickets=texts.listing([ticket_words(t) for t in lost]),
-                                       points=texts.quantity("point", sum(t.points for t in lost)))
+                                       points=texts.quantity("point", sum(t.penalty for t in lost)))
         return advice
+
+    @staticmethod
+    def _reason_words(reason: str, params: dict) -> str:
+        """The bot's reason (a ``[bot]`` text) in words; a ticket in it is worded as in the
+        lists, a country ticket's targets in brackets of their own."""
+        return texts.text(f"bot.{reason}", **{name: ticket_words(value) if isinstance(value, Ticket) else value
+                                               for name, value in params.items()})
 
     def _lost_tickets(self, planner: Planner, position: Game) -> list:
         """Your tickets that can no longer be completed: no way is left through your
@@ -233,7 +256,12 @@ class TtrGameView(GameView):
         return bool(self._claims_for(route_id))
 
     def _route_picked(self, change: dict) -> None:
-        if change["new"] is not None and change["new"] != self.selected_route:
+        if self._filling or change["new"] in (self.selected_route, None):
+            return
+        if change["new"] == NOT_PICKED:  # back to the prompt: no route picked
+            self.selected_route = None
+            self.refresh()
+        else:
             self.select_route(change["new"])
 
     # --- picking a station's city ---------------------------------------------------------------
@@ -252,7 +280,12 @@ class TtrGameView(GameView):
         return bool(self._stations_in(city))
 
     def _city_picked(self, change: dict) -> None:
-        if change["new"] is not None and change["new"] != self.selected_city:
+        if self._filling or change["new"] in (self.selected_city, None):
+            return
+        if change["new"] == NOT_PICKED:  # back to the prompt: no city picked
+            self.selected_city = None
+            self.refresh()
+        else:
             self.select_city(change["new"])
 
     def _stations_in(self, city: str | None) -> list[BuildStation]:
@@ -262,19 +295,24 @@ class TtrGameView(GameView):
 
     def _why_no_station(self, city: str) -> str:
         """Why no station can be built in ``city`` now: the engine's own refusal of the
-        most likely payment (the colour held most, wild cards for what it lacks)."""
+        most likely payment (the colour held most, wild cards for what it lacks), or, when
+        cards are missing, what it costs and what you hold."""
         game, me = self.game, self.human
         hand, wild = game.hands[me], game.rules.wild
         cost = game.rules.station_costs[min(game.stations_built(me), len(game.rules.station_costs) - 1)]
         color = max(game.rules.colors, key=lambda c: (hand[c], c))
-        if hand[color]:
-            attempt = BuildStation(city, color, min(hand[wild], max(0, cost - hand[color])))
-        else:  # no coloured card: wild cards only
-            attempt = BuildStation(city, None, min(hand[wild], cost))
+        wilds = min(hand[wild], max(0, cost - hand[color]))
+        attempt = BuildStation(city, None if wilds == cost else color, wilds)
         try:
             game.copy().apply(attempt)
         except RuleViolation as refusal:
-            return texts.refusal(refusal)
+            if refusal.rule != "missing_cards":
+                return texts.refusal(refusal)
+            if not any(hand.values()):
+                return label("station_no_cards", cost=texts.phrase("station_cost", count=cost))
+            return label("station_missing", cost=texts.phrase("station_cost", count=cost),
+                         held=self._holding(color, min(hand[color], cost), True, wilds),
+                         count=cost - min(hand[color], cost) - wilds)
         return ""
 
     def _claims_for(self, route_id: int | None) -> list[ClaimRoute]:
@@ -297,19 +335,18 @@ class TtrGameView(GameView):
         except RuleViolation as refusal:
             if refusal.rule != "missing_cards":
                 return texts.refusal(refusal)
-            held = [self._held(color, min(hand[color], route.length), route.is_gray)]
-            held += [texts.cards(wild, wilds)] if usable else []
+            own = min(hand[color], route.length)
             return label("claim_missing", route=route, cards=texts.quantity("card", route.length),
-                         held=texts.listing(held), count=route.length - min(hand[color], route.length) - wilds)
+                         held=self._holding(color, own, route.is_gray, wilds), count=route.length - own - wilds)
         return ""
 
-    @staticmethod
-    def _held(color: str, count: int, gray: bool) -> texts.Phrase:
-        """The cards of a colour you hold for a route: "2 red cards", "no red card", or for
-        a gray route without a card of any colour "no card of any colour"."""
-        if count:
-            return texts.cards(color, count)
-        return texts.phrase("no_card_any_colour") if gray else texts.phrase("no_colour_card", color=color)
+    def _holding(self, color: str, count: int, any_colour: bool, wilds: int) -> str:
+        """The cards you hold towards a payment, in words: "2 red cards and 1 locomotive",
+        "no red card", or where any colour would do and you hold none "no card of any
+        colour"."""
+        held = [texts.cards(color, count) if count else texts.phrase("no_card_any_colour") if any_colour
+                else texts.phrase("no_colour_card", color=color)]
+        return texts.listing(held + ([texts.cards(self.game.rules.wild, wilds)] if wilds else []))
 
     def _route_label(self, route_id: int) -> str:
         route = self.game.map.route(route_id)
@@ -372,8 +409,9 @@ class TtrGameView(GameView):
         you = label("you_are", player=me, colour=texts.term(PLAYER_NAMES[me]))
         if game.is_over:
             status = label("status_over", game=map_title(game.map), count=game.turn)
-        else:  # the turns are counted from 1, as players count them
-            status = label("status", game=map_title(game.map), turn=game.turn + 1, whose=whose)
+        else:  # every player's turn counts, from 1 as players count; a round is each player's turn once
+            status = label("status", game=map_title(game.map), turn=game.turn + 1,
+                           round=game.turn // game.players + 1, whose=whose)
         self.status.value = f"<b>{html.escape(you)}</b> · {html.escape(status)}<br>{html.escape(scores)}"
 
     def final_scores(self):
@@ -398,7 +436,7 @@ class TtrGameView(GameView):
 
     def _tunnel_rows(self, tunnel: TunnelPayment) -> list:
         pays = [(self._tunnel_label(a, tunnel.extra), a) for a in self.game.legal_actions() if isinstance(a, PayTunnel)]
-        _offer(self.tunnel_menu, pays)
+        self._offer(self.tunnel_menu, pays)
         self.pay.disabled = not pays
         wild = self.game.rules.wild
         self.pay_why.value = "" if pays else _why(label("cannot_pay_tunnel", cards=texts.cards(tunnel.color or wild,
@@ -423,15 +461,16 @@ class TtrGameView(GameView):
         routes = [(self._route_label(r), r) for r in claimable]
         if self.selected_route is not None and self.selected_route not in claimable:
             routes.insert(0, (self._route_label(self.selected_route), self.selected_route))
-        _offer(self.route_menu, routes or [(label("no_route"), None)], keep=self.selected_route)
-        self.selected_route = self.route_menu.value
+        # no route is chosen for you: a route you did not pick never shows a refusal (when a bot claims it)
+        prompt = label("pick_on_map" if claimable else "no_route")
+        self.selected_route = self._offer(self.route_menu, routes, keep=self.selected_route, prompt=prompt)
         claims = [(self._payment_label(a), a) for a in self._claims_for(self.selected_route)]
-        _offer(self.claim_menu, claims)
+        self._offer(self.claim_menu, claims)
         self.claim.disabled = not claims
-        if self.selected_route is not None and not claims:
-            self.claim_why.value = _why(self._why_not(self.selected_route))
-        else:
-            self.claim_why.value = "" if claims else _why(label("no_route_why"))
+        if self.selected_route is not None:
+            self.claim_why.value = "" if claims else _why(self._why_not(self.selected_route))
+        else:  # the prompt says how to pick one; with none to claim, what a click shows
+            self.claim_why.value = "" if claimable else _why(label("no_route_why"))
         rows += [widgets.HBox([self.route_menu, self.claim_menu, self.claim]), self.claim_why]
         self.draw_tickets.disabled = DrawTickets() not in legal
         self.tickets_why.value = _why(texts.text("refusal.no_tickets")) if self.draw_tickets.disabled else ""
@@ -450,10 +489,10 @@ class TtrGameView(GameView):
         options = [(city, city) for city in cities]
         if self.selected_city is not None and self.selected_city not in cities:
             options.insert(0, (self.selected_city, self.selected_city))
-        _offer(self.city_menu, options or [(label("no_station"), None)], keep=self.selected_city)
-        self.selected_city = self.city_menu.value
+        prompt = label("pick_on_map" if cities else "no_station")  # no city is chosen for you either
+        self.selected_city = self._offer(self.city_menu, options, keep=self.selected_city, prompt=prompt)
         pays = [(self._station_label(a), a) for a in stations if a.city == self.selected_city]
-        _offer(self.station_menu, pays)
+        self._offer(self.station_menu, pays)
         self.station.disabled = not pays
         if pays:
             self.station_why.value = ""
@@ -484,8 +523,11 @@ class TtrGameView(GameView):
         if isinstance(pending, SecondCard):
             counts_double = game.rules.face_up_wild_counts_double
             return texts.text("hint.second_card" if counts_double else "hint.second_card_any", wild=game.rules.wild)
-        if isinstance(pending, TunnelPayment):
-            return texts.text("hint.tunnel", wild=game.rules.wild)
+        if isinstance(pending, TunnelPayment):  # paid with wild cards only: only revealed wild cards cost extra
+            wild = game.rules.wild
+            if pending.color is None:
+                return texts.text("hint.tunnel_wilds_only", wild=wild, wilds=texts.phrase(f"{wild}_cards"))
+            return texts.text("hint.tunnel", wild=wild)
         if game.legal_actions() == [Pass()]:
             return texts.text("hint.pass")
         if game.final_turns_left is not None:
