@@ -204,6 +204,19 @@ def test_a_route_clicked_on_the_map_offers_its_payments_or_says_why_not():
     assert game.claimed[denver_omaha] == 0
 
 
+def test_a_route_number_the_map_has_not_is_refused_naming_the_map_in_the_language():
+    from zuzlab import texts
+
+    view = TtrGameView(ttr.new_game("usa", players=2, seed=4), human=0)
+    texts.set_language("de")
+    try:
+        assert view.select_route(9999) is False
+        assert "Auf dem Plan „Zug um Zug: USA (Grundspiel)“ gibt es keine Strecke 9999." in html.unescape(
+            view.claim_why.value)
+    finally:
+        texts.set_language("en")
+
+
 def test_no_route_is_picked_for_you_so_a_bots_claim_never_shows_you_a_refusal():
     from zuzlab import texts
 

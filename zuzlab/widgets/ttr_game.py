@@ -249,7 +249,7 @@ class TtrGameView(GameView):
         the route can be claimed now."""
         game = self.game
         if not game.map.has_route(route_id):
-            self.claim_why.value = _why(texts.text("refusal.unknown_route", route=repr(route_id), map=game.map.title))
+            self.claim_why.value = _why(texts.text("refusal.unknown_route", route=repr(route_id), map=texts.map_title(game.map)))
             return False
         self.selected_route = route_id
         self.refresh()
