@@ -505,6 +505,11 @@ def _play(page, view) -> None:
             page.wait_for_timeout(1200)
         _click(page, view, "take back", required=False)
         return
+    menu = view.locator("select").first  # the route menu (if any): no route is picked for you, so pick the first
+    if view.locator("button:text-is('claim the route')").count() and menu.locator("option").count() > 1:
+        menu.select_option(index=1)  # index 0 is the prompt
+        page.wait_for_timeout(400)
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
     if _click(page, view, "claim the route", required=False):  # the route the menu offers first, then taken back
         _click(page, view, "take back", required=False)  # unless a bot's move turned a card up since (then locked)
     for _ in range(2):  # two cards from the deck: a whole turn, then the bots play
