@@ -152,3 +152,11 @@ def test_country_to_countries():
     result = country_endgame([("Delémont", "France 4"), ("Delémont", "Basel"), ("Basel", "Deutschland 1")],
                              ("France", ("Deutschland", "Österreich", "Italia")))
     assert result.reached == ("Deutschland",) and result.points == 5
+
+
+def test_a_country_ticket_is_written_with_its_targets_in_brackets_so_a_list_of_tickets_reads_right():
+    board = ttr.load_map("switzerland")
+    ticket = next(t for t in board.tickets if t.origin == "Bern" and len(t.destinations) == 4)
+    assert str(ticket) == "Bern → (France 5, Deutschland 6, Österreich 11, Italia 8)"
+    plain = next(t for t in board.tickets if len(t.destinations) == 1)
+    assert str(plain) == f"{plain.origin}–{plain.destinations[0]} ({plain.values[0]})"

@@ -80,10 +80,13 @@ class Ticket:
         return min(self.values)
 
     def __str__(self) -> str:
+        """"Denver–El Paso (4)"; a country ticket's targets in brackets of their own,
+        "France → (Deutschland 5, Österreich 14, Italia 11)", so that their commas do not
+        run into a list of tickets."""
         if len(self.destinations) == 1:
             return f"{self.origin}–{self.destinations[0]} ({self.values[0]})"
         targets = ", ".join(f"{d} {v}" for d, v in zip(self.destinations, self.values))
-        return f"{self.origin} → {targets}"
+        return f"{self.origin} → ({targets})"
 
 
 @dataclass(frozen=True)

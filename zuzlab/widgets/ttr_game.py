@@ -49,15 +49,6 @@ def _chip(kind: str, count: int) -> str:
             f"background:{colour};color:{text};border:1px solid #444'>{html.escape(texts.term(kind))} {count}</span>")
 
 
-def ticket_words(ticket: Any) -> str:
-    """A ticket as one item of a list: a Swiss country ticket's targets inside brackets of
-    their own ("Deutschland → (France 5, Österreich 5, Italia 13)"), so that their commas
-    do not run into the list's."""
-    if len(ticket.destinations) == 1:
-        return texts.render(ticket)
-    return f"{ticket.origin} → ({', '.join(f'{d} {v}' for d, v in zip(ticket.destinations, ticket.values))})"
-
-
 def _why(reason: str) -> str:
     """Why a control cannot be used now, as HTML beside it (nothing for no reason)."""
     return f"<span style='color:#6d4c41'>{html.escape(reason)}</span>" if reason else ""
@@ -204,7 +195,7 @@ class TtrGameView(GameView):
         lost = self._lost_tickets(planner, position)
         if lost:
             key = "bot.lost_tickets_stations" if game.rules.stations_per_player else "bot.lost_tickets"
-            advice += " " + texts.text(key, count=len(lost), tickets=texts.listing([ticket_words(t) for t in lost]),
+            advice += " " + texts.text(key, count=len(lost), tickets=texts.listing([str(t) for t in lost]),
                                        points=texts.quantity("point", sum(t.penalty for t in lost)))
         return advice
 
@@ -212,7 +203,7 @@ class TtrGameView(GameView):
     def _reason_words(reason: str, params: dict) -> str:
         """The bot's reason (a ``[bot]`` text) in words; a ticket in it is worded as in the
         lists, a country ticket's targets in brackets of their own."""
-        return texts.text(f"bot.{reason}", **{name: ticket_words(value) if isinstance(value, Ticket) else value
+        return texts.text(f"bot.{reason}", **{name: str(value) if isinstance(value, Ticket) else value
                                                for name, value in params.items()})
 
     def _lost_tickets(self, planner: Planner, position: Game) -> list:
@@ -233,7 +224,7 @@ class TtrGameView(GameView):
         if isinstance(action, DrawFaceUp):
             return label("move_face_up", card=texts.card(action.color))
         if isinstance(action, KeepTickets):
-            return label("move_keep", tickets=texts.listing([ticket_words(self.game.map.ticket(t)) for t in action.tickets]))
+            return label("move_keep", tickets=texts.listing([str(self.game.map.ticket(t)) for t in action.tickets]))
         if isinstance(action, PayTunnel):
             return label("move_pay_tunnel")
         if isinstance(action, BuildStation):
@@ -427,7 +418,7 @@ class TtrGameView(GameView):
         game, me = self.game, self.human
         self.hand.value = f"<b>{label('your_hand')}</b><br>" + ("".join(
             _chip(k, n) for k, n in game.hands[me].items() if n) or label("none_yet" if game.in_setup else "no_cards"))
-        lines = "".join(f"<li>{html.escape(ticket_words(game.map.ticket(t)))}</li>" for t in game.tickets[me])
+        lines = "".join(f"<li>{html.escape(str(game.map.ticket(t)))}</li>" for t in game.tickets[me])
         self.tickets.value = f"<b>{label('your_tickets')}</b><ul>{lines or '<li>' + label('none_yet') + '</li>'}</ul>"
 
     def _keep_rows(self, offer: ChooseTickets) -> list:
@@ -535,7 +526,7 @@ class TtrGameView(GameView):
         return texts.text("hint.your_move_stations" if game.rules.stations_per_player else "hint.your_move")
 
     def _ticket_box(self, ticket_id: int) -> widgets.Checkbox:
-        box = widgets.Checkbox(value=False, description=ticket_words(self.game.map.ticket(ticket_id)),
+        box = widgets.Checkbox(value=False, description=str(self.game.map.ticket(ticket_id)),
                                indent=False, layout=widgets.Layout(width="420px"))
         box.ticket = ticket_id
         return box
