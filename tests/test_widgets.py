@@ -461,6 +461,10 @@ def test_the_hint_to_draw_tickets_does_not_call_a_lost_ticket_complete():
     assert ttr.make_bot("balanced")(game, view.rng) == ttr.DrawTickets()  # the bot's choice is the same
     game.set_up(tickets={0: [("Kansas City", "Houston")]}, current=0)  # nothing lost: all are complete
     assert "all your tickets are complete and you have trains to spare." in view.hint()
+    game.set_up(tickets={0: [("Denver", "El Paso")]}, current=0)  # every ticket lost: none is called complete
+    advice = view.hint()
+    assert advice.startswith("The balanced bot would draw destination tickets: none of your tickets can be completed "
+                             "any more, and you have trains to spare: new tickets can still score.")
 
 
 def test_the_hint_lists_swiss_country_tickets_each_as_one_item():

@@ -96,10 +96,12 @@ class Strategy:
 
     def _more_tickets_reason(self, game: Game) -> tuple[str, dict]:
         """Why draw tickets: every ticket is complete, or (the plan leaves out the tickets
-        no way is left for) every ticket that can still be completed is."""
+        no way is left for) every ticket that can still be completed is, or none can be."""
         planner = self.planner(game)
-        lost = any(planner.path(game, t) is None for t in game.tickets[game.current_player])
-        return ("more_tickets_lost" if lost else "more_tickets", {})
+        held = game.tickets[game.current_player]
+        lost = sum(planner.path(game, t) is None for t in held)
+        return ("more_tickets_all_lost" if held and lost == len(held) else "more_tickets_lost" if lost
+                else "more_tickets", {})
 
     # --- tickets and plans ----------------------------------------------------------------
 
