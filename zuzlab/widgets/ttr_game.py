@@ -494,7 +494,7 @@ class TtrGameView(GameView):
         return [widgets.HBox([self.city_menu, self.station_menu, self.station]), self.station_why]
 
     def _face_up_button(self, card: str, allowed: bool) -> widgets.Button:
-        button = widgets.Button(description=texts.term(card), layout=widgets.Layout(width="92px"),
+        button = widgets.Button(description=texts.term(card), layout=widgets.Layout(min_width="92px", width="auto"),
                                 style={"button_color": ROUTE_COLORS.get(card, "#cccccc")})
         button.on_click(lambda _, c=card: self.act(DrawFaceUp(c)))
         if not allowed:  # a face-up locomotive as the second card: say why on the button
