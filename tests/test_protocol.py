@@ -60,6 +60,18 @@ def test_a_misspelt_set_up_keyword_is_refused_by_name_and_nothing_changes(name, 
     assert json.dumps(game.to_dict(), sort_keys=True) == before
 
 
+@pytest.mark.parametrize("name, seed, reds", [("ttr", 8, 12), ("cardgame", 2, 10)])
+def test_a_set_up_position_is_the_same_whatever_order_the_hands_are_named_in(name, seed, reds):
+    """Player 0 holds a red card at the start and no red card lies face up: giving every red
+    card to player 1 must first take player 0's back, whichever hand is named first."""
+    game = ENGINES[name].new_game(players=2, seed=seed)
+    assert game.hands[0]["red"] and "red" not in game.cards.face_up  # the position the test is about
+    first = game.copy().set_up(hands={0: {}, 1: {"red": reds}})
+    second = game.copy().set_up(hands={1: {"red": reds}, 0: {}})  # refused before: "no red card is left"
+    assert first.hands == second.hands and second.hands[1]["red"] == reds and not any(second.hands[0].values())
+    assert first.to_dict() == second.to_dict()
+
+
 # --- a ruleset that cannot run is refused before anything happens ---------------------
 
 def test_a_ruleset_without_points_for_a_route_length_of_the_map_is_refused():

@@ -192,9 +192,9 @@ class TrainCards:
                 return True
         return False
 
-    def give_or_take(self, have: dict[str, int], want: dict[str, int], where: str, kinds) -> None:
-        """Make the pile ``have`` hold ``want`` (for a set-up position): cards it holds too
-        many of go to the discards, missing ones come from the supply (``take``)."""
+    def give_back(self, have: dict[str, int], want: dict[str, int], where: str, kinds) -> None:
+        """For a set-up position, the first half of making the pile ``have`` hold ``want``:
+        the cards it holds too many of go to the discards (``take_missing`` is the second)."""
         for card, count in want.items():
             if card not in kinds:
                 raise InputError("error.not_a_card", where=where, card=repr(card), kinds=list(kinds))
@@ -202,8 +202,14 @@ class TrainCards:
                 raise InputError("error.not_a_count", where=where, count=repr(count), card=texts.card(card))
         for card in kinds:
             surplus = have.get(card, 0) - want.get(card, 0)
-            self.discard.extend([card] * max(0, surplus))
-            for _ in range(-surplus):
+            if surplus > 0:
+                self.discard.extend([card] * surplus)
+                have[card] = want.get(card, 0)
+
+    def take_missing(self, have: dict[str, int], want: dict[str, int], where: str, kinds) -> None:
+        """The second half: the cards the pile lacks come from the supply (``take``)."""
+        for card in kinds:
+            for _ in range(want.get(card, 0) - have.get(card, 0)):
                 if not self.take(card):
                     raise InputError("error.none_left", where=where, card=texts.card(card))
             have[card] = want.get(card, 0)
@@ -216,8 +222,8 @@ class TrainCards:
 def set_up_supply(supply: TrainCards, kinds: tuple[str, ...], piles: dict[str, tuple[dict, dict]],
                   face_up: list | tuple | None, deck_top: list | tuple) -> None:
     """Move cards for a set-up position: each pile ``where → (what it holds, what it
-    should hold)`` gives its surplus to the discards and gets its missing cards from the
-    supply, then the face-up row (None: an empty place) and the top of the deck (the
+    should hold)`` gives its surplus to the discards, then each gets its missing cards from
+    the supply (so the order the piles are named in does not matter), then the face-up row (None: an empty place) and the top of the deck (the
     first drawn first) are laid. Nothing is invented: a card the supply no longer has is
     an ``InputError`` naming where it was wanted. A card may be named in words of a
     language of the kit ("rot", "Lokomotive")."""
@@ -231,8 +237,11 @@ def set_up_supply(supply: TrainCards, kinds: tuple[str, ...], piles: dict[str, t
             raise InputError("error.face_up_needs", places=len(supply.face_up), count=len(face_up))
         supply.discard.extend(card for card in supply.face_up if card)
         supply.face_up = [None] * len(supply.face_up)
-    for where, (have, want) in piles.items():
-        supply.give_or_take(have, want, where, kinds)
+    in_order = sorted(piles.items())  # the piles by name, then every surplus first: the same position,
+    for where, (have, want) in in_order:  # discards included, in whatever order the piles were named
+        supply.give_back(have, want, where, kinds)
+    for where, (have, want) in in_order:
+        supply.take_missing(have, want, where, kinds)
     for where, cards in (("face_up", [c for c in face_up or [] if c is not None]), ("deck_top", deck_top)):
         for card in cards:
             if card not in kinds:
