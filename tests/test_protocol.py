@@ -320,3 +320,25 @@ def test_events_are_made_only_when_asked_for_and_the_game_is_the_same(name):
         assert quiet.apply(action, events=False) == []
         assert quiet == told
     assert narrated > 40  # the told game did make its events
+
+
+@pytest.mark.parametrize("name", ["ttr", "cardgame"])
+@pytest.mark.parametrize("tickets, message", [
+    ({0: [1], 1: [1]}, "tickets: ticket 1 is named for player 0 and for player 1; a ticket is held by one player, once"),
+    ({0: [1, 1]}, "tickets: ticket 1 is named twice for player 0; a ticket is held once"),
+])
+def test_a_ticket_named_twice_in_a_set_up_is_refused_and_nothing_changes(name, tickets, message):
+    game = ENGINES[name].new_game(players=2, seed=3)
+    before = json.dumps(game.to_dict(), sort_keys=True)
+    with pytest.raises(ValueError) as refused:  # it was silently taken from player 0 (or held twice)
+        game.set_up(tickets=tickets)
+    assert str(refused.value) == message and refused.value.in_language("de").startswith("tickets: die Zielkarte 1 ist")
+    assert json.dumps(game.to_dict(), sort_keys=True) == before
+
+
+@pytest.mark.parametrize("name", ["ttr", "cardgame"])
+def test_true_is_not_a_player_to_set_up_as_the_current_one(name):
+    game = ENGINES[name].new_game(players=2, seed=3)
+    with pytest.raises(ValueError, match="current: True is not a player of this game"):
+        game.set_up(current=True)
+    assert game.current_player == ENGINES[name].new_game(players=2, seed=3).current_player

@@ -4,6 +4,7 @@ at least a minimum of them as a pending decision of the turn."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from . import texts
@@ -138,3 +139,18 @@ class TicketChoice:
 
     def _begin_play(self) -> None:
         """A hook: what happens as the first turn begins."""
+
+
+def refuse_a_ticket_named_twice(tickets: dict[int, list[int]]) -> None:
+    """A set-up position names each ticket for one player once: a ticket named for two
+    players is refused by name (it was silently taken from the first)."""
+    holder: dict[int, int] = {}
+    for player, ids in tickets.items():
+        for ticket in ids:
+            if not isinstance(ticket, Hashable):  # not a ticket at all: the engine names it
+                continue
+            if ticket in holder:
+                raise (texts.InputError("error.ticket_named_twice", ticket=repr(ticket), first=holder[ticket],
+                                        second=player) if holder[ticket] != player
+                       else texts.InputError("error.ticket_twice_in_hand", ticket=repr(ticket), player=player))
+            holder[ticket] = player

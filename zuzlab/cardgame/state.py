@@ -29,7 +29,7 @@ from .. import texts
 from ..core import (Decision, GameState, Pass, RuleViolation, check_shapes, decision_from_dict, decision_to_dict,
                     keywords_checked, seeded_random)
 from ..texts import InputError, Joined, Phrase
-from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice
+from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice, refuse_a_ticket_named_twice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
 from .actions import PlayMixed, PlaySet
 from .data import WILD, load_data
@@ -356,6 +356,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         game = self.copy()
         game._end_opening(tickets or {})
         if tickets:
+            refuse_a_ticket_named_twice(tickets)
             for player, ids in tickets.items():
                 game._set_up_tickets(player, ids)
         game._set_up_cards(hands or {}, yards or {}, track or {}, face_up, deck_top or [])

@@ -29,7 +29,7 @@ from .. import texts
 from ..core import (CARD_CODES, Action, Decision, GameState, LegalActions, Pass, RuleViolation, check_shapes,
                     choice_in_parts, decision_from_dict, decision_to_dict, keywords_checked, seeded_random)
 from ..texts import InputError, Joined, Phrase
-from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice
+from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice, refuse_a_ticket_named_twice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
 from .actions import BuildStation, ClaimRoute, GiveUpTunnel, PayTunnel
 from .legal import Claims, Stations, payments
@@ -510,8 +510,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         if claimed is not None or stations is not None:
             game._set_up_board(claimed, stations)
         if current is not None:
-            if not isinstance(current, int) or not 0 <= current < self.players:
-                raise InputError("error.not_a_player", where="current", player=repr(current), last=self.players - 1)
+            game._check_player(current, "current")
             game._current = current
         game.final_turns_left, game.consecutive_passes, game._over = None, 0, bool(over)
         game.check_position()
@@ -531,9 +530,11 @@ class Game(DrawingTurn, TicketChoice, GameState):
         self.in_setup, self._pending, self._current = False, None, 0
 
     def _set_up_tickets(self, tickets: Mapping[int, Sequence]) -> None:
-        for player, wanted in tickets.items():
+        for player in tickets:
             self._check_player(player, "tickets")
-            ids = [self._ticket_id(t) for t in wanted]
+        named = {player: [self._ticket_id(t) for t in wanted] for player, wanted in tickets.items()}
+        refuse_a_ticket_named_twice(named)
+        for player, ids in named.items():
             for ticket in ids:
                 for pile in (self.ticket_deck, self.removed_tickets, *self.tickets):
                     if ticket in pile and pile is not self.tickets[player]:
