@@ -113,8 +113,8 @@ class TtrGameView(GameView):
         self.pass_button = widgets.Button()
         self.deck.on_click(lambda _: self.act(DrawBlind()))
         self.draw_tickets.on_click(lambda _: self.act(DrawTickets()))
-        self.route_menu.observe(self._route_picked, "value")
-        self.city_menu.observe(self._city_picked, "value")
+        self.route_menu.observe(lambda change: self._picked(change, "selected_route", self.select_route), "value")
+        self.city_menu.observe(lambda change: self._picked(change, "selected_city", self.select_city), "value")
         if game.rules.stations_per_player:
             on_city_tap(self.figure, self.select_city)
         self.claim.on_click(lambda _: self.claim_menu.value is not None and self.act(self.claim_menu.value))
@@ -246,14 +246,16 @@ class TtrGameView(GameView):
         self.refresh()
         return bool(self._claims_for(route_id))
 
-    def _route_picked(self, change: dict) -> None:
-        if self._filling or change["new"] in (self.selected_route, None):
+    def _picked(self, change: dict, selected: str, select: Callable[[Any], bool]) -> None:
+        """A route or a station's city picked in its menu (``selected`` names the view's
+        choice); the prompt picks none again."""
+        if self._filling or change["new"] in (getattr(self, selected), None):
             return
-        if change["new"] == NOT_PICKED:  # back to the prompt: no route picked
-            self.selected_route = None
+        if change["new"] == NOT_PICKED:  # back to the prompt: nothing picked
+            setattr(self, selected, None)
             self.refresh()
         else:
-            self.select_route(change["new"])
+            select(change["new"])
 
     # --- picking a station's city ---------------------------------------------------------------
 
@@ -269,15 +271,6 @@ class TtrGameView(GameView):
         self.selected_city = city
         self.refresh()
         return bool(self._stations_in(city))
-
-    def _city_picked(self, change: dict) -> None:
-        if self._filling or change["new"] in (self.selected_city, None):
-            return
-        if change["new"] == NOT_PICKED:  # back to the prompt: no city picked
-            self.selected_city = None
-            self.refresh()
-        else:
-            self.select_city(change["new"])
 
     def _stations_in(self, city: str | None) -> list[BuildStation]:
         if city is None or self.game.pending is not None or self.game.is_over:
