@@ -1,6 +1,7 @@
 """Ticket to Ride: The Card Game, rule by rule (RULES-NOTES §2): each rule working, and
 each forbidden play refused with a message naming the rule and nothing changed."""
 
+import itertools
 from collections import Counter
 from dataclasses import replace
 
@@ -11,6 +12,7 @@ from cardgame_helpers import (
 )
 from ttr_helpers import kinds, refused
 from zuzlab import cardgame, texts
+from zuzlab.cardgame.scoring import settle_fulfilments
 from zuzlab.cardgame import DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, PlayMixed, PlaySet
 from zuzlab.core import RuleViolation
 
@@ -359,6 +361,95 @@ def test_then_to_more_big_city_cards():
     scores = game.final_scores()
     assert scores.totals == [17, 17] and scores.winners == (0,)
     assert "player 0 Big City Seattle +8" in str(scores).splitlines()
+
+
+# --- which tickets a player counts: the Big City cards weighed, never the hand order ----
+
+def test_the_score_never_depends_on_the_order_tickets_are_held_in():
+    # Seattle–Denver (id 14: 10, black green) or Los Angeles–Dallas (id 15: 10, white green),
+    # one green card: the same ticket points either way, but Los Angeles (12) and Dallas (10)
+    # beat Seattle (8), whichever ticket is held first.
+    for order in ([14, 15], [15, 14]):
+        scores = finished(2, track={0: {"black": 1, "white": 1, "green": 1}}, tickets={0: order})
+        scores = scores.final_scores()
+        assert scores[0].total == 22 and [t.id for t in scores[0].fulfilment.fulfilled] == [15]
+        assert dict(scores[0].bonuses) == {"Dallas": 10, "Los Angeles": 12}
+    assert ("player 0 counts these tickets rather than Seattle–Denver (10: black green), a choice with the most "
+            "ticket points: 0 points for tickets and 22 points for Big City cards, where that choice would have "
+            "brought 0 points and 8 points"
+            ) in scores.details()
+
+
+def test_fewer_ticket_points_count_when_a_big_city_card_makes_up_for_them():
+    # Seattle–Denver (10: black green, Seattle 8) or Chicago–Santa Fe (9: yellow green, Chicago 12), one green:
+    # 10 − 9 + 8 = 9 against 9 − 10 + 12 = 11.
+    seattle_denver, chicago_santa_fe = ticket_ids(("Seattle", "Denver"), ("Chicago", "Santa Fe"))
+    game = finished(2, track={0: {"black": 1, "yellow": 1, "green": 1}}, tickets={0: [seattle_denver, chicago_santa_fe]})
+    score = game.final_scores()[0]
+    assert [t.id for t in score.fulfilment.fulfilled] == [chicago_santa_fe]
+    assert (score.ticket_points, score.bonus_points, score.total) == (-1, 12, 11)
+    assert score.most_ticket_points.fulfilled[0].id == seattle_denver and score.its_bonuses == (("Seattle", 8),)
+
+
+def test_equal_points_go_to_more_tickets_then_to_the_lowest_ticket_ids():
+    data = cardgame.load_data()
+    # Chicago–New York (1: 5, yellow) + New York–Chicago (2: 5, blue) against Los Angeles–Dallas
+    # (15: 10, white green): 10 points either way, two tickets beat one, in every hand order.
+    tickets = [data.ticket(i) for i in (15, 1, 2)]
+    pile = {"locomotive": 2}
+    for hand in itertools.permutations(tickets):
+        assert sorted(t.id for t in cardgame.best_fulfilment(hand, pile).fulfilled) == [1, 2]
+    # Seattle–Denver (14: 10) and Los Angeles–Dallas (15: 10), one green card: the lower id counts.
+    for hand in itertools.permutations([data.ticket(14), data.ticket(15)]):
+        assert [t.id for t in cardgame.best_fulfilment(hand, {"black": 1, "white": 1, "green": 1}).fulfilled] == [14]
+
+
+def test_each_player_counts_against_the_others_choices():
+    # Player 1: Chicago–Santa Fe (10: 9, yellow green; Chicago 12) or Seattle–Denver (14: 10,
+    # black green; Seattle 8), one green card. While player 0 fulfils one ticket naming Chicago,
+    # player 1 shares Chicago: −1 + 12 = 11 beats 1 + 8 = 9. Once player 0 fulfils two, Chicago
+    # is lost either way, and Seattle–Denver counts.
+    chicago_santa_fe, seattle_denver = ticket_ids(("Chicago", "Santa Fe"), ("Seattle", "Denver"))
+    pile = {"black": 1, "yellow": 1, "green": 1}
+    one = finished(2, track={0: {"yellow": 1}, 1: pile}, tickets={0: [1], 1: [seattle_denver, chicago_santa_fe]})
+    two = finished(2, track={0: {"yellow": 1, "blue": 1}, 1: pile},
+                   tickets={0: [1, 2], 1: [seattle_denver, chicago_santa_fe]})
+    assert [t.id for t in one.final_scores()[1].fulfilment.fulfilled] == [chicago_santa_fe]
+    assert one.final_scores().totals == [5 + 12 + 15, -1 + 12]
+    assert [t.id for t in two.final_scores()[1].fulfilment.fulfilled] == [seattle_denver]
+    assert two.final_scores().totals == [10 + 12 + 15, 1 + 8]
+
+
+def test_the_worst_settling_found_needs_four_rounds():
+    # Of 900 random games and 20,000 random positions (2–4 players) none needed more than four
+    # passes over the players (the last one changing nothing); this position, found that way, needs four.
+    data = cardgame.load_data()
+    hands = [[data.ticket(i) for i in ids] for ids in ([10, 16, 41, 40], [23, 31, 43, 17], [14, 29, 19, 21])]
+    piles = [{"blue": 3, "red": 1, L: 4, "orange": 3, "white": 2}, {L: 4, "orange": 1, "yellow": 2, "green": 2, "blue": 1},
+             {"blue": 1, "black": 2, "green": 1, L: 2}]
+    settled = settle_fulfilments(hands, piles, data.big_cities)
+    assert settled.rounds == 4 and not settled.came_back
+    assert settled.fulfilments != settled.most_ticket_points
+    for player, (hand, pile) in enumerate(zip(hands, piles)):  # each choice is the best against the others'
+        others = settled.fulfilments[:player] + settled.fulfilments[player + 1:]
+        to_win = {city: (points, max([1] + [sum(city in t.cities for t in f.fulfilled) for f in others]))
+                  for city, points in data.big_cities.items()}
+        assert cardgame.best_fulfilment(hand, pile, to_win) == settled.fulfilments[player]
+
+
+def test_choices_that_go_round_in_a_circle_count_the_most_ticket_points():
+    # Big City X (20). Player 0: a 10-point ticket not naming X, or two small ones naming it;
+    # player 1: a 10-point ticket naming X once, or three 1-point ones naming it. Player 0
+    # catches up on X, player 1 outdoes them, player 0 gives up, player 1 goes back: a circle.
+    def ticket(ticket_id, points, colours, city="Y"):
+        return cardgame.Ticket(ticket_id, "X" if city == "X" else "Z", city if city != "X" else "W", points, colours)
+
+    hands = [[ticket(1, 10, ("red", "red")), ticket(2, 3, ("red",), "X"), ticket(3, 2, ("red",), "X")],
+             [ticket(4, 10, ("blue",) * 3, "X")] + [ticket(5 + n, 1, ("blue",), "X") for n in range(3)]]
+    settled = settle_fulfilments(hands, [{"red": 2}, {"blue": 3}], {"X": 20})
+    assert settled.came_back and settled.rounds == 2
+    assert [[t.id for t in f.fulfilled] for f in settled.fulfilments] == [[1], [4]] == \
+        [[t.id for t in f.fulfilled] for f in settled.most_ticket_points]
 
 
 def test_pass_only_when_nothing_else_is_legal():

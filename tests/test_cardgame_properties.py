@@ -2,11 +2,13 @@
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgame_helpers import all_cards, full_deck
 from zuzlab import cardgame
+from zuzlab.cardgame.scoring import settle_game
 from zuzlab.core import seeded_random
 
 games = st.tuples(st.integers(2, 4), st.integers(0, 10**6), st.sampled_from(["cardgame", "cardgame-printed"]))
@@ -80,6 +82,27 @@ def test_same_seed_same_game_and_replay():
     again = cardgame.replay("cardgame", players=4, seed=9, actions=json.loads(json.dumps([a.to_dict() for a in first.history])))
     assert again.to_dict() == first.to_dict()
     assert cardgame.play_random_game(players=4, seed=10).to_dict() != first.to_dict()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_endings_count_the_best_choice_against_the_others_in_any_hand_order(players):
+    settled_games = 0
+    for seed in range(12):
+        game = cardgame.play_random_game(players=players, seed=seed)
+        settled = settle_game(game)
+        if not settled.came_back:  # each counted choice is the best against the others' counted choices
+            settled_games += 1
+            for player in range(players):
+                others = settled.fulfilments[:player] + settled.fulfilments[player + 1:]
+                to_win = {city: (points, max([1] + [sum(city in t.cities for t in f.fulfilled) for f in others]))
+                          for city, points in game.data.big_cities.items()}
+                held = [game.data.ticket(t) for t in game.tickets[player]]
+                assert cardgame.best_fulfilment(held, game.track[player], to_win) == settled.fulfilments[player]
+        totals = game.final_scores().totals
+        for hand in game.tickets:
+            hand.reverse()
+        assert game.final_scores().totals == totals
+    assert settled_games >= 10
 
 
 def test_save_and_load_mid_game_then_go_on():

@@ -101,7 +101,7 @@ def test_steps_agree_with_the_fast_search(tickets, cards):
     assert steps[-1].result == best_fulfilment(tickets, cards)
     bests = [s.best for s in steps]
     assert bests == sorted(bests)  # the best so far never falls
-    assert {s.kind for s in steps} <= {"take", "blocked", "leave", "prune", "better", "done"}
+    assert {s.kind for s in steps} <= {"take", "blocked", "leave", "prune", "better", "tie", "done"}
 
 
 def test_steps_say_which_ticket_is_decided_in_the_order_tried():
@@ -114,3 +114,65 @@ def test_steps_say_which_ticket_is_decided_in_the_order_tried():
         if step.ticket is not None:  # the ticket being decided is the next in the order
             assert tickets[order[step.decided]] == step.ticket
     assert step.kind == "done" and step.decided == len(tickets)
+
+
+# --- ties and Big City cards: the hand order never matters -----------------------------
+
+CITIES = ["A", "B", "C", "D"]
+
+
+@st.composite
+def hands_with_bonuses(draw):
+    """Tickets with ids and cities, a pile, and what each city's bonus needs."""
+    count = draw(st.integers(0, 8))
+    ids = draw(st.lists(st.integers(0, 60), min_size=count, max_size=count, unique=True))
+    tickets = [cardgame.Ticket(ticket_id, *draw(st.lists(st.sampled_from(CITIES), min_size=2, max_size=2, unique=True)),
+                               draw(st.integers(1, 6)), tuple(draw(st.lists(st.sampled_from(COLOURS[:4]), min_size=1,
+                                                                             max_size=3))))
+               for ticket_id in ids]
+    cards = draw(st.dictionaries(st.sampled_from(COLOURS[:4] + ["locomotive"]), st.integers(0, 3)))
+    bonuses = draw(st.dictionaries(st.sampled_from(CITIES), st.tuples(st.integers(0, 15), st.integers(1, 3))))
+    return tickets, cards, bonuses
+
+
+def brute_force_choice(tickets, cards, bonuses):
+    """Every fitting choice, ranked by the rule: twice its ticket points plus its city bonuses,
+    then the most tickets, then the lowest ids."""
+    have = {c: n for c, n in cards.items() if c != "locomotive"}
+    best = None
+    for size in range(len(tickets) + 1):
+        for chosen in itertools.combinations(tickets, size):
+            need = Counter(c for t in chosen for c in t.colors)
+            if sum(max(0, n - have.get(c, 0)) for c, n in need.items()) > cards.get("locomotive", 0):
+                continue
+            won = sum(points for city, (points, needed) in bonuses.items()
+                      if sum(city in t.cities for t in chosen) >= needed)
+            rank = (2 * sum(t.points for t in chosen) + won, size, tuple(-t.id for t in sorted(chosen, key=lambda t: t.id)))
+            if best is None or rank > best[0]:
+                best = (rank, {t.id for t in chosen})
+    return best[1]
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands_with_bonuses(), st.randoms(use_true_random=False))
+def test_the_choice_weighs_city_bonuses_and_never_the_hand_order(case, rng):
+    tickets, cards, bonuses = case
+    expected = brute_force_choice(tickets, cards, bonuses)
+    assert {t.id for t in best_fulfilment(tickets, cards, bonuses).fulfilled} == expected
+    shuffled = list(tickets)
+    rng.shuffle(shuffled)
+    assert {t.id for t in best_fulfilment(shuffled, cards, bonuses).fulfilled} == expected
+    # without bonuses the lesson's steps end with the same choice as the fast search, in any order
+    plain = {t.id for t in best_fulfilment(tickets, cards).fulfilled}
+    assert {t.id for t in list(best_fulfilment_steps(shuffled, cards))[-1].result.fulfilled} == plain
+
+
+@pytest.mark.parametrize("bonuses, problem", [
+    ({"A": 5}, "expected \\(points ≥ 0, tickets needed ≥ 1\\)"),
+    ({"A": (5, 0)}, "expected"),
+    ({"A": (5, True)}, "expected"),
+    ([("A", (5, 1))], "must map city"),
+])
+def test_bad_city_bonuses_are_named(bonuses, problem):
+    with pytest.raises(ValueError, match=problem):
+        best_fulfilment([(5, ["red"])], {"red": 1}, bonuses)

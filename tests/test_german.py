@@ -47,7 +47,10 @@ def test_final_score_tables_in_german_have_no_english_words(german):
     assert "Sieger: Spieler 2" in str(scores)
     assert "Spieler 2: Der Bahnhof in Madrid benutzt Barcelona–Madrid (2 gelb) mit." in str(scores)
     card_scores = str(finished_games()["cardgame"].final_scores())
-    assert "Spieler 0: Großstadt Seattle +8" in card_scores.splitlines()
+    assert "Spieler 0: Großstadt Dallas +10" in card_scores.splitlines()
+    assert ("Spieler 0 wertet diese Zielkarten statt Seattle–Atlanta (17: schwarz grün rot orange), einer Wahl mit "
+            "den meisten Punkten an Zielkarten: -91 Punkte für Zielkarten und 25 Punkte für Großstadt-Karten; jene "
+            "Wahl hätte -79 Punkte und 8 Punkte gebracht.") in card_scores.splitlines()
     assert "Spieler 1, erfüllt: Chicago–Santa Fe (9: gelb grün) +9" in card_scores
     assert "Runde 1" in card_scores.splitlines()[0]
     ink_scores = finished_games()["ink"].final_scores()
@@ -63,7 +66,7 @@ def test_final_score_tables_still_read_right_in_english():
     assert "player 2 station in Madrid uses Barcelona–Madrid (2 yellow)" in ttr_scores
     card_scores = str(games["cardgame"].final_scores())
     assert "player 1 fulfilled: Chicago–Santa Fe (9: yellow green) +9" in card_scores
-    assert "player 0 Big City Seattle +8" in card_scores.splitlines()
+    assert "player 0 Big City Dallas +10" in card_scores.splitlines()
     assert str(games["ink"].final_scores()[0]).startswith("exits 0, longest highway 6, longest railway 4")
     assert "<th style='padding:2px 10px;text-align:right;border-bottom:1px solid #888'>place</th>" in \
         games["cardgame"].final_scores()._repr_html_()

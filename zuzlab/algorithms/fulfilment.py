@@ -14,10 +14,14 @@ more than 15 tickets), so a branch-and-bound search finds the exact best:
 * tickets are tried in order of points per card, taking each one (if it still fits)
   before leaving it out;
 * a branch stops when even a fractional filling of the cards left with the best
-  remaining tickets (the knapsack bound) cannot beat the best choice found.
+  remaining tickets (the knapsack bound) cannot reach the best choice found.
+
+Choices of equal points are told apart by the most tickets, then the lowest ticket ids
+(never by the order the tickets are held in). The final scoring also weighs the Big City
+cards a choice wins (``city_bonuses``): a choice with fewer ticket points can win there.
 
 ``best_fulfilment`` is the fast search; ``best_fulfilment_steps`` yields every step of the
-same search for a lesson, its last step carrying the same result.
+same search (ticket points only) for a lesson, its last step carrying the same result.
 """
 
 from __future__ import annotations
@@ -49,7 +53,8 @@ class Step:
 
     ``kind``: "take" (the ticket fits and is tried), "blocked" (it does not fit),
     "leave" (try without it), "prune" (the bound says stop), "better" (a new best
-    choice) or "done" (``result`` holds the answer).
+    choice), "tie" (as many points, but more tickets or lower ticket ids: it counts
+    instead) or "done" (``result`` holds the answer).
     """
 
     kind: str
@@ -71,21 +76,31 @@ def _needs(ticket: Any) -> list[str]:
     return list(colours)
 
 
+def _ticket_ids(items: list[Any]) -> list[Any]:
+    """Each ticket's id, which breaks the last ties; a ``(points, colours)`` pair has none,
+    so its place in the list stands in."""
+    return [getattr(item, "id", place) for place, item in enumerate(items)]
+
+
 def search_order(tickets: Iterable[Any]) -> list[int]:
     """The order in which the search tries the tickets (their positions): the most points
-    per card first, so good choices come early and the bound cuts more."""
+    per card first, so good choices come early and the bound cuts more; equal ones by id."""
     items = list(tickets)
-    return sorted(range(len(items)), key=lambda i: (-_points(items[i]) / len(_needs(items[i])), i))
+    ids = _ticket_ids(items)
+    return sorted(range(len(items)), key=lambda i: (-_points(items[i]) / len(_needs(items[i])), ids[i]))
 
 
 class _Problem:
-    """Tickets and cards, read and checked once; shared by the fast search and the steps.
+    """Tickets, cards and city bonuses, read and checked once; shared by the fast search
+    and the steps.
 
-    Colours are numbered; ``needed`` (cards the chosen tickets need, per colour) is a
-    list of counts, which keeps the hot loop free of dictionary work.
+    Colours and bonus cities are numbered; ``needed`` (cards the chosen tickets need, per
+    colour) and ``named`` (chosen tickets naming each bonus city) are lists of counts,
+    which keeps the hot loop free of dictionary work.
     """
 
-    def __init__(self, tickets: Iterable[Any], cards: Mapping[str, int]):
+    def __init__(self, tickets: Iterable[Any], cards: Mapping[str, int],
+                 city_bonuses: Mapping[str, tuple[int, int]] | None = None):
         self.items = list(tickets)
         for item in self.items:
             try:
@@ -107,7 +122,32 @@ class _Problem:
         self.needs = [tuple(Counter(number[c] for c in _needs(item)).items()) for item in self.items]
         self.sizes = [len(_needs(item)) for item in self.items]
         self.points = [_points(item) for item in self.items]
+        self.ids = _ticket_ids(self.items)
         self.order = search_order(self.items)
+        self._read_city_bonuses(city_bonuses or {})
+
+    def _read_city_bonuses(self, city_bonuses: Mapping[str, tuple[int, int]]) -> None:
+        """``city_bonuses``: city → (bonus points, fulfilled tickets naming the city needed)."""
+        if not isinstance(city_bonuses, Mapping):
+            raise ValueError(f"city_bonuses must map city → (points, tickets needed), not {city_bonuses!r}")
+        cities_named = [set(getattr(item, "cities", ())) for item in self.items]
+        self.bonus_points, self.bonus_needed, self.naming = [], [], [[] for _ in self.items]
+        for city, bonus in city_bonuses.items():
+            if (not isinstance(bonus, tuple) or len(bonus) != 2
+                    or any(isinstance(n, bool) or not isinstance(n, int) for n in bonus) or bonus[0] < 0 or bonus[1] < 1):
+                raise ValueError(f"city_bonuses: {city!r} has {bonus!r}; expected (points ≥ 0, tickets needed ≥ 1)")
+            number = len(self.bonus_points)
+            self.bonus_points.append(bonus[0])
+            self.bonus_needed.append(bonus[1])
+            for i, named in enumerate(cities_named):
+                if city in named:
+                    self.naming[i].append(number)
+        # still_naming[position][city]: tickets from ``position`` on in the order that name the city
+        self.still_naming = [[0] * len(self.bonus_points) for _ in range(len(self.order) + 1)]
+        for position in range(len(self.order) - 1, -1, -1):
+            counts = self.still_naming[position] = list(self.still_naming[position + 1])
+            for city in self.naming[self.order[position]]:
+                counts[city] += 1
 
     def extra_shortfall(self, needed: list[int], i: int) -> int:
         """How many more locomotives the chosen tickets need if ticket ``i`` joins them."""
@@ -130,6 +170,20 @@ class _Problem:
             else:
                 return points + self.points[i] * cards_left / self.sizes[i]
         return points
+
+    def bonus(self, named: list[int], position: int | None = None) -> int:
+        """The city bonuses the chosen tickets win, or (from ``position`` on) could still win."""
+        if not named:
+            return 0
+        still = self.still_naming[position] if position is not None else [0] * len(named)
+        return sum(points for points, needed, have, more in zip(self.bonus_points, self.bonus_needed, named, still)
+                   if have + more >= needed)
+
+    def rank(self, chosen: list[int], value: float) -> tuple:
+        """How good a choice is, best highest: its value (twice its ticket points, as each
+        ticket fulfilled also is not lost, plus its city bonuses), then the most tickets,
+        then the lowest ticket ids."""
+        return (value, len(chosen), tuple(-ticket_id for ticket_id in sorted(self.ids[i] for i in chosen)))
 
     def result(self, chosen: list[int]) -> Fulfilment:
         """The answer for the chosen tickets, with the cards handed out: each colour's own
@@ -154,23 +208,30 @@ class _Problem:
         return Fulfilment(score, fulfilled, unfulfilled, tuple(assignment))
 
 
-def best_fulfilment(tickets: Iterable[Any], cards: Mapping[str, int]) -> Fulfilment:
+def best_fulfilment(tickets: Iterable[Any], cards: Mapping[str, int],
+                    city_bonuses: Mapping[str, tuple[int, int]] | None = None) -> Fulfilment:
     """The exact best choice of tickets to fulfil with ``cards``.
 
-    ``tickets``: ticket objects (``.points``, ``.colors``) or ``(points, [colour, …])`` pairs;
-    ``cards``: colour → count, with ``"locomotive"`` for the wild cards.
+    ``tickets``: ticket objects (``.points``, ``.colors``, and ``.id`` and ``.cities`` where
+    ties or bonuses need them) or ``(points, [colour, …])`` pairs; ``cards``: colour → count,
+    with ``"locomotive"`` for the wild cards; ``city_bonuses``: city → (points, tickets
+    needed), the points a choice wins when it fulfils that many tickets naming the city.
     """
-    problem = _Problem(tickets, cards)
-    order, needs, sizes, points = problem.order, problem.needs, problem.sizes, problem.points
-    best_points, best_choice = 0, []
+    problem = _Problem(tickets, cards, city_bonuses)
+    order, needs, sizes, points, naming = problem.order, problem.needs, problem.sizes, problem.points, problem.naming
+    named = [0] * len(problem.bonus_points)
+    best = {"rank": problem.rank([], problem.bonus(named)), "choice": []}
     chosen: list[int] = []
     needed = [0] * len(problem.colors)
 
     def search(position: int, taken_points: int, cards_left: int, shortfall: int) -> None:
-        nonlocal best_points, best_choice
-        if taken_points > best_points:
-            best_points, best_choice = taken_points, list(chosen)
-        if position == len(order) or problem.bound(position, taken_points, cards_left) <= best_points:
+        value = 2 * taken_points + problem.bonus(named)
+        if value >= best["rank"][0]:
+            rank = problem.rank(chosen, value)
+            if rank > best["rank"]:
+                best["rank"], best["choice"] = rank, list(chosen)
+        if position == len(order) or (2 * problem.bound(position, taken_points, cards_left)
+                                      + problem.bonus(named, position)) < best["rank"][0]:
             return
         i = order[position]
         more = problem.extra_shortfall(needed, i)
@@ -178,33 +239,39 @@ def best_fulfilment(tickets: Iterable[Any], cards: Mapping[str, int]) -> Fulfilm
             chosen.append(i)
             for colour, count in needs[i]:
                 needed[colour] += count
+            for city in naming[i]:
+                named[city] += 1
             search(position + 1, taken_points + points[i], cards_left - sizes[i], shortfall + more)
+            for city in naming[i]:
+                named[city] -= 1
             for colour, count in needs[i]:
                 needed[colour] -= count
             chosen.pop()
         search(position + 1, taken_points, cards_left, shortfall)  # leave ticket i
 
     search(0, 0, problem.capacity, 0)
-    return problem.result(best_choice)
+    return problem.result(best["choice"])
 
 
 def best_fulfilment_steps(tickets: Iterable[Any], cards: Mapping[str, int]) -> Iterator[Step]:
     """The search of ``best_fulfilment``, step by step; the last step is "done" with the result."""
     problem = _Problem(tickets, cards)
     items = problem.items
-    best = {"points": 0, "choice": []}
+    best = {"points": 0, "rank": problem.rank([], 0), "choice": []}
 
     def search(position: int, chosen: list[int], needed: list[int], cards_left: int,
                shortfall: int) -> Iterator[Step]:
         taken = sum(problem.points[i] for i in chosen)
         names = tuple(items[i] for i in chosen)
-        if taken > best["points"]:
-            best["points"], best["choice"] = taken, list(chosen)
-            yield Step("better", chosen=names, points=taken, best=taken, decided=position)
+        rank = problem.rank(chosen, 2 * taken)
+        if rank > best["rank"]:
+            kind = "better" if taken > best["points"] else "tie"
+            best["points"], best["rank"], best["choice"] = taken, rank, list(chosen)
+            yield Step(kind, chosen=names, points=taken, best=taken, decided=position)
         if position == len(problem.order):
             return
         bound = problem.bound(position, taken, cards_left)
-        if bound <= best["points"]:
+        if bound < best["points"]:
             yield Step("prune", chosen=names, points=taken, bound=bound, best=best["points"], decided=position)
             return
         i = problem.order[position]

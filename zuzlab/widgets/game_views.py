@@ -23,7 +23,7 @@ import ipywidgets as widgets
 
 from ..ink.expert import ExpertBot, compare
 from .. import cardgame, ink, texts
-from ..cardgame.scoring import ticket_fulfilment
+from ..cardgame.scoring import settle_game, ticket_fulfilment
 from ..core import Event, random_bot, seeded_random
 from ..viz import InkCanvas, table_figure, tile_preview_scene
 from ..viz.cardgame_table import CARD_COLORS, TEXT_ON, card_chip, update_table_figure
@@ -148,7 +148,7 @@ class CardGameView(_CompactView):
         held = [game.data.ticket(t) for t in game.tickets[me]]
         if not held:
             return f"<b>{label('your_tickets')}</b>: {label('none_yet')}"
-        best = ticket_fulfilment(game, me)
+        best = settle_game(game).fulfilments[me]  # as the final scoring counts them, Big City cards weighed
         done = {t.id for t in best.fulfilled}
         summary = label("card_tickets_final" if game.is_over else "card_tickets_now", done=len(done), total=len(held),
                         points=texts.quantity("point", best.score))
