@@ -11,6 +11,7 @@ games with plausible and malformed actions thrown in at every step,
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -179,3 +180,81 @@ def test_malformed_actions_are_refused_when_made_and_non_actions_when_applied(en
         with pytest.raises(RuleViolation, match="is not an action of this game"):
             game.apply(thing)
         assert game == before
+
+
+# --- saves whose set-up start the rules cannot have -------------------------------------
+
+def set_up_position(engine: str):
+    """A game set up at a position: its save replays from that start."""
+    if engine == "ttr":
+        game = ttr.new_game("usa", players=3, seed=2).set_up(hands={0: {"red": 3}}, current=1)
+    elif engine == "cardgame":  # a 4-player game in its second round, after the first scoring
+        game = cardgame.new_game(players=4, seed=2)
+        rng = random.Random(2)
+        while game.round == 1:
+            game.apply(random_bot(game, rng))
+        while game.pending is not None:
+            game.apply(random_bot(game, rng))
+        game.set_up(current=game.current_player)
+    else:
+        game = ink.new_game(players=2, seed=2).set_up(round=3, current=1)
+    return game
+
+
+CORRUPTED_STARTS = {
+    "ttr": [
+        ("a ticket offer naming deck tickets", lambda s: s.update(
+            pending={"kind": "keep_tickets", "player": 1, "tickets": s["ticket_deck"][:3], "keep_min": 1}),
+         r"offers\[1\]: player 1 is choosing tickets, but none is on offer"),
+        ("turn -5", lambda s: s.update(turn=-5), "turn: -5 is not a whole number of at least 0"),
+        ("99 final turns", lambda s: s.update(final_turns_left=99), "final_turns_left: 99 is not a whole number from 1 to 3"),
+        ("passes in words", lambda s: s.update(consecutive_passes="x"), "consecutive_passes: 'x' is not a whole number"),
+        ("trains as decimals", lambda s: s["trains"].__setitem__(0, 45.0), r"trains\[0\]: 45.0 is not a whole number"),
+        ("current true", lambda s: s.update(current=True), "current: True is not a player of this game"),
+        ("the opening with no offers", lambda s: s.update(in_setup=True, turn=0),
+         "in_setup: the opening is on, but player 1 is not choosing tickets"),
+        ("a second card owed by another player", lambda s: s.update(pending={"kind": "second_card", "player": 2}),
+         "pending: player 2 owes a decision, but player 1 is to move"),
+        ("a second card owed at the start", lambda s: s.update(pending={"kind": "second_card", "player": 1}),
+         "a set-up position is at the start of a turn, but this one's pending is"),
+        ("a pass counted at the start", lambda s: s.update(consecutive_passes=1),
+         "a set-up position is at the start of a turn, but this one's consecutive_passes is 1, not 0"),
+    ],
+    "cardgame": [
+        ("round 7", lambda s: s.update(round=7), "round: 7 is not a whole number from 1 to 2"),
+        ("first-round points of 999", lambda s: s["first_round"][0].update(points=999),
+         r"first_round\[0\]: 999 points, but its tickets score"),
+        ("a first round in round 1", lambda s: s.update(round=1), "first_round: a first scoring is there"),
+        ("current true", lambda s: s.update(current=True), "current: True is not a player of this game"),
+        ("a ticket offer naming deck tickets", lambda s: s.update(
+            pending={"kind": "keep_tickets", "player": s["current"], "tickets": s["ticket_deck"][:2], "keep_min": 0}),
+         r"offers\[2\]: player 2 is choosing tickets, but none is on offer"),
+        ("over in words", lambda s: s.update(over="no"), "over: 'no' is neither true nor false"),
+    ],
+    "ink": [
+        ("every player finished mid-round", lambda s: s.update(finished=[True, True]),
+         r"finished: \[True, True\], but the players draw one after another, so it is \[True, False\]"),
+        ("five specials this round", lambda s: s.update(specials_this_round=[5, 0]),
+         r"specials_this_round\[0\]: 5 is not a whole number from 0 to 0"),
+        ("a roll for round 99", lambda s: s["next_rolls"].update({"99": ["A1", "A1", "A1", "A1", "S0"]}),
+         "next_rolls: round 99 is not a round still to come"),
+        ("round true", lambda s: s.update(round=True), "round: True is not a round"),
+        ("a special drawn at the start", lambda s: s.update(specials_this_round=[0, 1]),
+         r"specials_this_round\[1\]: 1 is not a whole number from 0 to 0"),
+    ],
+}
+
+
+@pytest.mark.parametrize("engine, name", [(e, name) for e, cases in CORRUPTED_STARTS.items() for name, *_ in cases])
+def test_a_save_whose_set_up_start_the_rules_cannot_have_is_refused(engine, name):
+    """A saved start goes through every check ``set_up`` makes: counters are whole numbers
+    in their range, a pending decision is the player's to move and matches their offer, and
+    a set-up start is at the start of a turn."""
+    change, message = next((c, m) for n, c, m in CORRUPTED_STARTS[engine] if n == name)
+    game = set_up_position(engine)
+    data = json.loads(game.to_json())
+    assert LOAD[type(game)](json.dumps(data)) == game  # the save as written loads
+    change(data["start"])  # no action since the start: the position saved is the start, changed alike
+    change(data)
+    with pytest.raises(ValueError, match=f"not a saved game: {message}"):
+        LOAD[type(game)](json.dumps(data))

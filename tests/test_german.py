@@ -413,6 +413,9 @@ def bad_inputs(tmp_path) -> dict:
     from zuzlab import sim
 
     usa = ttr.new_game("usa", players=3, seed=2).set_up(hands={0: {"red": 2}})
+    impossible_start = json.loads(usa.to_json())
+    for position in (impossible_start, impossible_start["start"]):  # a second card owed by a player not to move
+        position["pending"] = {"kind": "second_card", "player": 2}
     cards = cardgame.new_game(players=2, seed=3).set_up(hands={0: {"red": 1}})
     lake = ink.new_game("lake", seed=1)
     lake.apply(lake.legal_actions()[0])
@@ -467,6 +470,7 @@ def bad_inputs(tmp_path) -> dict:
         "a save that is no text": lambda: ttr.load_game(5),
         "a save of another game": lambda: cardgame.load_game(json.dumps(save)),
         "a save that disagrees with its actions": lambda: ttr.load_game(json.dumps(save)),
+        "a save whose set-up start is impossible": lambda: ttr.load_game(json.dumps(impossible_start)),
         # map files
         "a map file that is no JSON": lambda: ttr.load_map(broken_json),
         "a map file with an unknown city": lambda: ttr.load_map(no_city),

@@ -150,6 +150,21 @@ def is_whole_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def check_counter(value: object, where: str, low: int, high: int | None = None) -> None:
+    """Refuse a counter of a position that is no whole number in its range (a save's
+    ``turn: -5``, ``trains: [45.0]``), by its field."""
+    if not is_whole_number(value) or value < low or (high is not None and value > high):
+        if high is None:
+            raise InputError("error.counter_at_least", where=where, value=repr(value), low=low)
+        raise InputError("error.counter_range", where=where, value=repr(value), low=low, high=high)
+
+
+def check_flag(value: object, where: str) -> None:
+    """Refuse a yes/no field of a position that is not ``true`` or ``false``."""
+    if not isinstance(value, bool):
+        raise InputError("error.not_a_flag", where=where, value=repr(value))
+
+
 def action_from_dict(data: dict, action_types: Iterable[type]) -> Action:
     """Rebuild an action saved with ``Action.to_dict``; unknown types are refused."""
     by_name = {cls.__name__: cls for cls in action_types}
@@ -531,7 +546,36 @@ class GameState(ABC):
     def check_position(self) -> None:
         """Raise ``ValueError`` naming the first thing in the position the rules cannot
         have produced (cards counted twice or missing, an unknown route, a player out
-        of range …)."""
+        of range, a counter that is no whole number in its range …)."""
+
+    @abstractmethod
+    def _start_of_turn(self) -> dict[str, Any]:
+        """What ``set_up`` puts in place, by attribute: a set-up position is at the start of
+        a turn (no decision owed, no pass counted …), so a saved start must be too."""
+
+    def _put_at_start_of_turn(self) -> None:
+        """What ``set_up`` does last: the position is at the start of a turn."""
+        for name, value in self._start_of_turn().items():
+            setattr(self, name, value)
+
+    def check_start(self) -> None:
+        """Refuse a saved set-up start that is not at the start of a turn (``set_up`` could
+        not have made it), naming the first field that says otherwise."""
+        for name, value in self._start_of_turn().items():
+            found = getattr(self, name)
+            if json.dumps(decision_to_dict(found) if isinstance(found, Decision) else found) != json.dumps(value):
+                raise InputError("error.not_start_of_turn", field=name.lstrip("_"), found=repr(
+                    decision_to_dict(found) if isinstance(found, Decision) else found), expected=repr(value))
+
+    def _check_pending_decision(self) -> None:
+        """A decision is owed by the player to move, and only while the game goes on."""
+        pending = self._pending
+        if pending is None:
+            return
+        if self._over:
+            raise InputError("error.pending_after_end")
+        if not is_whole_number(pending.player) or pending.player != self._current:
+            raise InputError("error.pending_not_current", player=repr(pending.player), current=self._current)
 
     def to_dict(self) -> dict:
         """The game as JSON data: how it started (its seed, or a set-up position), every
@@ -577,6 +621,7 @@ class GameState(ABC):
             else:
                 game = cls._from_position_dict(data["start"])
                 game.check_position()
+                game.check_start()
                 game._set_up = True
                 game._remember_start()
         except KeyError as error:

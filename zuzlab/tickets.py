@@ -140,6 +140,26 @@ class TicketChoice:
     def _begin_play(self) -> None:
         """A hook: what happens as the first turn begins."""
 
+    def _check_ticket_offers(self) -> None:
+        """Tickets lie on offer only for the player choosing them (in the opening also for the
+        players after, who choose next), and the pending choice is exactly that offer: a
+        saved position where they disagree would hold a ticket and offer it again."""
+        pending = self._pending
+        choosing = pending.player if isinstance(pending, ChooseTickets) else None
+        if self.in_setup and choosing != self._current:
+            raise texts.InputError("error.opening_not_choosing", player=self._current)
+        for player, offer in enumerate(self.offers):
+            on_offer = player == choosing or (self.in_setup and player > self._current)
+            if offer and not on_offer:
+                raise texts.InputError("error.offer_not_choosing", player=player, offer=list(offer))
+            if on_offer and not offer:
+                raise texts.InputError("error.offer_empty", player=player)
+        if choosing is not None:
+            offer = self.offers[choosing]
+            if list(pending.tickets) != list(offer) or pending.keep_min != self._keep_min(offer):
+                raise texts.InputError("error.offer_disagrees", pending=list(pending.tickets), keep=pending.keep_min,
+                                       player=choosing, offer=list(offer), wanted=self._keep_min(offer))
+
 
 def refuse_a_ticket_named_twice(tickets: dict[int, list[int]]) -> None:
     """A set-up position names each ticket for one player once: a ticket named for two

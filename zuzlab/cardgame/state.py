@@ -26,8 +26,8 @@ from collections import Counter
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import (Decision, GameState, Pass, RuleViolation, check_shapes, decision_from_dict, decision_to_dict,
-                    keywords_checked, seeded_random)
+from ..core import (Decision, GameState, Pass, RuleViolation, check_counter, check_flag, check_shapes,
+                    decision_from_dict, decision_to_dict, is_whole_number, keywords_checked, seeded_random)
 from ..texts import InputError, Joined, Phrase
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice, refuse_a_ticket_named_twice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
@@ -363,7 +363,8 @@ class Game(DrawingTurn, TicketChoice, GameState):
         if current is not None:
             game._check_player(current, "current")
             game._current = current
-        game.consecutive_passes, game._over = 0, bool(over)
+        game._put_at_start_of_turn()
+        game._over = bool(over)
         game.check_position()
         self.__dict__.update(game.__dict__)
         self._set_up = True
@@ -422,10 +423,23 @@ class Game(DrawingTurn, TicketChoice, GameState):
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
             raise InputError("error.not_a_player", where=where, player=repr(player), last=self.players - 1)
 
+    def _start_of_turn(self) -> dict:
+        return {"_pending": None, "in_setup": False, "consecutive_passes": 0}
+
     def check_position(self) -> None:
         """Raise ``ValueError`` naming the first thing the rules cannot have produced."""
-        if not 0 <= self._current < self.players:
-            raise InputError("error.not_a_player", where="current", player=repr(self._current), last=self.players - 1)
+        check_counter(self.players, "players", self.rules.min_players, self.rules.max_players)
+        self._check_player(self._current, "current")
+        check_flag(self.in_setup, "in_setup")
+        check_flag(self._over, "over")
+        check_counter(self.turn, "turn", 0, 0 if self.in_setup else None)
+        check_counter(self.consecutive_passes, "consecutive_passes", 0, self.players - (not self._over))
+        for name in ("hands", "track", "yards", "tickets", "offers"):
+            if len(getattr(self, name)) != self.players:
+                raise InputError("error.entries", where=name, count=len(getattr(self, name)), players=self.players)
+        self._check_pending_decision()
+        self._check_ticket_offers()
+        self._check_first_round()
         held = Counter(self.cards.all_cards())
         for name, piles in (("hands", self.hands), ("track", self.track)):
             if len(piles) != self.players:
@@ -454,6 +468,33 @@ class Game(DrawingTurn, TicketChoice, GameState):
                 raise InputError("error.ticket_places", id=ticket.id, ticket=ticket)
         if counted:
             raise InputError("error.not_a_ticket_of_game", ticket=repr(sorted(counted)[0]))
+
+    def _check_first_round(self) -> None:
+        """The first scoring (with 4 players) is there exactly in the second round, each
+        player's points those of the tickets it names, + fulfilled, − not."""
+        check_counter(self.round, "round", 1, 2 if self.players >= self.rules.two_rounds_from else 1)
+        if self.round == 1:
+            if self.first_round is not None:
+                raise InputError("error.first_round_early")
+            return
+        if not isinstance(self.first_round, list) or len(self.first_round) != self.players:
+            raise InputError("error.first_round_missing", players=self.players)
+        known = {t.id for t in self.data.tickets}
+        for player, scored in enumerate(self.first_round):
+            where = f"first_round[{player}]"
+            if not isinstance(scored, dict) or set(scored) != {"tickets", "points", "fulfilled"}:
+                raise InputError("error.first_round_entry", where=where, entry=repr(scored))
+            tickets, fulfilled = scored["tickets"], scored["fulfilled"]
+            if (not isinstance(tickets, list) or not isinstance(fulfilled, list)
+                    or any(not is_whole_number(t) or t not in known for t in tickets)
+                    or len(set(tickets)) != len(tickets) or len(set(fulfilled)) != len(fulfilled)
+                    or any(t not in tickets for t in fulfilled)
+                    or (self.rules.first_round_tickets_stay and any(t not in self.tickets[player] for t in tickets))):
+                raise InputError("error.first_round_tickets", where=where, tickets=repr(tickets),
+                                 fulfilled=repr(fulfilled))
+            points = sum(self.data.ticket(t).points * (1 if t in fulfilled else -1) for t in tickets)
+            if not is_whole_number(scored["points"]) or scored["points"] != points:
+                raise InputError("error.first_round_points", where=where, points=repr(scored["points"]), wanted=points)
 
     # --- saving and loading ----------------------------------------------------------
 

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import Action, GameState, RuleViolation, check_shapes, is_whole_number, keywords_checked, require, seeded_random
+from ..core import (Action, GameState, RuleViolation, check_counter, check_flag, check_shapes, is_whole_number,
+                    keywords_checked, require, seeded_random)
 from ..scoretable import ScoreTable, rank
 from .board import Board, legal_placements, square_index, square_name
 from .rules import InkRules, get as get_rules
@@ -301,11 +302,7 @@ class Game(GameState):
         current = game._current if current is None else current
         game._check_player(current, "current")
         game._current = current
-        game.open_results = [[] if p < current else list(game.rolled) for p in range(self.players)]
-        game.open_extras = [[] if p < current else list(game.rolled_extra) for p in range(self.players)]
-        game.finished = [p < current for p in range(self.players)]
-        game.specials_this_round = [0] * self.players
-        game._over = False
+        game._put_at_start_of_turn()
         game.check_position()
         self.__dict__.update(game.__dict__)
         self._set_up = True
@@ -327,18 +324,37 @@ class Game(GameState):
         if not is_whole_number(player) or not 0 <= player < self.players:
             raise texts.InputError("error.not_a_player", where=where, player=repr(player), last=self.players - 1)
 
+    def _start_of_turn(self) -> dict:
+        """The players before the one drawing have finished the round; the others have the
+        whole roll still to draw and no special drawn this round."""
+        players, current = range(self.players), self._current
+        return {"_over": False, "finished": [p < current for p in players],
+                "open_results": [[] if p < current else list(self.rolled) for p in players],
+                "open_extras": [[] if p < current else list(self.rolled_extra) for p in players],
+                "specials_this_round": [0] * self.players}
+
     def check_position(self) -> None:
         """Raise ``ValueError`` naming the first thing the rules cannot have produced."""
         rules = self.rules
-        if not 1 <= self.round <= rules.rounds:
+        check_counter(self.players, "players", 1)
+        if not is_whole_number(self.round) or not 1 <= self.round <= rules.rounds:
             raise texts.InputError("error.not_a_round", round=repr(self.round), rules=rules.name, rounds=rules.rounds)
-        if not self._over and not 0 <= self._current < self.players:
-            raise texts.InputError("error.not_a_player", where="current", player=repr(self._current),
-                                   last=self.players - 1)
+        check_flag(self._over, "over")
+        self._check_player(self._current, "current")
         for name in ("boards", "open_results", "open_extras", "specials_used", "specials_this_round", "finished"):
             if len(getattr(self, name)) != self.players:
                 raise texts.InputError("error.entries", where=name, count=len(getattr(self, name)), players=self.players)
+        # the players draw one after another: those before the one drawing have finished
+        finished = [True] * self.players if self._over else [p < self._current for p in range(self.players)]
+        if self.finished != finished or any(not isinstance(f, bool) for f in self.finished):
+            raise texts.InputError("error.finished_players", finished=repr(self.finished), expected=repr(finished))
+        if self._over and self.round != rules.rounds:
+            raise texts.InputError("error.over_early", round=self.round, rounds=rules.rounds)
         self._check_roll(self.round, self.rolled + self.rolled_extra)
+        for round, roll in self.next_rolls.items():
+            if not is_whole_number(round) or not self.round < round <= rules.rounds:
+                raise texts.InputError("error.next_roll_round", round=repr(round), now=self.round, rounds=rules.rounds)
+            self._check_roll(round, roll)
         for player in range(self.players):
             for name, open_, rolled in (("open_results", self.open_results, self.rolled),
                                         ("open_extras", self.open_extras, self.rolled_extra)):
@@ -355,6 +371,8 @@ class Game(GameState):
             drawn = {p.code for p in self.boards[player].squares if p}
             if any(code not in drawn for code in used):
                 raise texts.InputError("error.specials_not_drawn", player=player, used=repr(used))
+            check_counter(self.specials_this_round[player], f"specials_this_round[{player}]", 0,
+                          min(rules.specials_per_round, len(used)))
 
     # --- saving ------------------------------------------------------------------------
 

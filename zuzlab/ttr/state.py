@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import (CARD_CODES, Action, Decision, GameState, LegalActions, Pass, RuleViolation, check_shapes,
-                    choice_in_parts, decision_from_dict, decision_to_dict, keywords_checked, seeded_random)
+from ..core import (CARD_CODES, Action, Decision, GameState, LegalActions, Pass, RuleViolation, check_counter,
+                    check_flag, check_shapes, choice_in_parts, decision_from_dict, decision_to_dict, is_whole_number,
+                    keywords_checked, seeded_random)
 from ..texts import InputError, Joined, Phrase
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice, refuse_a_ticket_named_twice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
@@ -512,7 +513,8 @@ class Game(DrawingTurn, TicketChoice, GameState):
         if current is not None:
             game._check_player(current, "current")
             game._current = current
-        game.final_turns_left, game.consecutive_passes, game._over = None, 0, bool(over)
+        game._put_at_start_of_turn()
+        game._over = bool(over)
         game.check_position()
         self.__dict__.update(game.__dict__)
         self._set_up = True
@@ -574,15 +576,32 @@ class Game(DrawingTurn, TicketChoice, GameState):
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
             raise InputError("error.not_a_player", where=where, player=repr(player), last=self.players - 1)
 
+    def _start_of_turn(self) -> dict:
+        return {"_pending": None, "in_setup": False, "final_turns_left": None, "consecutive_passes": 0}
+
     def check_position(self) -> None:
         """Raise ``ValueError`` naming the first thing the rules cannot have produced."""
         rules, board = self.rules, self.map
-        if not 0 <= self._current < self.players:
-            raise InputError("error.not_a_player", where="current", player=repr(self._current), last=self.players - 1)
+        check_counter(self.players, "players", rules.min_players, rules.max_players)
+        self._check_player(self._current, "current")
+        check_flag(self.in_setup, "in_setup")
+        check_flag(self._over, "over")
+        check_counter(self.turn, "turn", 0, 0 if self.in_setup else None)
+        # passes and the last round's turns count down to the end of the game
+        check_counter(self.consecutive_passes, "consecutive_passes", 0, self.players - (not self._over))
+        if self.final_turns_left is not None:
+            check_counter(self.final_turns_left, "final_turns_left", 0 if self._over else 1, self.players)
         for name, per_player in (("hands", self.hands), ("tickets", self.tickets), ("offers", self.offers),
                                  ("trains", self.trains), ("scores", self.scores)):
             if len(per_player) != self.players:
                 raise InputError("error.entries", where=name, count=len(per_player), players=self.players)
+        for player in range(self.players):
+            check_counter(self.trains[player], f"trains[{player}]", 0, rules.trains_per_player)
+            check_counter(self.scores[player], f"scores[{player}]", 0)
+        self._check_pending_decision()
+        self._check_ticket_offers()
+        if isinstance(self._pending, TunnelPayment):
+            self._check_pending_tunnel(self._pending)
         if len(self.cards.face_up) != rules.face_up_count:
             raise InputError("error.face_up_places", count=len(self.cards.face_up), places=rules.face_up_count)
         held = Counter(self.cards.all_cards())
@@ -633,6 +652,18 @@ class Game(DrawingTurn, TicketChoice, GameState):
             if self.stations_built(player) > rules.stations_per_player:
                 raise InputError("error.stations_built", player=player, built=self.stations_built(player),
                                  allowed=rules.stations_per_player)
+
+    def _check_pending_tunnel(self, tunnel: TunnelPayment) -> None:
+        """A tunnel being paid for is a free tunnel of the map, its extra cards those the
+        revealed cards ask for."""
+        if not is_whole_number(tunnel.route) or not self.map.has_route(tunnel.route) \
+                or not self.map.route(tunnel.route).tunnel or tunnel.route in self.claimed:
+            raise InputError("error.pending_tunnel_route", route=repr(tunnel.route))
+        costly = {self.rules.wild} if tunnel.color is None else {self.rules.wild, tunnel.color}
+        extra = sum(1 for card in tunnel.revealed if card in costly)
+        if len(tunnel.revealed) > self.rules.tunnel_reveal or tunnel.extra != extra:
+            raise InputError("error.pending_tunnel_extra", extra=repr(tunnel.extra), revealed=list(tunnel.revealed),
+                             wanted=extra)
 
     # --- saving and loading ----------------------------------------------------------
 
