@@ -153,7 +153,7 @@ def is_whole_number(value: object) -> bool:
 def action_from_dict(data: dict, action_types: Iterable[type]) -> Action:
     """Rebuild an action saved with ``Action.to_dict``; unknown types are refused."""
     by_name = {cls.__name__: cls for cls in action_types}
-    if not isinstance(data, dict) or data.get("type") not in by_name:
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str) or data["type"] not in by_name:
         raise InputError("error.save_action", data=repr(data), types=repr(sorted(by_name)))
     action_type = by_name[data["type"]]
     fields = {k: v for k, v in data.items() if k != "type"}
