@@ -7,15 +7,16 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, replace
 
+from ..core import CheckedFields
 from ..texts import InputError, Joined, Phrase
 
 TIE_BREAKERS = ("fulfilled_tickets", "bonus_cards")
 
 
 @dataclass(frozen=True)
-class CardGameRules:
+class CardGameRules(CheckedFields):
     name: str = "cardgame"
     data: str = "cardgame"  # the components: a built-in data file or a path
     min_players: int = 2
@@ -51,6 +52,7 @@ class CardGameRules:
     tie_breakers: tuple[str, ...] = TIE_BREAKERS
 
     def __post_init__(self):
+        self.check_field_types()
         object.__setattr__(self, "tie_breakers", tuple(self.tie_breakers))
         problems = []
         if not 2 <= self.min_players <= self.max_players:
@@ -67,13 +69,6 @@ class CardGameRules:
 
     def to_dict(self) -> dict:
         return {**asdict(self), "tie_breakers": list(self.tie_breakers)}
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "CardGameRules":
-        unknown = set(data) - {f.name for f in fields(cls)}
-        if unknown:
-            raise InputError("error.rules_unknown_fields", fields=", ".join(sorted(unknown)))
-        return cls(**data)
 
 
 #: The rules of seed 002: seven train cards each.

@@ -11,10 +11,11 @@ A variant is a ruleset plus a map. Explore a rule change with ``dataclasses.repl
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Mapping
 
+from ..core import CheckedFields
 from ..texts import InputError, Joined, Phrase
 from .maps import TRAIN_COLORS
 
@@ -22,7 +23,7 @@ TIE_BREAKERS = ("completed_tickets", "fewest_stations_used", "longest_route")
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(CheckedFields):
     name: str
     map: str  # a built-in map name or a path to a map file
     min_players: int = 2
@@ -73,6 +74,7 @@ class Ruleset:
     tie_breakers: tuple[str, ...] = ("completed_tickets", "longest_route")
 
     def __post_init__(self):
+        self.check_field_types()
         # Accept a dict for the points table; store it as sorted pairs so the ruleset
         # stays frozen and hashable.
         pairs = tuple(sorted(dict(self.route_points).items()))
@@ -118,17 +120,6 @@ class Ruleset:
         data["tie_breakers"] = list(self.tie_breakers)
         data["station_costs"] = list(self.station_costs)
         return data
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "Ruleset":
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise InputError("error.rules_unknown_fields", fields=", ".join(sorted(unknown)))
-        values = dict(data)
-        if "route_points" in values:
-            values["route_points"] = {int(k): v for k, v in dict(values["route_points"]).items()}
-        return cls(**values)
 
 
 #: Ticket to Ride, the base game (seed 000 and the printed rules).
