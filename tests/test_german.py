@@ -448,6 +448,8 @@ def bad_inputs(tmp_path) -> dict:
         "a city not on the map": lambda: usa.set_up(claimed={("Denver", "Nowhere"): 0}),
         "a ticket not on the map": lambda: usa.set_up(tickets={0: [("Denver", "Atlantis")]}),
         "a rail yard colour": lambda: cards.set_up(yards={0: {"gold": [2]}}),
+        "a rail yard set that is no count": lambda: cards.set_up(yards={0: {"red": [2.0]}}),
+        "a rail yard set of True": lambda: cards.set_up(yards={0: {"red": [True]}}),
         "a die face": lambda: lake.set_up(roll=["A0", "A0", "A0", "A0", "L1", "L1"]),
         "a round": lambda: lake.set_up(round=9),
         "a board of the wrong kind": lambda: lake.set_up(boards={0: 5}),

@@ -26,8 +26,8 @@ from collections import Counter
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import (Decision, GameState, Pass, RuleViolation, check_shapes, decision_from_dict, decision_to_dict,
-                    keywords_checked, seeded_random)
+from ..core import (SHAPES, Decision, GameState, Pass, RuleViolation, check_shapes, decision_from_dict,
+                    decision_to_dict, is_whole_number, keywords_checked, seeded_random)
 from ..texts import InputError, Joined, Phrase
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice, refuse_a_ticket_named_twice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
@@ -406,14 +406,12 @@ class Game(DrawingTurn, TicketChoice, GameState):
             for color, sets in self.yards[player].items():
                 for cards, locomotives in sets:
                     have.update({color: cards, WILD: locomotives})
-            new_sets = {c: [[laid, 0] if isinstance(laid, int) else list(laid) for laid in by_color.get(c, ())]
+            new_sets = {c: [_laid_set(laid, f"yards[{player}][{c!r}]") for laid in by_color.get(c, ())]
                         for c in colors}
             want = Counter({WILD: 0})
             for color, sets in new_sets.items():
-                for laid in sets:
-                    if len(laid) != 2 or not all(isinstance(n, int) and n >= 0 for n in laid) or sum(laid) < 1:
-                        raise InputError("error.not_a_set", where=f"yards[{player}][{color!r}]", laid=repr(laid))
-                    want.update({color: laid[0], WILD: laid[1]})
+                for cards, locomotives in sets:
+                    want.update({color: cards, WILD: locomotives})
             self.yards[player] = new_sets
             piles[f"yards[{player}]"] = (dict(have), dict(want))
         set_up_supply(self.cards, self.card_kinds, piles, face_up, deck_top)
@@ -506,6 +504,15 @@ class Game(DrawingTurn, TicketChoice, GameState):
         KeepTickets: (TicketChoice._check_keep, TicketChoice._do_keep),
         Pass: (GameState._check_pass, GameState._do_pass),
     }
+
+
+def _laid_set(laid, where: str) -> list[int]:
+    """A rail-yard set as ``set_up`` takes it, ``cards`` or ``(cards, locomotives)``, as
+    ``[cards, locomotives]``: whole numbers ≥ 0 (a bool or 2.0 is no count), one card or more."""
+    pair = [laid, 0] if is_whole_number(laid) else list(laid) if isinstance(laid, (list, tuple)) else []
+    if len(pair) != 2 or not all(map(SHAPES["whole"], pair)) or sum(pair) < 1:
+        raise InputError("error.not_a_set", where=where, laid=repr(laid))
+    return pair
 
 
 def check_rules_fit_data(rules: CardGameRules, data, players: int) -> None:
