@@ -2,6 +2,8 @@
 each forbidden play refused with a message naming the rule and nothing changed."""
 
 import itertools
+import json
+import re
 from collections import Counter
 from dataclasses import replace
 
@@ -186,6 +188,31 @@ def test_the_oldest_set_of_a_colour_moves_to_the_track_first():
     game.apply(DrawBlind())
     game.apply(DrawBlind())  # player 1's turn begins: one red card moves, from the oldest set
     assert game.yards[1]["red"] == [[0, 1], [2, 0]] and game.track[1]["red"] == 1
+
+
+@pytest.mark.parametrize("sets", [[2.0], [True], [(2, True)], [(True, 1)], [(2.0, 0)], ["2"]])
+def test_a_rail_yard_set_up_counts_whole_cards_never_a_bool_or_a_fraction(sets):
+    # 2.0 raised TypeError; True was read as one card
+    game = started(players=2)
+    before = game.to_dict()
+    message = rf"yards\[0\]\['red'\]: {re.escape(repr(sets[0]))} is not a set \(cards, locomotives\)"
+    with pytest.raises(ValueError, match=message):
+        game.set_up(yards={0: {"red": sets}})
+    assert game.to_dict() == before
+
+
+@pytest.mark.parametrize("pile, path", [("hands", ("hands", 0, "red")), ("track", ("track", 0, "green")),
+                                        ("yards", ("yards", 0, "blue", 0, 0))])
+def test_a_saved_set_up_position_counts_whole_cards_never_true(pile, path):
+    game = cardgame.new_game(players=2, seed=1).set_up(hands={0: {"red": 1}}, track={0: {"green": 1}},
+                                                       yards={0: {"blue": [1]}})
+    data = json.loads(game.to_json())
+    held = data["start"]
+    for key in path[:-1]:
+        held = held[key]
+    held[path[-1]] = True  # JSON true where 1 was: the same cards, were True a count
+    with pytest.raises(ValueError, match=rf"{pile}\[0\]"):
+        cardgame.load_game(json.dumps(data))
 
 
 def test_three_cards_of_three_colours():

@@ -408,6 +408,7 @@ def shown_in_a_notebook(error: BaseException) -> str:
 def bad_inputs(tmp_path) -> dict:
     """A bad input of each kind a German notebook's reader can type, each a function that
     raises the kit's error for it."""
+    import dataclasses
     import json
 
     from zuzlab import sim
@@ -428,6 +429,10 @@ def bad_inputs(tmp_path) -> dict:
     no_city.write_text(json.dumps(data))
     save = ttr.play_random_game("usa", players=2, seed=4).to_dict()
     save["hands"][0]["red"] += 1
+    listed_type = ttr.new_game("usa", players=2, seed=4).to_dict()
+    listed_type["history"].append({"type": ["DrawBlind"]})
+    quoted_rules = cardgame.new_game(players=2, seed=4).to_dict()
+    quoted_rules["rules"]["initial_hand"] = "7"
     tracks = Tracks(ink.Board.from_anu("A4A10"))
     return {
         # illegal actions, uncaught
@@ -446,6 +451,8 @@ def bad_inputs(tmp_path) -> dict:
         "a city not on the map": lambda: usa.set_up(claimed={("Denver", "Nowhere"): 0}),
         "a ticket not on the map": lambda: usa.set_up(tickets={0: [("Denver", "Atlantis")]}),
         "a rail yard colour": lambda: cards.set_up(yards={0: {"gold": [2]}}),
+        "a rail yard set that is no count": lambda: cards.set_up(yards={0: {"red": [2.0]}}),
+        "a rail yard set of True": lambda: cards.set_up(yards={0: {"red": [True]}}),
         "a die face": lambda: lake.set_up(roll=["A0", "A0", "A0", "A0", "L1", "L1"]),
         "a round": lambda: lake.set_up(round=9),
         "a board of the wrong kind": lambda: lake.set_up(boards={0: 5}),
@@ -458,6 +465,14 @@ def bad_inputs(tmp_path) -> dict:
         "a misspelt keyword": lambda: ttr.new_game("usa", player=3),
         "a ruleset that cannot deal": lambda: ttr.new_game(replace_usa(initial_hand=40), players=5),
         "a ruleset that cannot be": lambda: replace_usa(initial_keep_min=5),
+        "a ruleset number in quotes": lambda: replace_usa(trains_per_player="45"),
+        "a ruleset switch that is no bool": lambda: replace_usa(wild_only_on_tunnels={}),
+        "a ruleset list that is no list": lambda: replace_usa(colors="red"),
+        "a points table with a word for a length": lambda: replace_usa(route_points={"x": 1}),
+        "an unknown special route": lambda: dataclasses.replace(ink.rules.INK, specials=("S9",)),
+        "a die without faces": lambda: dataclasses.replace(ink.rules.INK, dice=((),)),
+        "rules without a name": lambda: ttr.Ruleset.from_dict({"map": "usa"}),
+        "rules that are no dict": lambda: ttr.Ruleset.from_dict(["usa"]),
         # bots
         "an unknown bot": lambda: ttr.make_bot("cheater"),
         "too few bots": lambda: ttr.play_game("usa", players=3, bots=["random", "random"]),
@@ -471,6 +486,8 @@ def bad_inputs(tmp_path) -> dict:
         "a save of another game": lambda: cardgame.load_game(json.dumps(save)),
         "a save that disagrees with its actions": lambda: ttr.load_game(json.dumps(save)),
         "a save whose set-up start is impossible": lambda: ttr.load_game(json.dumps(impossible_start)),
+        "a saved action whose type is a list": lambda: ttr.load_game(json.dumps(listed_type)),
+        "a save whose rules hold a number in quotes": lambda: cardgame.load_game(json.dumps(quoted_rules)),
         # map files
         "a map file that is no JSON": lambda: ttr.load_map(broken_json),
         "a map file with an unknown city": lambda: ttr.load_map(no_city),

@@ -242,6 +242,16 @@ def test_bad_rulesets_and_player_counts():
         ink.new_game("sea")
 
 
+def test_a_ruleset_with_an_unknown_special_or_a_die_without_faces_is_refused_when_made():
+    # the unknown special was taken, and failed later with a KeyError from the texts
+    with pytest.raises(ValueError, match=r"ruleset 'ink': unknown special route 'S9' \(known: S0, S1, S2, S3, S4, S5\)"):
+        replace(ink.rules.INK, specials=("S2", "S9"))
+    with pytest.raises(ValueError, match="ruleset 'ink': unknown special route 'S9'"):
+        ink.rules.InkRules.from_dict({**ink.rules.INK.to_dict(), "specials": ["S9"]})
+    with pytest.raises(ValueError, match="ruleset 'ink': a die needs at least one face"):  # was an IndexError
+        replace(ink.rules.INK, dice=(ink.rules.ROUTE_DIE, ()))
+
+
 def test_a_route_against_the_wrong_exit_is_refused_in_german_naming_the_exit():
     from zuzlab import texts
 

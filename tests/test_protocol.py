@@ -149,11 +149,33 @@ def test_a_save_that_is_no_json_says_so(name):
         ENGINES[name].load_game("{this is not json")
 
 
+@pytest.mark.parametrize("name", ENGINES)
+@pytest.mark.parametrize("kind", [["DrawBlind"], {"Place": 1}, None])
+def test_a_saved_action_whose_type_is_no_name_is_refused(name, kind):
+    # a list or a dict as the type raised TypeError (unhashable) in every engine
+    game = ENGINES[name].new_game(seed=5)
+    data = json.loads(game.to_json())
+    data["history"].append({"type": kind})
+    with pytest.raises(ValueError, match=r"action 1 \(.*\) is refused: not a saved action: \{'type': "):
+        ENGINES[name].load_game(json.dumps(data))
+    with pytest.raises(ValueError, match="not a saved action"):
+        ENGINES[name].replay(seed=5, actions=[{"type": kind}])
+
+
 def test_a_saved_set_up_position_is_checked_too():
     game = ttr.new_game("usa", players=2, seed=1).set_up(hands={0: {"red": 5}})
     data = json.loads(game.to_json())
     data["start"]["hands"][0]["red"] = 20  # more red cards than the game has
     with pytest.raises(ValueError, match="not a saved game: train cards: 2. red cards in the game, there are 12"):
+        ttr.load_game(json.dumps(data))
+
+
+def test_a_saved_position_holding_true_where_the_actions_give_1_is_refused():
+    game = ttr.play_random_game("usa", players=2, seed=4)
+    data = json.loads(game.to_json())
+    colour = next(c for c, n in data["hands"][0].items() if n == 1)
+    data["hands"][0][colour] = True  # equal to 1 for ==, but no count of cards
+    with pytest.raises(ValueError, match=rf"hands\[0\]\['{colour}'\]: saved True, the actions give 1"):
         ttr.load_game(json.dumps(data))
 
 

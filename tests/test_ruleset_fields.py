@@ -17,7 +17,9 @@ the case passes, the strict mark fails, and the mark must go.
 from __future__ import annotations
 
 import json
+import re
 import tempfile
+import typing
 from collections import Counter
 from dataclasses import fields, replace
 from pathlib import Path
@@ -842,8 +844,84 @@ def test_changing_the_field_changes_the_game(change_shows):
     change_shows()
 
 
+# =====================================================================================
+# Every field refuses a value of the wrong kind, by its name, when the rules are made
+# =====================================================================================
+
+PRESETS = {"ttr": USA, "cardgame": CARD_GAME, "ink": INK}
+
+
+def wrong_kinds(declared) -> list[tuple[object, str]]:
+    """Values of the wrong kind for a field ``declared`` so, each with what the field must be."""
+    whole, flag, text = "a whole number ≥ 0", "True or False", "a string"
+    if declared is int:
+        return [("45", whole), (2.0, whole), (True, whole), (-1, whole), (None, whole)]
+    if declared is bool:
+        return [({}, flag), (0, flag), ("yes", flag)]
+    if declared is str:
+        return [(5, text), (None, text)]
+    if typing.get_origin(declared) is tuple:
+        return [(5, "a list"), ("ab", "a list")]
+    return [(5, "a dict"), ([[1]], "a dict")]  # a Mapping
+
+
+def field_kinds():
+    for engine, (ruleset_class, _) in ENGINES.items():
+        for name, declared in typing.get_type_hints(ruleset_class).items():
+            if name in {f.name for f in fields(ruleset_class)}:
+                yield pytest.param(engine, name, declared, id=f"{engine}-{name}")
+
+
+@pytest.mark.parametrize("engine, field, declared", list(field_kinds()))
+def test_a_field_of_the_wrong_kind_is_refused_by_its_name_made_or_loaded(engine, field, declared):
+    """Made with ``replace`` or read from a save's dict: "trains_per_player must be a whole
+    number ≥ 0, not '45'" (a string, a bool, a float and a dict were taken and failed later,
+    or never)."""
+    preset = PRESETS[engine]
+    for value, must_be in wrong_kinds(declared):
+        message = re.escape(f"ruleset {preset.name!r}: {field} must be {must_be}, not {value!r}")
+        if field == "name":
+            message = re.escape(f"ruleset {value!r}: name must be {must_be}, not {value!r}")
+        with pytest.raises(ValueError, match=message):
+            replace(preset, **{field: value})
+        with pytest.raises(ValueError, match=message):
+            type(preset).from_dict({**preset.to_dict(), field: value})
+
+
+@pytest.mark.parametrize("preset, change, problem", [
+    (INK, dict(dice=(ROUTE_DIE, ("A0", 3))), "dice[1][1] must be a string, not 3"),
+    (USA, dict(station_costs=(1, True)), "station_costs[1] must be a whole number ≥ 0, not True"),
+    (USA, dict(route_points={1: 1, 2: 2.5}), "route_points[2] must be a whole number ≥ 0, not 2.5"),
+    (USA, dict(route_points={"3": 4}), "a key of route_points must be a whole number ≥ 0, not '3'"),
+    (CARD_GAME, dict(tie_breakers=["bonus_cards", None]), "tie_breakers[1] must be a string, not None"),
+    (USA, dict(trains_per_player="45", wild_only_on_tunnels={}),
+     "trains_per_player must be a whole number ≥ 0, not '45'; wild_only_on_tunnels must be True or False, not {}"),
+])
+def test_the_wrong_part_of_a_field_is_named_and_every_wrong_field_at_once(preset, change, problem):
+    with pytest.raises(ValueError, match=re.escape(f"ruleset {preset.name!r}: {problem}")):
+        replace(preset, **change)
+
+
+def test_a_saved_points_table_gets_its_whole_number_lengths_back():
+    saved = json.loads(json.dumps(EUROPE.to_dict()))
+    assert saved["route_points"]["8"] == 21 and Ruleset.from_dict(saved) == EUROPE
+
+
 @pytest.mark.parametrize("engine", ENGINES)
 def test_every_ruleset_field_has_a_case(engine):
     ruleset_class, table = ENGINES[engine]
     assert set(table) == {f.name for f in fields(ruleset_class)}
     assert {field for e, field in IGNORED if e == engine} <= set(table)
+
+
+@pytest.mark.parametrize("preset, change, problem", [
+    (ttr.rulesets.USA, {"ticket_draw": 99}, "ticket_draw is 99: at most 10 tickets can be on offer at once"),
+    (ttr.rulesets.EUROPE, {"initial_tickets": 10}, "initial_tickets is 11: at most 10 tickets"),
+    (cardgame.rules.CARD_GAME, {"ticket_draw": 11}, "ticket_draw is 11: at most 10 tickets"),
+    (cardgame.rules.CARD_GAME, {"ticket_keep_min": 5}, "ticket_keep_min must lie between 0 and ticket_draw"),
+])
+def test_a_ticket_offer_too_big_to_list_its_choices_is_refused(preset, change, problem):
+    """An offer of 99 tickets would list 2**99 ways to keep some (the kernel ran out of
+    memory); the keep minimum of the Card Game's draw was not checked at all."""
+    with pytest.raises(ValueError, match=problem):
+        replace(preset, **change)

@@ -1,6 +1,7 @@
 """Saving, loading and replaying games; rulesets as data; what ``import zuzlab.ttr`` pulls in."""
 
 import json
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -92,6 +93,35 @@ def test_route_points_table_is_a_parameter():
 def test_a_broken_ruleset_is_refused(change, problem):
     with pytest.raises(ValueError, match=problem):
         replace(ttr.rulesets.USA, **change)
+
+
+@pytest.mark.parametrize("field, value, problem", [
+    ("trains_per_player", "45", "trains_per_player must be a whole number ≥ 0, not '45'"),
+    ("wild_only_on_tunnels", {}, "wild_only_on_tunnels must be True or False, not {}"),
+    ("route_points", {"1": 1, "x": 2}, "a key of route_points must be a whole number ≥ 0, not 'x'"),
+    ("colors", "red", "colors must be a list, not 'red'"),
+])
+@pytest.mark.parametrize("start", ["seed", "set-up"])
+def test_a_save_whose_rules_hold_a_value_of_the_wrong_kind_names_the_field(field, value, problem, start):
+    # "45" was refused only by Python's TypeError or as trains that disagree; {} loaded and
+    # failed in play with a TypeError
+    game = ttr.new_game("switzerland", players=2, seed=1)
+    if start == "set-up":
+        game.set_up(hands={0: {"red": 2}})
+    data = json.loads(game.to_json())
+    for rules in (data["rules"], data["start"]["rules"] if data["start"] else {}):
+        rules[field] = value
+    with pytest.raises(ValueError, match=re.escape(f"not a saved game: ruleset 'switzerland': {problem}")):
+        ttr.load_game(json.dumps(data))
+
+
+@pytest.mark.parametrize("data, problem", [
+    ({"map": "usa"}, "missing ruleset parameters: name"),
+    (["usa"], "rules must be a dict, not ['usa']"),
+])
+def test_rules_from_data_that_lack_a_field_or_are_no_dict_are_refused(data, problem):
+    with pytest.raises(ValueError, match=re.escape(problem)):  # was a TypeError
+        ttr.Ruleset.from_dict(data)
 
 
 def test_engine_imports_no_plotting_or_widget_library():

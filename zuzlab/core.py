@@ -10,16 +10,18 @@ work with any game without knowing which one it is.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import operator
 import random
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from collections.abc import Sequence as SequenceABC
-from typing import Any, Callable, ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Self, Sequence
 
 from . import texts
-from .texts import InputError, Phrase
+from .texts import InputError, Joined, Phrase
 
 
 class RuleViolation(texts.InputError):
@@ -135,6 +137,9 @@ SHAPES: dict[str, Callable[[Any], bool]] = {
         isinstance(yard, Mapping) and all(isinstance(sets, (list, tuple)) for sets in yard.values())
         for yard in value.values()),
     "list_of_lists": lambda value: isinstance(value, (list, tuple)) and all(isinstance(v, (list, tuple)) for v in value),
+    "whole": lambda value: is_whole_number(value) and value >= 0,
+    "bool": lambda value: isinstance(value, bool),
+    "text": lambda value: isinstance(value, str),
 }
 
 
@@ -146,7 +151,13 @@ def check_shapes(**arguments: tuple[Any, str]) -> None:
             raise InputError("error.wrong_shape", where=name, shape=Phrase(f"error.shape/{shape}", {}), value=repr(value))
 
 
+def _wrong_shape(where: Any, shape: str, value: Any) -> Phrase:
+    """"``where`` must be ``shape``, not ``value``", as a part of a longer message."""
+    return Phrase("error.wrong_shape", {"where": where, "shape": Phrase(f"error.shape/{shape}", {}), "value": repr(value)})
+
+
 def is_whole_number(value: object) -> bool:
+    """An ``int`` that is not a ``bool`` (``True`` is no count of anything)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -165,10 +176,107 @@ def check_flag(value: object, where: str) -> None:
         raise InputError("error.not_a_flag", where=where, value=repr(value))
 
 
+# --- rules as data: fields checked by their declared types ---------------------------------
+
+#: the shape (in ``SHAPES``) a rules field declared with each plain type must have
+FIELD_SHAPES: dict[type, str] = {int: "whole", bool: "bool", str: "text"}
+
+
+class CheckedFields:
+    """A frozen dataclass of rules (a ruleset) whose fields are checked against the types
+    they are declared with, so a wrong value is refused when the rules are made, by the
+    field's name, rather than failing in Python's words somewhere in a game.
+
+    A rules class calls ``check_field_types()`` first in its ``__post_init__`` (its checks
+    of values that depend on each other come after), and is read back from a save with
+    ``from_dict``.
+    """
+
+    name: str
+
+    def check_field_types(self) -> None:
+        """Refuse every field whose value does not have its declared type: ``int`` a whole
+        number ≥ 0 (never a bool), ``bool`` True or False, ``str`` a string,
+        ``tuple[X, ...]`` a list or tuple of X, ``Mapping[K, V]`` a dict or its (K, V) pairs.
+        One ``InputError`` names the first wrong part of each wrong field."""
+        declared = _declared_types(type(self))
+        problems = [problem for field in dataclasses.fields(self)  # type: ignore[arg-type]
+                    if (problem := _type_problem(field.name, getattr(self, field.name), declared[field.name]))]
+        if problems:
+            raise InputError("error.ruleset", rules=repr(self.name), problems=Joined(tuple(problems)))
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Self:
+        """The rules back from their ``to_dict`` data (a save's ``rules``): every field known,
+        every field without a default given; a ``Mapping[int, …]`` field gets the whole-number
+        keys JSON wrote as strings back."""
+        if not isinstance(data, Mapping):
+            raise InputError("error.wrong_shape", where="rules", shape=Phrase("error.shape/mapping", {}), value=repr(data))
+        fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+        unknown = set(data) - {field.name for field in fields}
+        if unknown:
+            raise InputError("error.rules_unknown_fields", fields=", ".join(sorted(map(str, unknown))))
+        missing = [field.name for field in fields if field.name not in data
+                   and field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING]
+        if missing:
+            raise InputError("error.rules_missing_fields", fields=", ".join(missing))
+        declared = _declared_types(cls)
+        return cls(**{name: _whole_number_keys(value) if _has_whole_number_keys(declared[name]) else value
+                      for name, value in data.items()})
+
+
+@functools.cache
+def _declared_types(rules_class: type) -> dict[str, Any]:
+    return typing.get_type_hints(rules_class)
+
+
+def _type_problem(where: Any, value: Any, declared: Any) -> Phrase | None:
+    """The first part of ``value`` that is not of the ``declared`` type, as "``where`` must
+    be …, not …"; None when all of it is."""
+    origin, args = typing.get_origin(declared), typing.get_args(declared)
+    if origin is tuple:  # tuple[X, ...]
+        if not SHAPES["list"](value):
+            return _wrong_shape(where, "list", value)
+        return next((problem for index, item in enumerate(value)
+                     if (problem := _type_problem(f"{where}[{index}]", item, args[0]))), None)
+    if origin is Mapping:  # Mapping[K, V]
+        pairs = _pairs(value)
+        if pairs is None:
+            return _wrong_shape(where, "mapping", value)
+        return next((problem for key, item in pairs
+                     if (problem := _type_problem(Phrase("error.field_key", {"field": where}), key, args[0])
+                         or _type_problem(f"{where}[{key!r}]", item, args[1]))), None)
+    shape = FIELD_SHAPES[declared]  # a field of another type needs its shape here
+    return None if SHAPES[shape](value) else _wrong_shape(where, shape, value)
+
+
+def _pairs(value: Any) -> list | None:
+    """A dict's (key, value) pairs, or the pairs themselves (a frozen ruleset keeps a
+    mapping as pairs); None for anything else."""
+    if isinstance(value, Mapping):
+        return list(value.items())
+    if isinstance(value, (list, tuple)) and all(isinstance(pair, (list, tuple)) and len(pair) == 2 for pair in value):
+        return [tuple(pair) for pair in value]
+    return None
+
+
+def _has_whole_number_keys(declared: Any) -> bool:
+    return typing.get_origin(declared) is Mapping and typing.get_args(declared)[0] is int
+
+
+def _whole_number_keys(value: Any) -> Any:
+    """A saved dict with its whole-number keys back ("3" → 3); any other key stays, for the
+    field check to name."""
+    if not isinstance(value, Mapping):
+        return value
+    return {int(key) if isinstance(key, str) and key.isascii() and key.isdecimal() else key: item
+            for key, item in value.items()}
+
+
 def action_from_dict(data: dict, action_types: Iterable[type]) -> Action:
     """Rebuild an action saved with ``Action.to_dict``; unknown types are refused."""
     by_name = {cls.__name__: cls for cls in action_types}
-    if not isinstance(data, dict) or data.get("type") not in by_name:
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str) or data["type"] not in by_name:
         raise InputError("error.save_action", data=repr(data), types=repr(sorted(by_name)))
     action_type = by_name[data["type"]]
     fields = {k: v for k, v in data.items() if k != "type"}
@@ -641,7 +749,7 @@ class GameState(ABC):
         for key, value in replayed.items():
             if key not in data:
                 raise _not_saved("save_field_missing", field=repr(key))
-            if data[key] != value:
+            if not _same(data[key], value):
                 raise InputError("error.save_disagrees", difference=_first_difference(key, data[key], value))
         unknown = sorted(set(data) - set(replayed))
         if unknown:
@@ -680,15 +788,21 @@ def _copied(value: Any) -> Any:
     return value.copy() if _mutable(value) else value
 
 
+def _same(saved: Any, replayed: Any) -> bool:
+    """Equal as JSON: ``true`` is not ``1`` and ``1.0`` is not ``1`` here, as they are to ``==``."""
+    return json.dumps(saved, sort_keys=True) == json.dumps(replayed, sort_keys=True)
+
+
 def _first_difference(path: str, saved: Any, replayed: Any) -> Phrase:
     """Where ``saved`` first differs from ``replayed``: ``field[…]: saved …, the actions give …``."""
     if isinstance(saved, dict) and isinstance(replayed, dict):
         for key in list(replayed) + [k for k in saved if k not in replayed]:
-            if saved.get(key, _MISSING) != replayed.get(key, _MISSING):
+            if saved.get(key, _MISSING) is _MISSING or replayed.get(key, _MISSING) is _MISSING \
+                    or not _same(saved[key], replayed[key]):
                 return _first_difference(f"{path}[{key!r}]", saved.get(key, _MISSING), replayed.get(key, _MISSING))
     if isinstance(saved, list) and isinstance(replayed, list) and len(saved) == len(replayed):
         for index, (a, b) in enumerate(zip(saved, replayed)):
-            if a != b:
+            if not _same(a, b):
                 return _first_difference(f"{path}[{index}]", a, b)
     shown = lambda value: Phrase("term.nothing", {}) if value is _MISSING else repr(value)
     return Phrase("error.save_difference", {"path": path, "saved": shown(saved), "replayed": shown(replayed)})

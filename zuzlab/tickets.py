@@ -161,6 +161,23 @@ class TicketChoice:
                                        player=choosing, offer=list(offer), wanted=self._keep_min(offer))
 
 
+#: The most tickets on offer at once: the ways to keep some of an offer are listed (2**10 at most).
+MOST_TICKETS_ON_OFFER = 10
+
+
+def ticket_offer_problems(rules, opening_offer: int) -> list[texts.Phrase]:
+    """What is wrong with a ruleset's ticket offers (both Ticket to Ride games): each offer
+    small enough to list the ways to keep some of it, each minimum to keep within its offer."""
+    problems = [texts.Phrase("error.rules_offer_size", {"field": field, "size": size, "most": MOST_TICKETS_ON_OFFER})
+                for field, size in (("ticket_draw", rules.ticket_draw), ("initial_tickets", opening_offer))
+                if size > MOST_TICKETS_ON_OFFER]
+    for keep, offer, size in (("ticket_keep_min", "ticket_draw", rules.ticket_draw),
+                              ("initial_keep_min", "initial_tickets", rules.initial_tickets)):
+        if not 0 <= getattr(rules, keep) <= size:
+            problems.append(texts.Phrase("error.rules_keep_min", {"keep": keep, "of": offer}))
+    return problems
+
+
 def refuse_a_ticket_named_twice(tickets: dict[int, list[int]]) -> None:
     """A set-up position names each ticket for one player once: a ticket named for two
     players is refused by name (it was silently taken from the first)."""

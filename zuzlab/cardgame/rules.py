@@ -7,15 +7,17 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, replace
 
+from ..core import CheckedFields
+from ..tickets import ticket_offer_problems
 from ..texts import InputError, Joined, Phrase
 
 TIE_BREAKERS = ("fulfilled_tickets", "bonus_cards")
 
 
 @dataclass(frozen=True)
-class CardGameRules:
+class CardGameRules(CheckedFields):
     name: str = "cardgame"
     data: str = "cardgame"  # the components: a built-in data file or a path
     min_players: int = 2
@@ -51,14 +53,14 @@ class CardGameRules:
     tie_breakers: tuple[str, ...] = TIE_BREAKERS
 
     def __post_init__(self):
+        self.check_field_types()
         object.__setattr__(self, "tie_breakers", tuple(self.tie_breakers))
         problems = []
         if not 2 <= self.min_players <= self.max_players:
             problems.append(Phrase("error.rules_players", {"low": self.min_players, "high": self.max_players}))
         if self.set_min_cards < 2:
             problems.append(Phrase("error.rules_set_min", {}))
-        if not 0 <= self.initial_keep_min <= self.initial_tickets:
-            problems.append(Phrase("error.rules_keep_min", {"keep": "initial_keep_min", "of": "initial_tickets"}))
+        problems += ticket_offer_problems(self, self.initial_tickets)
         for key in self.tie_breakers:
             if key not in TIE_BREAKERS:
                 problems.append(Phrase("error.rules_tie_breaker", {"breaker": repr(key), "known": ", ".join(TIE_BREAKERS)}))
@@ -67,13 +69,6 @@ class CardGameRules:
 
     def to_dict(self) -> dict:
         return {**asdict(self), "tie_breakers": list(self.tie_breakers)}
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "CardGameRules":
-        unknown = set(data) - {f.name for f in fields(cls)}
-        if unknown:
-            raise InputError("error.rules_unknown_fields", fields=", ".join(sorted(unknown)))
-        return cls(**data)
 
 
 #: The rules of seed 002: seven train cards each.

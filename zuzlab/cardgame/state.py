@@ -26,7 +26,7 @@ from collections import Counter
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import (Decision, GameState, Pass, RuleViolation, check_counter, check_flag, check_shapes,
+from ..core import (SHAPES, Decision, GameState, Pass, RuleViolation, check_counter, check_flag, check_shapes,
                     decision_from_dict, decision_to_dict, is_whole_number, keywords_checked, seeded_random)
 from ..texts import InputError, Joined, Phrase
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice, refuse_a_ticket_named_twice
@@ -407,14 +407,12 @@ class Game(DrawingTurn, TicketChoice, GameState):
             for color, sets in self.yards[player].items():
                 for cards, locomotives in sets:
                     have.update({color: cards, WILD: locomotives})
-            new_sets = {c: [[laid, 0] if isinstance(laid, int) else list(laid) for laid in by_color.get(c, ())]
+            new_sets = {c: [_laid_set(laid, f"yards[{player}][{c!r}]") for laid in by_color.get(c, ())]
                         for c in colors}
             want = Counter({WILD: 0})
             for color, sets in new_sets.items():
-                for laid in sets:
-                    if len(laid) != 2 or not all(isinstance(n, int) and n >= 0 for n in laid) or sum(laid) < 1:
-                        raise InputError("error.not_a_set", where=f"yards[{player}][{color!r}]", laid=repr(laid))
-                    want.update({color: laid[0], WILD: laid[1]})
+                for cards, locomotives in sets:
+                    want.update({color: cards, WILD: locomotives})
             self.yards[player] = new_sets
             piles[f"yards[{player}]"] = (dict(have), dict(want))
         set_up_supply(self.cards, self.card_kinds, piles, face_up, deck_top)
@@ -445,7 +443,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
             if len(piles) != self.players:
                 raise InputError("error.entries", where=name, count=len(piles), players=self.players)
             for player, pile in enumerate(piles):
-                if set(pile) != set(self.card_kinds) or any(not isinstance(n, int) or n < 0 for n in pile.values()):
+                if set(pile) != set(self.card_kinds) or any(not is_whole_number(n) or n < 0 for n in pile.values()):
                     raise InputError("error.not_card_counts", where=f"{name}[{player}]", pile=repr(pile))
                 held.update(pile)
         for player, yard in enumerate(self.yards):
@@ -453,8 +451,10 @@ class Game(DrawingTurn, TicketChoice, GameState):
                 raise InputError("error.yard_colours", where=f"yards[{player}]", colors=list(self.data.colors))
             for color, sets in yard.items():
                 for laid in sets:
-                    if len(laid) != 2 or min(laid) < 0 or sum(laid) < 1:
-                        raise InputError("error.not_a_set", where=f"yards[{player}][{color!r}]", laid=repr(laid))
+                    where = f"yards[{player}][{color!r}]"
+                    if not isinstance(laid, list):
+                        raise InputError("error.not_a_set", where=where, laid=repr(laid))
+                    _laid_set(laid, where)
                     held.update({color: laid[0], WILD: laid[1]})
         full = Counter(self.data.deck)
         for card in sorted(set(held) | set(full)):
@@ -547,6 +547,15 @@ class Game(DrawingTurn, TicketChoice, GameState):
         KeepTickets: (TicketChoice._check_keep, TicketChoice._do_keep),
         Pass: (GameState._check_pass, GameState._do_pass),
     }
+
+
+def _laid_set(laid, where: str) -> list[int]:
+    """A rail-yard set as ``set_up`` takes it, ``cards`` or ``(cards, locomotives)``, as
+    ``[cards, locomotives]``: whole numbers ≥ 0 (a bool or 2.0 is no count), one card or more."""
+    pair = [laid, 0] if is_whole_number(laid) else list(laid) if isinstance(laid, (list, tuple)) else []
+    if len(pair) != 2 or not all(map(SHAPES["whole"], pair)) or sum(pair) < 1:
+        raise InputError("error.not_a_set", where=where, laid=repr(laid))
+    return pair
 
 
 def check_rules_fit_data(rules: CardGameRules, data, players: int) -> None:

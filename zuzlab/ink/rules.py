@@ -8,8 +8,9 @@ RULES-NOTES settles as options. A variant is a changed copy::
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, replace
 
+from ..core import CheckedFields
 from ..texts import InputError, Joined, Phrase
 from .scoring import LOOP_RULES
 from .tiles import FACES, SPECIAL_CODES
@@ -22,7 +23,7 @@ LAKE_DIE = ("L0", "L1", "L2", "L3", "L4", "L5")
 
 
 @dataclass(frozen=True)
-class InkRules:
+class InkRules(CheckedFields):
     name: str = "ink"
     rounds: int = 7
     #: The dice every player must draw (when possible): three route dice and the special die.
@@ -42,6 +43,7 @@ class InkRules:
     lake_squares_are_centre: bool = True
 
     def __post_init__(self):
+        self.check_field_types()
         object.__setattr__(self, "dice", tuple(tuple(d) for d in self.dice))
         object.__setattr__(self, "expansion_dice", tuple(tuple(d) for d in self.expansion_dice))
         object.__setattr__(self, "specials", tuple(self.specials))
@@ -51,9 +53,14 @@ class InkRules:
         if self.loop_rule not in LOOP_RULES:
             problems.append(Phrase("error.rules_loop_rule", {"rules": repr(LOOP_RULES), "value": repr(self.loop_rule)}))
         for die in self.dice + self.expansion_dice:
+            if not die:
+                problems.append(Phrase("error.rules_die_empty", {}))
             for face in die:
                 if face not in FACES:
                     problems.append(Phrase("error.rules_die_face", {"face": repr(face)}))
+        for special in self.specials:
+            if special not in SPECIAL_CODES:
+                problems.append(Phrase("error.rules_special", {"special": repr(special), "known": ", ".join(SPECIAL_CODES)}))
         if problems:
             raise InputError("error.ruleset", rules=repr(self.name), problems=Joined(tuple(problems)))
 
@@ -69,13 +76,6 @@ class InkRules:
         data["expansion_dice"] = [list(d) for d in self.expansion_dice]
         data["specials"] = list(self.specials)
         return data
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "InkRules":
-        unknown = set(data) - {f.name for f in fields(cls)}
-        if unknown:
-            raise InputError("error.rules_unknown_fields", fields=", ".join(sorted(unknown)))
-        return cls(**data)
 
 
 #: The base game: 7 rounds.

@@ -11,10 +11,12 @@ A variant is a ruleset plus a map. Explore a rule change with ``dataclasses.repl
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Mapping
 
+from ..core import CheckedFields
+from ..tickets import ticket_offer_problems
 from ..texts import InputError, Joined, Phrase
 from .maps import TRAIN_COLORS
 
@@ -22,7 +24,7 @@ TIE_BREAKERS = ("completed_tickets", "fewest_stations_used", "longest_route")
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(CheckedFields):
     name: str
     map: str  # a built-in map name or a path to a map file
     min_players: int = 2
@@ -73,6 +75,7 @@ class Ruleset:
     tie_breakers: tuple[str, ...] = ("completed_tickets", "longest_route")
 
     def __post_init__(self):
+        self.check_field_types()
         # Accept a dict for the points table; store it as sorted pairs so the ruleset
         # stays frozen and hashable.
         pairs = tuple(sorted(dict(self.route_points).items()))
@@ -87,10 +90,7 @@ class Ruleset:
             problems.append(Phrase("error.rules_returned_tickets", {"value": repr(self.returned_tickets)}))
         if self.wild in self.colors:
             problems.append(Phrase("error.rules_wild_colour", {"wild": repr(self.wild)}))
-        if not 0 <= self.ticket_keep_min <= self.ticket_draw:
-            problems.append(Phrase("error.rules_keep_min", {"keep": "ticket_keep_min", "of": "ticket_draw"}))
-        if not 0 <= self.initial_keep_min <= self.initial_tickets:
-            problems.append(Phrase("error.rules_keep_min", {"keep": "initial_keep_min", "of": "initial_tickets"}))
+        problems += ticket_offer_problems(self, self.initial_tickets + self.initial_long_tickets)
         for key in self.tie_breakers:
             if key not in TIE_BREAKERS:
                 problems.append(Phrase("error.rules_tie_breaker", {"breaker": repr(key), "known": ", ".join(TIE_BREAKERS)}))
@@ -118,17 +118,6 @@ class Ruleset:
         data["tie_breakers"] = list(self.tie_breakers)
         data["station_costs"] = list(self.station_costs)
         return data
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "Ruleset":
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise InputError("error.rules_unknown_fields", fields=", ".join(sorted(unknown)))
-        values = dict(data)
-        if "route_points" in values:
-            values["route_points"] = {int(k): v for k, v in dict(values["route_points"]).items()}
-        return cls(**values)
 
 
 #: Ticket to Ride, the base game (seed 000 and the printed rules).

@@ -606,7 +606,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
             raise InputError("error.face_up_places", count=len(self.cards.face_up), places=rules.face_up_count)
         held = Counter(self.cards.all_cards())
         for player, hand in enumerate(self.hands):
-            if set(hand) != set(self.card_kinds) or any(not isinstance(n, int) or n < 0 for n in hand.values()):
+            if set(hand) != set(self.card_kinds) or any(not is_whole_number(n) or n < 0 for n in hand.values()):
                 raise InputError("error.not_card_counts", where=f"hands[{player}]", pile=repr(hand))
             held.update(hand)
         if isinstance(self._pending, TunnelPayment):
