@@ -402,8 +402,8 @@ def test_the_score_never_depends_on_the_order_tickets_are_held_in():
         assert scores[0].total == 22 and [t.id for t in scores[0].fulfilment.fulfilled] == [15]
         assert dict(scores[0].bonuses) == {"Dallas": 10, "Los Angeles": 12}
     assert ("player 0 counts these tickets rather than Seattle–Denver (10: black green), a choice with the most "
-            "ticket points: 0 points for tickets and 22 points for Big City cards, where that choice would have "
-            "brought 0 points and 8 points"
+            "ticket points: this choice brings 0 points for tickets and 22 points for Big City cards, that one "
+            "would have brought 0 points and 8 points"
             ) in scores.details()
 
 

@@ -212,7 +212,7 @@ CORRUPTED_STARTS = {
         ("trains as decimals", lambda s: s["trains"].__setitem__(0, 45.0), r"trains\[0\]: 45.0 is not a whole number"),
         ("current true", lambda s: s.update(current=True), "current: True is not a player of this game"),
         ("the opening with no offers", lambda s: s.update(in_setup=True, turn=0),
-         "in_setup: the opening is on, but player 1 is not choosing tickets"),
+         "in_setup: the choice of tickets at the start is on, but player 1 is not choosing any"),
         ("a second card owed by another player", lambda s: s.update(pending={"kind": "second_card", "player": 2}),
          "pending: player 2 owes a decision, but player 1 is to move"),
         ("a second card owed at the start", lambda s: s.update(pending={"kind": "second_card", "player": 1}),
@@ -223,7 +223,7 @@ CORRUPTED_STARTS = {
     "cardgame": [
         ("round 7", lambda s: s.update(round=7), "round: 7 is not a whole number from 1 to 2"),
         ("first-round points of 999", lambda s: s["first_round"][0].update(points=999),
-         r"first_round\[0\]: 999 points, but its tickets score"),
+         r"first_round\[0\]: points 999, but its tickets score"),
         ("a first round in round 1", lambda s: s.update(round=1), "first_round: a first scoring is there"),
         ("current true", lambda s: s.update(current=True), "current: True is not a player of this game"),
         ("a ticket offer naming deck tickets", lambda s: s.update(
@@ -233,7 +233,7 @@ CORRUPTED_STARTS = {
     ],
     "ink": [
         ("every player finished mid-round", lambda s: s.update(finished=[True, True]),
-         r"finished: \[True, True\], but the players draw one after another, so it is \[True, False\]"),
+         r"finished: \[True, True\], but the players draw one after another, so it must be \[True, False\]"),
         ("five specials this round", lambda s: s.update(specials_this_round=[5, 0]),
          r"specials_this_round\[0\]: 5 is not a whole number from 0 to 0"),
         ("a roll for round 99", lambda s: s["next_rolls"].update({"99": ["A1", "A1", "A1", "A1", "S0"]}),

@@ -49,8 +49,8 @@ def test_final_score_tables_in_german_have_no_english_words(german):
     card_scores = str(finished_games()["cardgame"].final_scores())
     assert "Spieler 0: Großstadt Dallas +10" in card_scores.splitlines()
     assert ("Spieler 0 wertet diese Zielkarten statt Seattle–Atlanta (17: schwarz grün rot orange), einer Wahl mit "
-            "den meisten Punkten an Zielkarten: -91 Punkte für Zielkarten und 25 Punkte für Großstadt-Karten; jene "
-            "Wahl hätte -79 Punkte und 8 Punkte gebracht.") in card_scores.splitlines()
+            "den meisten Punkten an Zielkarten: Seine Wahl bringt -91 Punkte für Zielkarten und 25 Punkte für "
+            "Großstadt-Karten, jene hätte -79 Punkte bzw. 8 Punkte gebracht.") in card_scores.splitlines()
     assert "Spieler 1, erfüllt: Chicago–Santa Fe (9: gelb grün) +9" in card_scores
     assert "Runde 1" in card_scores.splitlines()[0]
     ink_scores = finished_games()["ink"].final_scores()
