@@ -122,7 +122,7 @@ def test_a_set_up_position_is_the_start_of_the_history(engine):
     new_game, _ = ENGINES[engine]
     game = new_game(3)
     if isinstance(game, ink.Game):
-        game.set_up(boards={0: "A4A10"}, roll=["A1", "A2", "A3", "B0"])
+        game.set_up(boards={0: "A4A10"}, round=2, roll=["A1", "A2", "A3", "B0"])  # round 1 holds no drawing yet
     else:
         game.set_up(hands={0: {"red": 3}}, current=1)
     position = game.copy()
