@@ -123,7 +123,7 @@ def test_a_set_up_position_is_the_start_of_the_history(engine):
     new_game, _ = ENGINES[engine]
     game = new_game(3)
     if isinstance(game, ink.Game):
-        game.set_up(boards={0: "A4A10"}, roll=["A1", "A2", "A3", "B0"])
+        game.set_up(boards={0: "A4A10"}, round=2, roll=["A1", "A2", "A3", "B0"])  # round 1 holds no drawing yet
     else:
         game.set_up(hands={0: {"red": 3}}, current=1)
     position = game.copy()
@@ -239,6 +239,10 @@ CORRUPTED_STARTS = {
         ("a roll for round 99", lambda s: s["next_rolls"].update({"99": ["A1", "A1", "A1", "A1", "S0"]}),
          "next_rolls: round 99 is not a round still to come"),
         ("round true", lambda s: s.update(round=True), "round: True is not a round"),
+        ("a board the placement rules forbid", lambda s: s["boards"].__setitem__(0, ink.Board.from_anu("A1A10").to_dict()),
+         r"boards\[0\]: on A1 this tile cannot be drawn in any order of drawings"),
+        ("a special on the board not counted as used", lambda s: s["boards"].__setitem__(
+            0, ink.Board.from_anu("A4A10,S0B10").to_dict()), r"specials_used"),
         ("a special drawn at the start", lambda s: s.update(specials_this_round=[0, 1]),
          r"specials_this_round\[1\]: 1 is not a whole number from 0 to 0"),
     ],

@@ -1,5 +1,6 @@
 """Railroad Ink properties (hypothesis) over random legal play: the step streams agree
-with the fast scorer, saving never changes a score, placing never changes earlier tiles."""
+with the fast scorer, saving never changes a score, placing never changes earlier tiles,
+every position can be set up again."""
 
 import json
 
@@ -74,6 +75,24 @@ def test_saving_and_placing(game_args, players):
     assert ink.load_game(game.to_json()).final_scores().totals == game.final_scores().totals
     again = ink.replay(game.rules, players=players, seed=seed, actions=json.loads(json.dumps([a.to_dict() for a in game.history])))
     assert again.to_dict() == game.to_dict()
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games, st.integers(1, 2))
+def test_every_position_of_play_can_be_set_up_again(game_args, players):
+    """The boards play gives pass the checks of ``set_up`` (an order of drawings, the
+    dice and specials of the rounds finished), wherever a player is to draw."""
+    seed, expansion = game_args
+    game = ink.new_game(expansion, players=players, seed=seed)
+    rng = seeded_random(seed, "test")
+    while not game.is_over:
+        if game.history and type(game.history[-1]) is ink.FinishRound:
+            again = ink.new_game(expansion, players=players, seed=seed + 1).set_up(
+                boards=dict(enumerate(game.boards)), round=game.round, roll=game.rolled + game.rolled_extra,
+                current=game.current_player)
+            assert again.boards == game.boards
+            assert [sorted(used) for used in again.specials_used] == [sorted(used) for used in game.specials_used]
+        game.apply(rng.choice(game.legal_actions()))
 
 
 def test_the_same_seed_gives_the_same_game():

@@ -262,3 +262,132 @@ def test_a_route_against_the_wrong_exit_is_refused_in_german_naming_the_exit():
             "Die Eisenbahn an der Westseite träfe auf einen Autobahn-Ausgang: Autobahnen und Eisenbahnen treffen sich nie."
     finally:
         texts.set_language("en")
+
+
+# --- set-up boards: only what play can give ---------------------------------------------
+
+FULL_BOARD = "".join(f"A4{row}{column}0" for row in "ABCDEFG" for column in range(7))
+
+
+@pytest.mark.parametrize("boards, round, problem", [
+    ({0: "A1A10"}, 2, r"boards\[0\]: on A1 this tile cannot be drawn in any order of drawings: railway straight "
+                      r"\(A1\)\. The railway on its north side would meet a highway exit"),
+    ({0: "A4A10A4D30"}, 2, r"boards\[0\]: on D3 .*: highway straight \(A4\)\. On D3 this drawing would join nothing"),
+    ({0: "A4A10A1B10"}, 2, r"on B1 .*: railway straight \(A1\)\. The railway on its north side would meet a highway:"),
+    ({0: "S0A10S0A50"}, 3, r"boards\[0\]: special station with three highways \(S0\) is drawn on A1 and on A5: "
+                           r"each special route may be drawn once a game"),
+    ({0: FULL_BOARD}, 1, r"boards\[0\]: 49 tiles from the dice with the faces A0, A1, A2, A3, A4, A5; player 0 can "
+                         r"have drawn at most 0 of them by now \(3 a round, and no round is finished yet: it is round 1\)"),
+    ({0: FULL_BOARD}, 7, r"49 tiles .* at most 18 of them by now \(3 a round, and 6 rounds are finished"),
+    ({0: "B2A10B2A50"}, 2, r"2 tiles from the dice with the faces B0, B1, B2; .* at most 1 of them"),
+    ({0: "S0A10S3B00S2D00"}, 3, r"3 special routes \(S0, S3, S2\); player 0 can have drawn at most 2 by now "
+                                r"\(3 a game, 1 a round, and 2 rounds are finished"),
+    ({0: "S0A10S3B00S2D00S1F00"}, 7, r"4 special routes \(S0, S3, S2, S1\); player 0 can have drawn at most 3"),
+    ({1: "A4A10"}, 1, r"boards\[1\]: 1 tile from the dice .* at most 0 of them"),
+])
+def test_a_set_up_board_play_cannot_give_is_refused_by_player_square_and_rule(boards, round, problem):
+    game = ink.new_game(players=2, seed=3)
+    before = game.copy()
+    with pytest.raises(ValueError, match=problem):
+        game.set_up(boards=boards, round=round)
+    assert game == before
+    assert ink.score(Board.from_anu(boards[min(boards)]))  # any board can still be scored
+
+
+def test_a_set_up_board_is_refused_in_german_too():
+    from zuzlab import texts
+
+    with pytest.raises(texts.InputError) as refusal:
+        ink.new_game(seed=3).set_up(boards={0: "A1A10"}, round=2)
+    assert refusal.value.in_language("de") == (
+        "boards[0]: auf A1 lässt sich dieses Plättchen in keiner Reihenfolge der Zeichnungen zeichnen: gerade "
+        "Eisenbahn (A1). Die Eisenbahn an der Nordseite träfe auf einen Autobahn-Ausgang: Autobahnen und "
+        "Eisenbahnen treffen sich nie.")
+    with pytest.raises(texts.InputError) as refusal:
+        ink.new_game(seed=3).set_up(boards={0: "S0A10S3B00S2D00S1F00"}, round=7)
+    assert refusal.value.in_language("de") == (
+        "boards[0]: 4 Sonderrouten (S0, S3, S2, S1); Spieler 0 kann bisher höchstens 3 gezeichnet haben (3 pro "
+        "Partie, 1 pro Runde, und 6 Runden sind beendet: Es ist Runde 7)")
+
+
+def test_the_rounds_finished_count_for_the_players_before_the_one_to_draw():
+    game = ink.new_game(players=2, seed=3).set_up(boards={0: "A4A10"}, current=1)  # player 0 has drawn round 1
+    assert game.boards[0] == Board.from_anu("A4A10") and game.finished == [True, False]
+
+
+def test_the_special_routes_on_a_set_up_board_are_used():
+    game = ink.new_game(seed=5).set_up(boards={0: "A4A10S2D00"}, round=2)
+    assert game.specials_used[0] == ["S2"]
+    assert "S2" not in game.drawable(0)
+    refused(game, Place("S2", "A5", 0), "special_used", match="Each special route may be drawn once a game")
+    # three specials on the board: no fourth can be drawn
+    game = ink.new_game(seed=5).set_up(boards={0: "S0A10S3B00S2D00"}, round=4)
+    assert game.specials_used[0] == ["S0", "S3", "S2"]
+    assert not [a for a in game.legal_actions() if isinstance(a, Place) and a.tile in ink.rules.INK.specials]
+    refused(game, Place("S5", "A5", 0), "specials_per_game", match="At most 3")
+
+
+def test_specials_used_must_name_the_special_routes_on_the_board():
+    game = ink.new_game(seed=5)
+    before = game.copy()
+    with pytest.raises(ValueError, match=r"specials_used\[0\]: \['S2'\], but the special routes on the board are "
+                                         r"\['S0', 'S2'\]"):
+        game.set_up(boards={0: "S0A10S2D00"}, round=3, specials_used={0: ["S2"]})
+    assert game == before
+    game.set_up(boards={0: "S0A10S2D00"}, round=3, specials_used={0: ["S2", "S0"]})  # the order drawn
+    assert game.specials_used[0] == ["S2", "S0"]
+
+
+# Lake tiles around two squares that fill: C3 (A4, a highway north to B3) joins nothing
+# but the highway pier of D3, whose water fills D2. B3 fills when the last of A3, B2 and
+# B4 is drawn, and it must come after C3, or the highway would end against water.
+P = ink.Placement
+LAKE_BOARD = {"A3": P("L0", 2), "B2": P("L0", 1), "B3": P("LF", 0), "B4": P("L0", 3), "C2": P("L0", 2),
+              "C3": P("A4", 0), "D1": P("L0", 1), "D2": P("LF", 0), "D3": P("L5", 3)}
+
+
+def test_a_set_up_board_with_water_needs_an_order_of_its_lake_tiles_that_draws_it():
+    board = Board(LAKE_BOARD)
+    drawn = Board()
+    for square in ("A3", "B2", "B4"):  # B3 fills: the highway on C3 can no longer be drawn
+        drawn.place(board[square].code, square, board[square].orientation)
+    assert drawn["B3"].code == "LF" and drawn.placement_problem("A4", "C3", 0, explain=False)[0] == "route_water"
+    game = ink.new_game("lake", seed=1).set_up(boards={0: board}, round=4)  # D3, C3, then B4 last: it can
+    assert game.boards[0] == board
+
+
+@pytest.mark.parametrize("change, problem", [
+    ({"B3": None}, "B3 is empty, but it faces water on three sides, so it would have filled with water at once"),
+    ({"F6": P("LF", 0)}, "F6 holds full water, but no order of drawings fills it"),
+    ({"C3": P("A1", 0)}, r"on C3 .*railway straight \(A1\)\. The railway on its south side would meet a highway"),
+])
+def test_a_set_up_board_with_water_play_cannot_give_is_refused(change, problem):
+    game = ink.new_game("lake", seed=1)
+    before = game.copy()
+    with pytest.raises(ValueError, match=problem):
+        game.set_up(boards={0: Board({**LAKE_BOARD, **change})}, round=4)
+    assert game == before
+
+
+def test_a_set_up_board_holds_only_tiles_of_the_ruleset():
+    with pytest.raises(ValueError, match=r"boards\[0\]: water on one side \(L0\) on A3 is on no die of the ruleset "
+                                         r"ink and is none of its special routes"):
+        ink.new_game(seed=1).set_up(boards={0: Board({"A3": P("L0", 2)})}, round=2)
+
+
+def test_when_drawing_gets_stuck_a_broken_rule_is_named_before_water_poured_on_a_tile_before_joining_nothing():
+    """The reasons the order search gives when it finds no order (every board refused
+    so far is refused before it: this is its safeguard, checked on a board half drawn)."""
+    from zuzlab import texts
+    from zuzlab.ink.reachable import _stuck
+
+    board = Board({"A3": P("L0", 2), "B2": P("L0", 1), "B3": P("A4", 0), "B4": P("L0", 3)})
+    half_drawn = Board({"A3": P("L0", 2), "B2": P("L0", 1)})
+    # B3 joins nothing yet, and B4's water would fill B3 (water may meet routes in this variant)
+    assert texts.text("error.in_field", where="boards[0]", problem=_stuck(board, half_drawn, False)) == (
+        "boards[0]: on B4 this tile cannot be drawn in any order of drawings: water on one side (L0). Its water "
+        "would fill B3, where the board has highway straight (A4) (an empty square that faces water on three "
+        "sides fills at once)")
+    # where water blocks routes, the highway against the water of A3 is named first
+    assert "would end against water" in texts.text("error.in_field", where="boards[0]",
+                                                   problem=_stuck(board, half_drawn, True))

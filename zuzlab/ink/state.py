@@ -21,6 +21,7 @@ from ..core import (Action, GameState, RuleViolation, check_counter, check_flag,
                     keywords_checked, require, seeded_random)
 from ..scoretable import ScoreTable, rank
 from .board import Board, legal_placements, square_index, square_name
+from .reachable import board_problem
 from .rules import InkRules, get as get_rules
 from .scoring import Score, score
 from .tiles import FACES, SAME_AS
@@ -263,12 +264,14 @@ class Game(GameState):
                specials_used: Mapping[int, Sequence[str]] | None = None, current: int | None = None) -> "Game":
         """Put the game in a chosen position at the start of a player's drawing; returns the game.
 
-        - ``boards``: player → a ``Board`` (or a board string, ``Board.from_anu``);
+        - ``boards``: player → a ``Board`` (or a board string, ``Board.from_anu``), one play
+          can have given by now (``reachable``; ``ink.score`` scores any board);
         - ``round``: the round being played;
         - ``roll``: this round's dice (route dice, special die, then any expansion dice,
           one face of each), all still to draw;
         - ``next_rolls``: the rolls of the rounds after it, in order;
-        - ``specials_used``: player → the special routes used so far;
+        - ``specials_used``: player → the special routes used so far, the ones on the
+          board (read from it when not given);
         - ``current``: who draws now (the players before have finished the round).
 
         The history starts here: ``undo`` goes back to this position, and a save replays
@@ -302,12 +305,37 @@ class Game(GameState):
         current = game._current if current is None else current
         game._check_player(current, "current")
         game._current = current
+        for player in range(self.players):
+            game._check_set_up_board(player, specials_named=specials_used is not None and player in specials_used)
         game._put_at_start_of_turn()
         game.check_position()
         self.__dict__.update(game.__dict__)
         self._set_up = True
         self._remember_start()
         return self
+
+    def check_start(self) -> None:
+        """A saved set-up start: at the start of a turn, and every board one that play can
+        have given by then, its specials those the save names as used."""
+        super().check_start()
+        for player in range(self.players):
+            self._check_set_up_board(player, specials_named=True)
+
+    def _check_set_up_board(self, player: int, specials_named: bool) -> None:
+        """Refuse a board of ``player`` that play cannot have given by now (``reachable``:
+        players before the one to draw have finished this round, the others the rounds
+        before it); the special routes on it are the ones used."""
+        finished = self.round if player < self._current else self.round - 1
+        problem = board_problem(self.boards[player], self.rules, player, self.round, finished)
+        if problem is not None:
+            raise texts.InputError("error.in_field", where=f"boards[{player}]", problem=problem)
+        drawn = [p.code for p in self.boards[player].squares if p is not None and p.code in self.rules.specials]
+        used = self.specials_used[player]
+        if not (len(used) == len(drawn) and all(used.count(code) == 1 for code in drawn)):
+            if specials_named:
+                raise texts.InputError("error.specials_used_board", player=player,
+                                       used=repr(used), drawn=repr(drawn))
+            self.specials_used[player] = drawn
 
     def _check_roll(self, round: int, roll: Sequence[str]) -> None:
         dice = self.all_dice
