@@ -352,10 +352,11 @@ def kit_identifiers() -> set[str]:
     import inspect
 
     from zuzlab import sim
+    from zuzlab.engines import ENGINES
 
     names = set()
-    for family in sim.FAMILIES:
-        names |= set(family.bots) | set(family.rulesets) | {f.name for f in dataclasses.fields(family.rules_type)}
+    for engine in ENGINES:
+        names |= set(engine.bots) | set(engine.variants) | {f.name for f in dataclasses.fields(engine.rules_type)}
     for function in (ttr.Game.set_up, cardgame.Game.set_up, ink.Game.set_up, ttr.Game.__init__, sim.simulate):
         names |= set(inspect.signature(function).parameters)
     return names | {"variant"}

@@ -8,6 +8,7 @@ import pytest
 from ttr_helpers import set_face_up, set_hand, stack_deck
 from zuzlab import cardgame, ink, ttr
 from zuzlab.algorithms import longest_trail, longest_trail_steps, ticket_plan, ticket_plan_steps
+from zuzlab.engines import ENGINES
 from zuzlab.ink import steps as ink_steps
 from zuzlab.widgets import CardGameView, InkGameView, InkStepView, MapStepView, StepPlayer, TextView, TtrGameView
 from zuzlab.widgets.views import OVERLAY
@@ -1421,12 +1422,17 @@ def test_rule_explorer_labels_wrap_instead_of_being_cut_off():
         texts.set_language("en")
 
 
-@pytest.mark.parametrize("family", ["ttr", "cardgame", "ink"])
-def test_every_explorer_control_has_an_english_and_a_german_label(family):
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda engine: engine.key)
+def test_every_engine_offers_explorer_controls_each_with_an_english_and_a_german_label(engine):
     from zuzlab import texts
-    from zuzlab.widgets.explorer import PARAMETERS
+    from zuzlab.widgets.explorer import parameters_of
 
-    for parameter in PARAMETERS[family]:
+    parameters = parameters_of(engine.rules_type)
+    assert parameters, f"{engine.name} declares no rules field for the rule explorer"
+    for parameter in parameters:
+        rules = engine.variants[engine.default_variant]
+        value, shown = getattr(rules, parameter.field), parameter.read(parameter.make(rules))
+        assert shown == (dict(value) if isinstance(value, tuple) else value)  # each control shows the rules' value
         for lang in texts.LANGUAGES:
             assert f"param_{parameter.field}" in texts.table(lang)["label"], (lang, parameter.field)
 

@@ -178,6 +178,35 @@ def check_flag(value: object, where: str) -> None:
 
 # --- rules as data: fields checked by their declared types ---------------------------------
 
+@dataclasses.dataclass(frozen=True)
+class Control:
+    """How the rule explorer offers a rules field, declared with the field (data only:
+    the explorer makes the widget). ``kind``: "slider" (whole numbers from ``low`` to
+    ``high``, a number or a function of the rules), "checkbox", "menu" (``choices``: value
+    → the text key of its words) or "points_table"; ``at_most`` names a field it may not
+    exceed; ``label_params`` fills its label's placeholders; ``hint`` a line under it."""
+
+    kind: str
+    low: int = 0
+    high: int | Callable[[Any], int] = 0
+    at_most: str | None = None
+    label_params: Callable[[Any], dict] | None = None
+    choices: tuple[tuple[Any, str], ...] = ()
+    hint: str | None = None
+
+
+def explored(kind: str, **control: Any) -> dict[str, Control]:
+    """A rules field's metadata that offers it in the rule explorer:
+    ``field(default=45, metadata=explored("slider", low=10, high=60))``."""
+    return {"explored": Control(kind, **control)}
+
+
+def explored_fields(rules_type: type) -> list[tuple[str, Control]]:
+    """The fields of a rules class the rule explorer offers, in the order declared."""
+    return [(field.name, field.metadata["explored"]) for field in dataclasses.fields(rules_type)
+            if "explored" in field.metadata]
+
+
 #: the shape (in ``SHAPES``) a rules field declared with each plain type must have
 FIELD_SHAPES: dict[type, str] = {int: "whole", bool: "bool", str: "text"}
 
@@ -441,8 +470,9 @@ class GameState(ABC):
 
     #: the ``format`` of a saved game, and what the game is called in a refusal to load
     save_format: ClassVar[str]
-    #: which game it is, for a reader: the texts ``error.game/<family>`` and ``error.saved/<family>``
-    family: ClassVar[str]
+    #: which engine's game it is (``Engine.key``), for a reader: the texts ``error.game/<key>``
+    #: and ``error.saved/<key>``
+    engine_key: ClassVar[str]
     #: attributes that are not part of the position: what the last action caused, caches
     #: and the starting position; ``copy`` shares them, ``==`` ignores them
     _not_position: ClassVar[frozenset[str]] = frozenset(
@@ -714,7 +744,7 @@ class GameState(ABC):
         replayed from its start, and the position they give must be the saved one; an
         ``InputError`` (a ``ValueError``) names the first field that disagrees."""
         if not isinstance(data, dict) or data.get("format") != cls.save_format:
-            raise InputError("error.save_format", game=Phrase(f"error.saved/{cls.family}", {}),
+            raise InputError("error.save_format", game=Phrase(f"error.saved/{cls.engine_key}", {}),
                              format=repr(cls.save_format))
         try:
             data = json.loads(json.dumps(data))  # as it reads from a file: lists, string keys
@@ -891,18 +921,37 @@ def keywords_checked(method: Callable) -> Callable:
 
 @dataclasses.dataclass(frozen=True)
 class Engine:
-    """The entry points every engine offers, with the same names and keywords.
+    """One engine (Ticket to Ride, the Card Game, Railroad Ink), described once: what every
+    part of the kit that works for all engines reads (simulations, the rule explorer, the
+    conformance tests, the docs iterate ``zuzlab.engines.ENGINES``).
 
-    ``zuzlab.ttr``, ``zuzlab.cardgame`` and ``zuzlab.ink`` each make one and export its
-    methods: ``new_game``, ``play_game``, ``play_random_game``, ``replay``, ``load_game``,
-    ``make_bot``. ``bots`` is the engine's registry: name → a maker of a fresh player.
+    An engine package makes one and exports its methods: ``new_game``, ``play_game``,
+    ``play_random_game``, ``replay``, ``load_game``, ``make_bot``. Its *rules* are a frozen
+    dataclass (``rules_type``); a *variant* is a named rules value (``variants``).
     """
 
+    key: str  # "ttr", "cardgame", "ink": its texts (``error.game/<key>``) and its saves
     name: str
     game: type
+    rules_type: type
+    variants: Mapping[str, Any]  # name → rules
     default_variant: str
     default_players: int
-    bots: dict[str, Callable[[], Bot]]
+    bots: dict[str, Callable[[], Bot]]  # name → a maker of a fresh player
+    #: the bots a simulation seats by default, in turn (the engine's strategies)
+    strategies: tuple[str, ...]
+    #: (game, final scores, seat) → the parts of that seat's score, a simulation's columns
+    score_parts: Callable[[Any, Any, int], dict]
+    #: the rules fields no bot reads while it chooses and the engine reads only to score:
+    #: a change to these alone plays the very same games, so ``sim.rescore`` may replay them
+    scored_only: frozenset[str] = frozenset({"name"})
+    #: whether a game's turns are its rounds (Railroad Ink: everyone draws each round)
+    turns_are_rounds: bool = False
+
+    @property
+    def reader_name(self) -> Phrase:
+        """The engine's name for a reader ("Ticket to Ride" / "Zug um Zug")."""
+        return Phrase(f"error.game/{self.key}", {})
 
     def new_game(self, variant: Any = None, *, players: int | None = None, seed: int | str = 0,
                  **options: Any) -> Any:
@@ -929,7 +978,7 @@ class Engine:
         try:
             return self.bots[bot]()
         except (KeyError, TypeError):
-            raise InputError("error.no_bot", game=Phrase(f"error.game/{self.game.family}", {}), bot=repr(bot),
+            raise InputError("error.no_bot", game=self.reader_name, bot=repr(bot),
                              known=", ".join(self.bots)) from None
 
     def play_game(self, variant: Any = None, *, players: int | None = None, seed: int | str = 0,

@@ -46,7 +46,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
     each ``[cards, locomotives]``, oldest first.
     """
 
-    save_format, family = FORMAT, "cardgame"
+    save_format, engine_key = FORMAT, "cardgame"
 
     def __init__(self, rules: CardGameRules | str = "cardgame", players: int = 2, seed: int | str = 0):
         rules = get_rules(rules)

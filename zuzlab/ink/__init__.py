@@ -17,11 +17,12 @@ from . import bots, rules, steps, tiles
 from .board import CENTRE, EXITS, Board, Placement, legal_placements, square_index, square_name
 from .rules import InkRules
 from .scoring import Error, Network, River, Score, score
-from .state import FinalScores, FinishRound, Game, Place
+from .state import FinalScores, FinishRound, Game, Place, score_parts
 from .tiles import FACES, Face, Variant, variant
 
-#: Railroad Ink's entry points (variants: "ink", "ink-river", "ink-lake" …, or "river" / "lake")
-ENGINE = Engine("Railroad Ink", Game, default_variant="ink", default_players=1, bots=bots.BOTS)
+#: Railroad Ink, described once (variants: "ink", "ink-river", "ink-lake" …, or "river" / "lake")
+ENGINE = Engine("ink", "Railroad Ink", Game, InkRules, rules.RULESETS, default_variant="ink", default_players=1,
+                bots=bots.BOTS, strategies=("expert_quick",), score_parts=score_parts, turns_are_rounds=True)
 new_game, play_game, play_random_game, replay, load_game, make_bot = ENGINE.entry_points()
 
 

@@ -8,9 +8,9 @@ RULES-NOTES settles as options. A variant is a changed copy::
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 
-from ..core import CheckedFields
+from ..core import CheckedFields, explored
 from ..texts import InputError, Joined, Phrase
 from .scoring import LOOP_RULES
 from .tiles import FACES, SPECIAL_CODES
@@ -25,7 +25,7 @@ LAKE_DIE = ("L0", "L1", "L2", "L3", "L4", "L5")
 @dataclass(frozen=True)
 class InkRules(CheckedFields):
     name: str = "ink"
-    rounds: int = 7
+    rounds: int = field(default=7, metadata=explored("slider", low=1, high=12))
     #: The dice every player must draw (when possible): three route dice and the special die.
     dice: tuple[tuple[str, ...], ...] = (ROUTE_DIE, ROUTE_DIE, ROUTE_DIE, SPECIAL_DIE)
     #: The expansion's dice, drawn optionally (0, 1 or 2 results a round); which
@@ -36,7 +36,8 @@ class InkRules(CheckedFields):
     specials_per_game: int = 3
     #: How the longest highway and railway treat a square passed twice ("simple": never
     #: counted twice; "trail": counted again through other sides, a closed loop of 4 counts 5).
-    loop_rule: str = "simple"
+    loop_rule: str = field(default="simple", metadata=explored(
+        "menu", choices=tuple((rule, f"loop_rule_{rule}") for rule in LOOP_RULES), hint="loop_rule_hint"))
     #: A highway or railway end may not be drawn against a water side without a pier.
     water_blocks_routes: bool = True
     #: Lake squares count as drawn centre squares.

@@ -84,7 +84,7 @@ class FinalScores(ScoreTable):
 class Game(GameState):
     """Railroad Ink. Create one with ``zuzlab.ink.new_game``."""
 
-    save_format, family = FORMAT, "ink"
+    save_format, engine_key = FORMAT, "ink"
 
     def __init__(self, rules: InkRules | str | None = "ink", players: int = 1, seed: int | str = 0):
         rules = get_rules(rules)
@@ -441,3 +441,10 @@ class Game(GameState):
         Place: (_check_place, _do_place),
         FinishRound: (_check_finish, _do_finish),
     }
+
+
+def score_parts(game: Game, scores: FinalScores, seat: int) -> dict:
+    """A seat's score in parts, the columns of a simulation's table (``zuzlab.sim``)."""
+    parts = scores[seat].breakdown()
+    del parts["total"]
+    return {name.replace(" ", "_"): value for name, value in parts.items()}

@@ -64,7 +64,7 @@ DECISIONS = (ChooseTickets, SecondCard, TunnelPayment)
 class Game(DrawingTurn, TicketChoice, GameState):
     """A game of Ticket to Ride. Create one with ``zuzlab.ttr.new_game``."""
 
-    save_format, family = FORMAT, "ttr"
+    save_format, engine_key = FORMAT, "ttr"
 
     def __init__(self, rules: Ruleset | str, players: int, seed: int | str = 0, map: Map | str | None = None):
         rules = get_ruleset(rules)
