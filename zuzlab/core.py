@@ -470,6 +470,10 @@ class GameState(ABC):
 
     #: the ``format`` of a saved game, and what the game is called in a refusal to load
     save_format: ClassVar[str]
+    #: what a player may not see, by attribute (``PlayerView``, ``observation``): "own" (a
+    #: per-player list: only the player's own entry), "hidden", or the same for the parts of
+    #: an attribute (``{"deck": "hidden"}`` for the card supply)
+    secrets: ClassVar[Mapping[str, Any]] = {}
     #: which engine's game it is (``Engine.key``), for a reader: the texts ``error.game/<key>``
     #: and ``error.saved/<key>``
     engine_key: ClassVar[str]
@@ -691,6 +695,31 @@ class GameState(ABC):
         """What ``set_up`` puts in place, by attribute: a set-up position is at the start of
         a turn (no decision owed, no pass counted …), so a saved start must be too."""
 
+    def observation(self, player: int) -> dict:
+        """What ``player`` may see, as JSON data (OpenSpiel's observer): the position with each
+        of the engine's ``secrets`` replaced by what is public of it: another player's hand,
+        tickets or pile by its size, a deck by how many cards are left, the seed left out;
+        a decision another player owes by its kind only."""
+        if not is_whole_number(player) or not 0 <= player < self.players:
+            raise InputError("error.not_a_player", where="observation", player=repr(player), last=self.players - 1)
+        seen = self._position_dict()
+        secrets = dict(self.secrets)
+        for part in [name for name, secret in secrets.items() if isinstance(secret, Mapping)]:
+            secrets.update(secrets.pop(part))  # a part's fields are saved among the position's (the card supply)
+        for name, secret in secrets.items():
+            if name not in seen:
+                continue
+            if secret == "own":
+                seen[name] = [entry if owner == player else _size(entry) for owner, entry in enumerate(seen[name])]
+            elif isinstance(seen[name], list):  # a deck: how many are left
+                seen[name] = _size(seen[name])
+            else:
+                del seen[name]
+        pending = seen.get("pending")
+        if pending is not None and pending.get("player") != player:
+            seen["pending"] = {"kind": pending["kind"], "player": pending["player"]}
+        return {"player": player, **seen}
+
     def _put_at_start_of_turn(self) -> None:
         """What ``set_up`` does last: the position is at the start of a turn."""
         for name, value in self._start_of_turn().items():
@@ -838,6 +867,11 @@ def _first_difference(path: str, saved: Any, replayed: Any) -> Phrase:
     return Phrase("error.save_difference", {"path": path, "saved": shown(saved), "replayed": shown(replayed)})
 
 
+def _size(entry: Any) -> int:
+    """What is public of a secret pile: how many cards (a hand's counts added up) or items."""
+    return sum(entry.values()) if isinstance(entry, dict) else len(entry)
+
+
 class _Missing:
     def __repr__(self) -> str:
         return "nothing"
@@ -859,6 +893,79 @@ def apply_all(state: GameState, actions: Iterable) -> GameState:
 Bot = Callable[[Any, random.Random], Action]
 
 
+# --- what a player may see ------------------------------------------------------------------
+
+class HiddenInformation(InputError):
+    """A bot (or a student's bot) read what its player may not see: refused by name."""
+
+
+#: what a bot may not do with the game it is shown: play on it, copy it (a copy would show
+#: the deck), take back, save or read the whole position
+_NOT_FOR_BOTS = frozenset({"apply", "undo", "rewind", "copy", "set_up", "to_dict", "to_json", "position",
+                           "observation", "_starting_position", "_start", "__dict__"})
+
+
+class PlayerView:
+    """A game as one player sees it: what a bot is called with. Everything public and the
+    player's own cards and tickets read through; what the player may not see (the engine's
+    ``secrets``: the order of a deck, other players' hands and tickets, the seed that deals
+    what is to come) is refused with ``HiddenInformation``, and so is playing, copying or
+    taking back on the game itself. The rules' own questions (``legal_actions`` …) answer
+    as for the game."""
+
+    __slots__ = ("_game", "_player", "_secrets", "_where")
+
+    def __init__(self, game: Any, player: int, secrets: Mapping[str, Any] | None = None, where: str = "game"):
+        object.__setattr__(self, "_game", game)
+        object.__setattr__(self, "_player", player)
+        object.__setattr__(self, "_secrets", game.secrets if secrets is None else secrets)
+        object.__setattr__(self, "_where", where)
+
+    def __getattr__(self, name: str) -> Any:
+        secret = self._secrets.get(name)
+        if name in _NOT_FOR_BOTS and self._where == "game":
+            raise HiddenInformation("error.bot_may_not", player=self._player, what=f"game.{name}")
+        if secret == "hidden":
+            raise HiddenInformation("error.bot_may_not_see", player=self._player, what=f"{self._where}.{name}")
+        value = getattr(self._game, name)
+        if secret == "own":
+            return OwnEntry(value, self._player, f"{self._where}.{name}")
+        if isinstance(secret, Mapping):  # a part of the game with secrets of its own (the card supply)
+            return PlayerView(value, self._player, secret, f"{self._where}.{name}")
+        return value
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise HiddenInformation("error.bot_may_not", player=self._player, what=f"{self._where}.{name} = …")
+
+    def __repr__(self) -> str:
+        return f"<{self._game!r} as player {self._player} sees it>"
+
+
+class OwnEntry:
+    """A per-player list a player may read only their own entry of (their hand, tickets)."""
+
+    __slots__ = ("_entries", "_player", "_where")
+
+    def __init__(self, entries: Sequence, player: int, where: str):
+        self._entries, self._player, self._where = entries, player, where
+
+    def __getitem__(self, player: int) -> Any:
+        if player != self._player:
+            raise HiddenInformation("error.bot_may_not_see", player=self._player, what=f"{self._where}[{player!r}]")
+        return self._entries[player]
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __iter__(self):
+        raise HiddenInformation("error.bot_may_not_see", player=self._player, what=f"every entry of {self._where}")
+
+
+def ask_bot(bot: Bot, state: "GameState", rng: random.Random) -> Action:
+    """The action ``bot`` chooses for the player to move, shown only what that player may see."""
+    return bot(PlayerView(state, state._current), rng)
+
+
 def random_bot(state: GameState, rng: random.Random) -> Action:
     """The random player of every game: any legal action, uniformly."""
     return state.random_action(rng)
@@ -866,15 +973,17 @@ def random_bot(state: GameState, rng: random.Random) -> Action:
 
 def play_with_bots(state: GameState, bots: Sequence[Bot], seed: int | str,
                    stream: str = "bots", max_actions: int = 1_000_000) -> GameState:
-    """Play ``state`` to the end, player i choosing with ``bots[i](state, rng)``; ``rng``
+    """Play ``state`` to the end, player i choosing with ``bots[i](view, rng)``, ``view``
+    the game as player i sees it (``PlayerView``); ``rng``
     is one generator seeded by ``seed`` and ``stream``, so a seed gives the same game."""
     if len(bots) != state.players:
         raise bots_per_player(state.players, len(bots))
     rng = seeded_random(seed, stream)
+    views = [PlayerView(state, player) for player in range(state.players)]  # each bot sees what its player may
     for _ in range(max_actions):
         if state._over:
             return state
-        state.apply(bots[state._current](state, rng), events=False)
+        state.apply(bots[state._current](views[state._current], rng), events=False)
     raise RuntimeError(f"game did not end within {max_actions} actions")
 
 

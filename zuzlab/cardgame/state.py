@@ -47,6 +47,9 @@ class Game(DrawingTurn, TicketChoice, GameState):
     """
 
     save_format, engine_key = FORMAT, "cardgame"
+    #: the on-the-track pile lies face down: only its owner knows it
+    secrets = {"hands": "own", "track": "own", "tickets": "own", "offers": "own", "ticket_deck": "hidden",
+               "seed": "hidden", "history": "hidden", "cards": {"deck": "hidden"}}
 
     def __init__(self, rules: CardGameRules | str = "cardgame", players: int = 2, seed: int | str = 0):
         rules = get_rules(rules)

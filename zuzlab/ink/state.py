@@ -85,6 +85,8 @@ class Game(GameState):
     """Railroad Ink. Create one with ``zuzlab.ink.new_game``."""
 
     save_format, engine_key = FORMAT, "ink"
+    #: the dice to come (every board and drawing is public)
+    secrets = {"next_rolls": "hidden", "seed": "hidden"}
 
     def __init__(self, rules: InkRules | str | None = "ink", players: int = 1, seed: int | str = 0):
         rules = get_rules(rules)

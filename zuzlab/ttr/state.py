@@ -65,6 +65,8 @@ class Game(DrawingTurn, TicketChoice, GameState):
     """A game of Ticket to Ride. Create one with ``zuzlab.ttr.new_game``."""
 
     save_format, engine_key = FORMAT, "ttr"
+    secrets = {"hands": "own", "tickets": "own", "offers": "own", "ticket_deck": "hidden", "removed_tickets": "hidden",
+               "seed": "hidden", "history": "hidden", "cards": {"deck": "hidden"}}
 
     def __init__(self, rules: Ruleset | str, players: int, seed: int | str = 0, map: Map | str | None = None):
         rules = get_ruleset(rules)

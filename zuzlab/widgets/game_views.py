@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from ..ink.expert import ExpertBot, compare
 from .. import cardgame, ink, texts
 from ..cardgame.scoring import settle_game, ticket_fulfilment
-from ..core import Event, random_bot, seeded_random
+from ..core import Event, PlayerView, random_bot, seeded_random
 from ..viz import InkCanvas, table_figure, tile_preview_scene
 from ..viz.cardgame_table import CARD_COLORS, TEXT_ON, card_chip, update_table_figure
 from ..viz.ttr_map import bokeh_widget
@@ -553,7 +553,8 @@ class InkGameView(_CompactView):
         if game.is_over:
             return texts.text("hint.over")
         rollouts, candidates = self.HINT_BUDGET
-        estimates = ExpertBot(rollouts, candidates).estimates(game, seeded_random(game.seed, "hint", len(game.history)))
+        estimates = ExpertBot(rollouts, candidates).estimates(PlayerView(game, self.human),  # never the dice to come
+                                                              seeded_random(game.seed, "hint", len(game.history)))
         best = estimates[0]
         if not isinstance(best.action, ink.Place):
             return texts.text("hint.ink_finish_expert")

@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence
 import ipywidgets as widgets
 
 from .. import texts
-from ..core import RuleViolation, seeded_random
+from ..core import PlayerView, RuleViolation, ask_bot, seeded_random
 from ..ttr import (
     BuildStation, ChooseTickets, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, Game, GiveUpTunnel, KeepTickets,
     Pass, PayTunnel, SecondCard, TunnelPayment, make_bot,
@@ -174,7 +174,7 @@ class TtrGameView(GameView):
     def _run_bots(self) -> None:
         while not self.game.is_over and self.game.current_player != self.human:
             player = self.game.current_player
-            self.log.extend(self.game.apply(self.bots[player](self.game, self.rng)))
+            self.log.extend(self.game.apply(ask_bot(self.bots[player], self.game, self.rng)))
 
     def hint(self) -> str:
         """What the balanced strategy bot would do in your place, and why; its planned
@@ -184,7 +184,7 @@ class TtrGameView(GameView):
         if game.is_over or game.current_player != self.human:
             return texts.text("bot.no_hint")
         adviser = make_bot("balanced")
-        position = game.copy()
+        position = PlayerView(game.copy(), self.human)  # the adviser sees what you may see
         action, (reason, params) = adviser.decide(position, seeded_random(self.game.seed, "hint", len(game.history)))
         advice = texts.text("bot.advice", move=self._describe(action), why=self._reason_words(reason, params))
         tickets = list(game.tickets[self.human]) + list(action.tickets if isinstance(action, KeepTickets) else ())
