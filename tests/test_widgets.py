@@ -735,7 +735,7 @@ def test_ink_view_draws_the_chosen_result_where_the_board_is_clicked():
     view.choose(code)
     view.orientation = orientation
     assert view.click(*ink_pixel(view, ink.board.square_name(square)))
-    assert game.boards[0].squares[square].variant == ink.variant(code, orientation)
+    assert game.boards[0].squares[square].turned == ink.turned(code, orientation)
     drawn = {s.square for s in view.board_canvas.shapes if s.style in ("highway", "railway")}
     assert ink.board.square_name(square) in drawn
     assert view.undo_button.disabled is False
@@ -808,7 +808,7 @@ def test_ink_view_preview_says_how_the_tile_is_turned():
     assert "Orientation 0: as printed" in view.preview.value and "railway: north, west" in view.preview.value
     view.turn.click()
     assert view.orientation == 1 and "turned a quarter clockwise" in view.preview.value
-    assert view.preview_canvas.shapes == tile_preview_scene(ink.variant("A0", 1))
+    assert view.preview_canvas.shapes == tile_preview_scene(ink.turned("A0", 1))
     view.mirror.click()
     assert view.orientation == 5 and "mirrored, then turned a quarter clockwise" in view.preview.value
     view.mirror.click()

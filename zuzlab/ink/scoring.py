@@ -113,7 +113,7 @@ def score(board: Board, loop_rule: str = "simple", lake_squares_are_centre: bool
     if loop_rule not in LOOP_RULES:
         raise texts.InputError("error.rules_loop_rule", rules=repr(LOOP_RULES), value=repr(loop_rule))
     squares = board.squares
-    variants = [p.variant if p else None for p in squares]
+    variants = [p.turned if p else None for p in squares]
     networks, lakes = _Pieces(), _Pieces()
     links = {HIGHWAY: [], RAILWAY: [], RIVER: []}
     errors = []

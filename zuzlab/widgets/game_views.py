@@ -444,7 +444,7 @@ class InkGameView(_CompactView):
         """Water drawn against an exit is allowed (only routes must match an exit): the
         words to say so, or None."""
         index = ink.board.square_index(action.square)
-        edges = ink.variant(action.tile, action.orientation).edges
+        edges = ink.turned(action.tile, action.orientation).edges
         for side, edge in enumerate(edges):
             kind = ink.board.EXIT_AT.get((index, side))
             if edge == ink.tiles.LAKE and kind:
@@ -463,7 +463,7 @@ class InkGameView(_CompactView):
             self.preview.value = ""
             self.preview_canvas.draw([])
             return
-        drawn = ink.variant(code, self.orientation)
+        drawn = ink.turned(code, self.orientation)
         sides: dict[str, list[str]] = {}
         for side, edge in zip(("north", "east", "south", "west"), drawn.edges):
             if edge:
