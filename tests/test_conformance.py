@@ -292,3 +292,13 @@ def test_every_registered_engine_reaches_every_layer(engine):
         assert {f"game/{engine.key}", f"saved/{engine.key}"} <= set(texts.table(lang)["error"]), lang
     listed = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
     assert engine.game.__module__.rsplit(".", 1)[0] in listed
+
+
+@pytest.mark.parametrize("engine", ENGINES_REGISTERED, ids=lambda engine: engine.key)
+def test_a_state_grows_no_attribute_it_does_not_declare(engine):
+    """``==`` and ``copy`` read the position from the state's attributes: a cache added
+    without declaring it (``Game.caches``) would silently take part in equality."""
+    dealt = set(vars(engine.new_game(seed=3)))
+    played = engine.play_random_game(seed=3)
+    grown = set(vars(played)) - dealt - played.caches - played._beside_position
+    assert not grown, f"undeclared attributes: {sorted(grown)}"

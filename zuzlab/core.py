@@ -477,14 +477,21 @@ class GameState(ABC):
     #: which engine's game it is (``Engine.key``), for a reader: the texts ``error.game/<key>``
     #: and ``error.saved/<key>``
     engine_key: ClassVar[str]
-    #: attributes that are not part of the position: what the last action caused, caches
-    #: and the starting position; ``copy`` shares them, ``==`` ignores them
-    _not_position: ClassVar[frozenset[str]] = frozenset(
-        {"_events", "setup_events", "_scores_cache", "_start", "_set_up", "_open_routes", "_last_claims"})
-    #: caches the state keeps up to date as it goes: each has ``is_current(state)``
-    #: (False once the state changed behind its back: it is then made anew) and
-    #: ``copy_for(state)`` (a copy gets its own)
-    _kept_up_to_date: ClassVar[frozenset[str]] = frozenset({"_open_routes"})
+    #: an engine's own caches (attributes): not part of the position, so ``copy`` shares
+    #: them and ``==`` ignores them
+    caches: ClassVar[frozenset[str]] = frozenset()
+    #: of those, the caches the state keeps up to date as it goes: each has
+    #: ``is_current(state)`` (False once the state changed behind its back: it is then made
+    #: anew) and ``copy_for(state)`` (a copy gets its own)
+    kept_up_to_date: ClassVar[frozenset[str]] = frozenset()
+    #: what every state keeps beside its position: what the last action caused, the
+    #: final scores once worked out, the starting position
+    _beside_position: ClassVar[frozenset[str]] = frozenset(
+        {"_events", "setup_events", "_scores_cache", "_start", "_set_up"})
+
+    @property
+    def _not_position(self) -> frozenset[str]:
+        return self._beside_position | self.caches
 
     players: int
     seed: int | str
@@ -634,12 +641,13 @@ class GameState(ABC):
         self._start = None
         self._start = self.copy()
 
-    def copy(self) -> "GameState":
+    def copy(self) -> Self:
         """An independent copy, cheaply: containers are copied, values shared."""
         state = object.__new__(type(self))
-        state.__dict__ = {name: value if name in self._not_position else _copied(value)
-                          for name, value in self.__dict__.items() if name not in self._kept_up_to_date}
-        for name in self._kept_up_to_date:
+        not_position = self._not_position
+        state.__dict__ = {name: value if name in not_position else _copied(value)
+                          for name, value in self.__dict__.items() if name not in self.kept_up_to_date}
+        for name in self.kept_up_to_date:
             kept = self.__dict__.get(name)
             if kept is not None and kept.is_current(self):
                 state.__dict__[name] = kept.copy_for(state)
@@ -648,8 +656,8 @@ class GameState(ABC):
 
     def position(self) -> dict:
         """Everything that makes up the position (no history, no caches), for comparing."""
-        return {name: value for name, value in self.__dict__.items()
-                if name not in self._not_position and name != "history"}
+        not_position = self._not_position
+        return {name: value for name, value in self.__dict__.items() if name not in not_position and name != "history"}
 
     def __eq__(self, other: object) -> bool:
         """Equal positions with equal histories."""
@@ -733,6 +741,11 @@ class GameState(ABC):
             if json.dumps(decision_to_dict(found) if isinstance(found, Decision) else found) != json.dumps(value):
                 raise InputError("error.not_start_of_turn", field=name.lstrip("_"), found=repr(
                     decision_to_dict(found) if isinstance(found, Decision) else found), expected=repr(value))
+
+    def _check_player(self, player: Any, where: str) -> None:
+        """Refuse what is no player of this game (``True`` neither), naming where it was given."""
+        if not is_whole_number(player) or not 0 <= player < self.players:
+            raise InputError("error.not_a_player", where=where, player=repr(player), last=self.players - 1)
 
     def _check_pending_decision(self) -> None:
         """A decision is owed by the player to move, and only while the game goes on."""

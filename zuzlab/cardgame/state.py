@@ -420,10 +420,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
             piles[f"yards[{player}]"] = (dict(have), dict(want))
         set_up_supply(self.cards, self.card_kinds, piles, face_up, deck_top)
 
-    def _check_player(self, player, where: str) -> None:
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
-            raise InputError("error.not_a_player", where=where, player=repr(player), last=self.players - 1)
-
     def _start_of_turn(self) -> dict:
         return {"_pending": None, "in_setup": False, "consecutive_passes": 0}
 

@@ -350,10 +350,6 @@ class Game(GameState):
         if round > self.rules.rounds:
             raise texts.InputError("error.roll_round", round=round, rounds=self.rules.rounds)
 
-    def _check_player(self, player, where: str) -> None:
-        if not is_whole_number(player) or not 0 <= player < self.players:
-            raise texts.InputError("error.not_a_player", where=where, player=repr(player), last=self.players - 1)
-
     def _start_of_turn(self) -> dict:
         """The players before the one drawing have finished the round; the others have the
         whole roll still to draw and no special drawn this round."""

@@ -65,6 +65,9 @@ class Game(DrawingTurn, TicketChoice, GameState):
     """A game of Ticket to Ride. Create one with ``zuzlab.ttr.new_game``."""
 
     save_format, engine_key = FORMAT, "ttr"
+    #: the claims listed last (``Claims``) and the routes still open, kept up to date (``legal.OpenRoutes``)
+    caches = frozenset({"_open_routes", "_last_claims"})
+    kept_up_to_date = frozenset({"_open_routes"})
     secrets = {"hands": "own", "tickets": "own", "offers": "own", "ticket_deck": "hidden", "removed_tickets": "hidden",
                "seed": "hidden", "history": "hidden", "cards": {"deck": "hidden"}}
 
@@ -573,10 +576,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
             for city, owner in stations.items():
                 self._check_player(owner, f"stations[{city!r}]")
             self.stations = dict(stations)
-
-    def _check_player(self, player, where: str) -> None:
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
-            raise InputError("error.not_a_player", where=where, player=repr(player), last=self.players - 1)
 
     def _start_of_turn(self) -> dict:
         return {"_pending": None, "in_setup": False, "final_turns_left": None, "consecutive_passes": 0}
