@@ -115,9 +115,6 @@ def test_figures_are_written_as_the_language_writes_numbers():
 
 
 def test_the_chosen_language_is_remembered_for_the_next_notebooks(tmp_path, monkeypatch):
-    import subprocess
-    import sys
-
     from zuzlab.widgets.narration import language_switch
 
     monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path))
@@ -126,15 +123,32 @@ def test_the_chosen_language_is_remembered_for_the_next_notebooks(tmp_path, monk
     try:
         switch.value = "de"  # a click on "Deutsch"
         assert texts.language() == "de" and (tmp_path / "zuzlab" / "settings.json").exists()
-        fresh = subprocess.run([sys.executable, "-c", "import zuzlab.texts as t; print(t.language())"],
-                               capture_output=True, text=True, check=True, env={**__import__("os").environ})
-        assert fresh.stdout.strip() == "de"  # a new kernel starts in German
-        fixed = subprocess.run([sys.executable, "-c", "import zuzlab.texts as t; print(t.language())"],
-                               capture_output=True, text=True, check=True,
-                               env={**__import__("os").environ, "ZUZLAB_LANG": "en"})
-        assert fixed.stdout.strip() == "en"  # ZUZLAB_LANG overrides the remembered choice
+        texts.set_language("en")  # as in a new kernel, which starts in English (the import reads no settings)
+        assert language_switch().value == "de" and texts.language() == "de"  # a notebook naming no language
+        assert language_switch("en").value == "en"  # one written in English starts in English
+        monkeypatch.setenv("ZUZLAB_LANG", "en")
+        texts.set_language("de")
+        assert language_switch().value == "en" and texts.language() == "en"  # ZUZLAB_LANG overrides the choice
     finally:
         texts.set_language("en")
+
+
+def test_the_engines_and_the_texts_import_without_jupyter(tmp_path):
+    """The reader's settings live in their Jupyter data directory; reading them is the
+    notebooks' business, so a script, a worker or a server imports the engines without
+    ``jupyter_core`` and starts in English (or in ``ZUZLAB_LANG``)."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "zuzlab").mkdir()
+    (tmp_path / "zuzlab" / "settings.json").write_text('{"language": "de"}', encoding="utf-8")
+    no_jupyter = ("import sys; sys.modules['jupyter_core'] = None\n"  # any import of it fails
+                  "import zuzlab.texts, zuzlab.ttr, zuzlab.cardgame, zuzlab.ink, zuzlab.algorithms\n"
+                  "print(zuzlab.texts.language())")
+    started = subprocess.run([sys.executable, "-c", no_jupyter], capture_output=True, text=True, check=True,
+                             env={**os.environ, "JUPYTER_DATA_DIR": str(tmp_path)})
+    assert started.stdout.strip() == "en"  # the German remembered for the notebooks is not read
 
 
 def test_zuzlab_lang_overrides_a_notebooks_own_language_and_a_wrong_value_is_reported(monkeypatch):

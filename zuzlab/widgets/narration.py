@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import html
 import re
-import weakref
-from typing import Any, Callable
+from typing import Any
 
 import ipywidgets as widgets
 
 from .. import texts
 from ..core import Event
+from ..texts import follow_language  # noqa: F401  (the widgets' views import it from here)
+from .settings import remember_language, remembered_language
 
 #: events not worth a line of their own (they always come with one that is)
 QUIET = {"turn_ended", "face_up_refilled"}
@@ -165,19 +166,6 @@ def _inline(text: str) -> str:
     return re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", html.escape(text))
 
 
-def follow_language(method: Callable[..., Any]) -> None:
-    """Call a widget's bound ``method`` again whenever the language changes (weakly held,
-    so a widget that is gone is forgotten)."""
-    reference = weakref.WeakMethod(method)
-
-    def listener(lang: str) -> None:
-        bound = reference()
-        if bound is not None:
-            bound()
-
-    texts.on_language_change(listener)
-
-
 class Explanation:
     """An explanation from the texts (``explain.<key>``) that follows the language."""
 
@@ -206,11 +194,17 @@ def language_switch(lang: str | None = None) -> widgets.ToggleButtons:
     once, other outputs when their cell runs again), and remembers the choice for
     the next notebooks. ``lang`` is the notebook's own language (its text is written in
     it); ``ZUZLAB_LANG`` overrides it, and without either the remembered choice holds."""
-    start = texts.fixed_language() or lang or texts.language()
+    start = texts.fixed_language() or lang or remembered_language() or texts.language()
     texts.set_language(start)
     switch = widgets.ToggleButtons(options=[(name, code) for code, name in texts.LANGUAGES.items()], value=start)
-    switch.observe(lambda change: texts.set_language(change["new"], remember=True), "value")
+    switch.observe(lambda change: _choose_language(change["new"]), "value")
     return switch
+
+
+def _choose_language(lang: str) -> None:
+    """The reader's click on the switch: the language now, and for the next notebooks."""
+    texts.set_language(lang)
+    remember_language(lang)
 
 
 def say(key: str, **params: Any) -> None:
