@@ -29,7 +29,9 @@ COUNTED: dict[str, dict[str, str]] = {
 
 
 def narrate(event: Event, game: Any, lang: str | None = None) -> str | None:
-    """One line about ``event`` of ``game`` (any engine), or None."""
+    """One line about ``event`` of ``game`` (any engine), or None for a quiet one
+    (``QUIET``). An event without its text is an error, never silence: a test checks
+    that every kind an engine emits has its text in both languages."""
     if event.kind in QUIET:
         return None
     params: dict[str, Any] = {"player": event.player, **event.data}
@@ -67,10 +69,7 @@ def narrate(event: Event, game: Any, lang: str | None = None) -> str | None:
     for name, value in params.items():  # a list in a sentence, as the language lists it: "rot, weiß und gelb"
         if isinstance(value, list):
             params[name] = texts.listing(value, lang)
-    try:
-        return texts.text(f"event.{key}", lang, **params)
-    except KeyError:
-        return None
+    return texts.text(f"event.{key}", lang, **params)
 
 
 def _tickets_kept_words(event: Event, game: Any, params: dict[str, Any]) -> str:
@@ -105,7 +104,8 @@ def wreck_victims(event: Event) -> list:
 
 
 def describe_step(step: Any, lang: str | None = None) -> str:
-    """One line about a step of any lesson algorithm (``[step]`` texts)."""
+    """One line about a step of any lesson algorithm (``[step]`` texts); a step without
+    its text is an error, never shown as its code word."""
     if not hasattr(step, "kind"):
         return html.escape(str(step))
     family = {"TrailStep": "trail", "PlanStep": "plan", "StationStep": "station"}.get(type(step).__name__)
@@ -137,10 +137,7 @@ def describe_step(step: Any, lang: str | None = None) -> str:
             kind = f"water_{kind}"
             params.update(sides=step.detail.get("sides", []), filled=step.detail.get("filled", []),
                           tile=texts.tile(step.detail["tile"]) if "tile" in step.detail else "")
-    try:
-        return texts.text(f"step.{family}.{kind}", lang, **params)
-    except KeyError:
-        return step.kind
+    return texts.text(f"step.{family}.{kind}", lang, **params)
 
 
 def _ticket_words(ticket: Any) -> str:
