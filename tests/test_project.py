@@ -140,3 +140,18 @@ def test_the_start_notebook_lists_every_notebook_of_its_set():
         linked = set(re.findall(r"\]\((\d\d_\w+\.ipynb)\)", "".join("".join(c["source"]) for c in start["cells"])))
         others = {path.name for path in (ROOT / "notebooks" / lang).glob("*.ipynb")} - {"00_start_here.ipynb"}
         assert others <= linked, (lang, others - linked)
+
+
+def test_the_package_says_what_the_kit_is():
+    """``help(zuzlab)`` names every engine (each package with a ``new_game``) and no game
+    that is not there."""
+    import importlib
+
+    import zuzlab
+
+    packages = [path for path in sorted((ROOT / "zuzlab").iterdir()) if (path / "__init__.py").is_file()]
+    engines = [path.name for path in packages if "new_game" in (path / "__init__.py").read_text(encoding="utf-8")
+               and hasattr(importlib.import_module(f"zuzlab.{path.name}"), "new_game")]  # (the figures not imported)
+    assert engines == ["cardgame", "ink", "ttr"]
+    assert all(f"``zuzlab.{name}``" in zuzlab.__doc__ for name in engines)
+    assert "Ticket to Ride USA" not in zuzlab.__doc__ and "Railroad Ink" in zuzlab.__doc__
