@@ -155,3 +155,15 @@ def test_the_package_says_what_the_kit_is():
     assert engines == ["cardgame", "ink", "ttr"]
     assert all(f"``zuzlab.{name}``" in zuzlab.__doc__ for name in engines)
     assert "Ticket to Ride USA" not in zuzlab.__doc__ and "Railroad Ink" in zuzlab.__doc__
+
+
+def test_nothing_cites_notes_that_are_not_in_the_repository():
+    """The rules notes and rule texts the kit was built from stay outside the repository;
+    code, tests, notebooks and the README point at what a reader has (the README's rules
+    decisions, a test) or say the fact itself."""
+    outside = re.compile(r"RULES[-_ ]NOTES|\bseed[- _]?00\d|§\s*\d", re.I)
+    files = [ROOT / "README.md", *(ROOT / "zuzlab").rglob("*.py"), *(ROOT / "zuzlab").rglob("*.toml"),
+             *(ROOT / "tests").glob("*.py"), *(ROOT / "notebooks" / "source").glob("*.py")]
+    cited = [f"{path.relative_to(ROOT)}:{number}" for path in files if path.name != "test_project.py"
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if outside.search(line)]
+    assert not cited
