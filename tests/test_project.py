@@ -4,6 +4,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -43,6 +45,7 @@ def test_the_launch_serves_every_notebook_a_link_points_to():
 def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert readme_commands()[1] in ci.splitlines()
+    assert readme_commands()[1].endswith("-m pytest") and "PYTEST_ADDOPTS" not in ci  # no -m: every test runs
 
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*/*.ipynb"))
@@ -167,3 +170,23 @@ def test_nothing_cites_notes_that_are_not_in_the_repository():
     cited = [f"{path.relative_to(ROOT)}:{number}" for path in files if path.name != "test_project.py"
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if outside.search(line)]
     assert not cited
+
+
+@pytest.mark.slow
+def test_the_quick_loop_leaves_out_every_notebook_run_and_the_browser():
+    """``-m "not slow"`` (the README's quick loop) selects none of them; ``-m notebooks``
+    and ``-m browser`` select them (nbval's notebooks are marked by tests/conftest.py)."""
+    import subprocess
+    import sys
+
+    runs = ["notebooks/en/00_start_here.ipynb", "tests/test_notebook_outputs.py", "tests/test_ink_notebooks.py",
+            "tests/test_browser.py"]
+
+    def selected(marks: str) -> list[str]:
+        listed = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-m", marks, *runs],
+                                capture_output=True, text=True, cwd=ROOT).stdout
+        return [line.split("::")[0] for line in listed.splitlines() if "::" in line]
+
+    assert selected("not slow") == []
+    assert set(selected("notebooks")) == set(runs) - {"tests/test_browser.py"}
+    assert set(selected("browser")) == {"tests/test_browser.py"}
