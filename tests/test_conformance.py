@@ -16,8 +16,8 @@ import random
 
 import pytest
 
-from zuzlab import cardgame, ink, ttr
-from zuzlab.core import RuleViolation, random_bot
+from zuzlab import cardgame, ink, texts, ttr
+from zuzlab.core import EngineDefect, RuleViolation, random_bot
 from zuzlab.engines import ENGINES as ENGINES_REGISTERED
 from zuzlab.ink.tiles import FACES
 
@@ -143,7 +143,8 @@ def test_a_set_up_position_is_the_start_of_the_history(engine):
 
 def test_a_defect_while_carrying_out_leaves_the_game_unchanged(monkeypatch):
     """Should an engine ever fail halfway (a defect, not a rule), the game is put back and
-    the failure is a RuleViolation that says so."""
+    the failure says so: an ``EngineDefect`` with the failure chained, never a refusal
+    (a ``RuleViolation``, a ``ValueError``) that a view would show as a rule."""
     game = ttr.new_game("usa", players=2, seed=4)
     game.apply(ttr.KeepTickets(game.pending.tickets))
     game.apply(ttr.KeepTickets(game.pending.tickets))
@@ -154,9 +155,17 @@ def test_a_defect_while_carrying_out_leaves_the_game_unchanged(monkeypatch):
         raise KeyError("face_up")  # … then a failure
 
     monkeypatch.setattr(type(game.cards), "refill", broken_refill)
-    with pytest.raises(RuleViolation, match="could not be carried out .*KeyError.*the game is unchanged"):
+    with pytest.raises(EngineDefect, match="could not be carried out .*KeyError.*no rule forbids it. The game is "
+                                           "unchanged") as failure:
         game.apply(ttr.DrawBlind())
     monkeypatch.undo()
+    assert not isinstance(failure.value, ValueError) and isinstance(failure.value, RuntimeError)
+    assert isinstance(failure.value.__cause__, KeyError)
+    try:
+        texts.set_language("de")  # said in the language current when it is shown
+        assert str(failure.value).endswith("keine Regel verbietet ihn. Die Partie ist unverändert.")
+    finally:
+        texts.set_language("en")
     assert game == before and len(game.cards.deck) > 0
 
 

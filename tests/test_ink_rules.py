@@ -1,4 +1,4 @@
-"""Railroad Ink drawing and rounds (RULES-NOTES §3.1–3.3, 3.5, 3.6): every placement
+"""Railroad Ink drawing and rounds (README: rules decisions, Railroad Ink): every placement
 rule allowed and refused with its reason, the round structure, specials, expansions."""
 
 from dataclasses import replace

@@ -39,6 +39,20 @@ class RuleViolation(texts.InputError):
         self.args = (rule, self.case)
 
 
+class EngineDefect(RuntimeError):
+    """An engine failed while carrying an action out: a defect of the kit, never a refusal
+    of the rules (so not a ``RuleViolation``, and no ``except ValueError`` takes it for
+    one). The game has been put back as it was before the action; the failure is chained
+    (``__cause__``). The message is in the language current when it is shown."""
+
+    def __init__(self, action: Any, error: str):
+        super().__init__(action, error)
+        self.action, self.error = action, error
+
+    def __str__(self) -> str:
+        return texts.text("error.engine_defect", action=self.action, error=self.error)
+
+
 class Event:
     """Something an action caused (a card drawn, a route scored, a reshuffle).
 
@@ -533,7 +547,8 @@ class GameState(ABC):
         ``events=False``, as in simulations that never read them, none are made: an
         empty list).
 
-        Raises ``RuleViolation`` (the state unchanged) if the rules forbid the action.
+        Raises ``RuleViolation`` (the state unchanged) if the rules forbid the action, and
+        ``EngineDefect`` (the state put back) if the engine fails while carrying it out.
         """
         action = self.canonical(action)
         # the checks every action shares (written here, not called: every action passes them)
@@ -553,7 +568,7 @@ class GameState(ABC):
             carry_out(self, action)
         except Exception as error:  # a defect, not a rule: put everything back, then say so
             self._rebuild(self.history)
-            raise RuleViolation("not_carried_out", action=str(action), error=f"{type(error).__name__}: {error}") from error
+            raise EngineDefect(action, f"{type(error).__name__}: {error}") from error
         self.history.append(action)
         self._scores_cache = None
         return self._events if events else []

@@ -45,7 +45,7 @@ class CardGameRules(CheckedFields):
     #: Whether the tickets scored at the end of the first round stay in hand (and are
     #: scored again at the end). zuzlab's reading: each ticket scores once.
     first_round_tickets_stay: bool = field(default=False, metadata=explored("checkbox"))
-    #: Seed 002: "no more cards can be added to sets already on the table": each set laid
+    #: The German rule text: "no more cards can be added to sets already on the table": each set laid
     #: stays its own set. True: a player's cards of one colour in the rail yard form one
     #: set that grows with every set laid (a new set is then compared with that total).
     sets_grow: bool = False
@@ -73,7 +73,7 @@ class CardGameRules(CheckedFields):
         return {**asdict(self), "tie_breakers": list(self.tie_breakers)}
 
 
-#: The rules of seed 002: seven train cards each.
+#: The German rule text's rules: seven train cards each.
 CARD_GAME = CardGameRules()
 #: The printed rules: a locomotive and seven train cards each.
 CARD_GAME_PRINTED = replace(CARD_GAME, name="cardgame-printed", initial_locomotives=1)

@@ -280,7 +280,7 @@ def _anu_placements(text: str) -> Iterator[tuple[texts.Phrase, str]]:
 
 def _problem(v: TurnedTile, context: tuple[str, ...], water_blocks_routes: bool) -> tuple[str, dict] | None:
     """The rule a tile in ``context`` breaks, as (case, parameters), or None (placement
-    rules, RULES-NOTES §3.3–3.6)."""
+    rules; README: rules decisions, Railroad Ink)."""
     connects = False
     for side, (mine, faced) in enumerate(zip(v.edges, context)):
         if mine == BLANK:

@@ -1,4 +1,4 @@
-"""Railroad Ink scoring (RULES-NOTES §3.4–3.6), fast: one pass over the board.
+"""Railroad Ink scoring (README: rules decisions, Railroad Ink), fast: one pass over the board.
 
 - **Networks**: routes joined through matching edges (a station joins its highway and
   railway, an overpass or a bridge does not; piers on the same lake join their routes).

@@ -121,7 +121,7 @@ class Ruleset(CheckedFields):
         return data
 
 
-#: Ticket to Ride, the base game (seed 000 and the printed rules).
+#: Ticket to Ride, the base game (the printed rules).
 USA = Ruleset(name="usa", map="usa")
 
 #: Ticket to Ride: Europe as printed: tunnels, ferries, stations, 8-train routes, one long
@@ -143,13 +143,13 @@ SWITZERLAND = Ruleset(
     initial_tickets=5, returned_tickets="removed", double_routes_min_players=3,
 )
 
-# Where the German rule text of seed 001 differs from the printed Europe rules, its
+# Where the German rule text of Europe differs from the printed rules, its
 # version is a preset, so the explorer can show what the difference does.
-#: Seed 001: the face-up cards are reset only when all five are locomotives.
+#: The German rule text: the face-up cards are reset only when all five are locomotives.
 EUROPE_SEED_RESET = replace(EUROPE, name="europe-seed-reset", face_up_reset_wilds=5)
-#: Seed 001: deal three regular tickets, keep two or three; no long tickets.
+#: The German rule text: deal three regular tickets, keep two or three; no long tickets.
 EUROPE_SEED_TICKETS = replace(EUROPE, name="europe-seed-tickets", initial_long_tickets=0)
-#: Both differences of seed 001 together.
+#: Both differences of the German rule text together.
 EUROPE_SEED = replace(EUROPE, name="europe-seed", face_up_reset_wilds=5, initial_long_tickets=0)
 
 RULESETS: dict[str, Ruleset] = {
