@@ -10,7 +10,8 @@ from hypothesis import given, strategies as st
 from ttr_helpers import started, strand
 from zuzlab import ttr
 from zuzlab.core import LegalActions, Pass, RuleViolation, seeded_random
-from zuzlab.ttr.legal import OpenRoutes, nth_payment, open_routes, payments, run_table
+from zuzlab.ttr.claim_rules import Price, count_payments, nth_payment, payments
+from zuzlab.ttr.legal import OpenRoutes, open_routes, run_table
 
 VARIANTS = [("usa", 4), ("europe", 5), ("switzerland", 3), ("usa", 2)]
 
@@ -131,17 +132,19 @@ def test_the_legal_actions_show_as_a_list():
 
 @given(length=st.integers(1, 8), colors=st.lists(st.sampled_from(["red", "blue", "green", "black"]), min_size=1,
                                                    max_size=4, unique=True),
-       counts=st.lists(st.integers(0, 9), min_size=4, max_size=4), wilds=st.integers(0, 9), ferry=st.integers(0, 3))
-def test_each_way_to_pay_listed_pays_once_with_cards_held(length, colors, counts, wilds, ferry):
+       counts=st.lists(st.integers(0, 9), min_size=4, max_size=4), wilds=st.integers(0, 9), ferry=st.integers(0, 3),
+       wilds_usable=st.booleans())
+def test_each_way_to_pay_listed_pays_once_with_cards_held(length, colors, counts, wilds, ferry, wilds_usable):
     held = {color: n for color, n in zip(["red", "blue", "green", "black"], counts) if n}
-    ferry = min(ferry, length)  # a ferry's wild cards are some of its cards
-    listed = list(payments(length, colors, wilds, held, ferry))
-    assert len(set(listed)) == len(listed)
-    assert [nth_payment(length, colors, wilds, held, ferry, n) for n in range(len(listed))] == listed
+    ferry = min(ferry, length) if wilds_usable else 0  # a ferry's wild cards are some of its cards
+    price = Price(length, tuple(colors), wilds_usable, ferry)
+    listed = list(payments(price, wilds, held))
+    assert len(set(listed)) == len(listed) == count_payments(price, wilds, held)
+    assert [nth_payment(price, wilds, held, n) for n in range(len(listed))] == listed
     with pytest.raises(IndexError):
-        nth_payment(length, colors, wilds, held, ferry, len(listed))
+        nth_payment(price, wilds, held, len(listed))
     for color, wilds_used in listed:  # each pays exactly ``length`` cards it has, at least ``ferry`` wild
-        assert ferry <= wilds_used <= wilds and (color is None) == (wilds_used == length)
+        assert ferry <= wilds_used <= (wilds if wilds_usable else 0) and (color is None) == (wilds_used == length)
         assert color is None or (color in colors and length - wilds_used <= held[color])
 
 

@@ -17,6 +17,7 @@ Every choice among equals goes through ``rng``, so a seed gives the same game.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from typing import Callable
@@ -26,7 +27,8 @@ from ..core import LegalActions, Pass, random_bot
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp
 from .actions import ClaimRoute, GiveUpTunnel, PayTunnel
-from .maps import Route
+from .claim_rules import route_prices
+from .maps import Map, Route
 from .plans import Planner, planner_for
 from .state import Game, TunnelPayment
 
@@ -153,13 +155,15 @@ class Strategy:
         """The open long route closest to affordable with the cards in hand."""
         player = game.current_player
         hand = game.hands[player]
-        wilds = hand[game.rules.wild] if not game.rules.wild_only_on_tunnels else 0
         open_routes = [r for r in game.map.routes if r.id not in game.claimed and r.length >= self.min_length
                        and r.length <= game.trains[player] and game._double_route_problem(r, player) is None]
         planned = self._planned_ids(game)
+        prices = route_prices(game.map, game.rules)
 
         def missing(route: Route) -> tuple:
-            have = max(hand[c] for c in game.rules.colors) if route.is_gray else hand[route.color]
+            price = prices[route.id]
+            have = max(hand[c] for c in price.colors)
+            wilds = hand[game.rules.wild] if price.wilds_usable else 0
             return (route.id not in planned, max(0, route.length - have - wilds) - route.length, route.id)
 
         return sorted(open_routes, key=missing)[:1]
@@ -278,12 +282,13 @@ class BalancedBot(TicketBot):
 
 
 def _long_route_ids(game: Game, min_length: int) -> frozenset[int]:
-    """The ids of the board's routes of ``min_length`` trains or more (kept on the
-    board, which is frozen: asked at every turn)."""
-    found = vars(game.map).setdefault("_long_route_ids", {})
-    if min_length not in found:
-        found[min_length] = frozenset(route.id for route in game.map.routes if route.length >= min_length)
-    return found[min_length]
+    """The ids of the board's routes of ``min_length`` trains or more (asked at every turn)."""
+    return _routes_at_least(game.map, min_length)
+
+
+@functools.lru_cache(maxsize=16)
+def _routes_at_least(board: Map, min_length: int) -> frozenset[int]:
+    return frozenset(route.id for route in board.routes if route.length >= min_length)
 
 
 BOTS: dict[str, Callable[[], Callable]] = {

@@ -12,6 +12,7 @@ costs and the trains left: then everything is planned anew.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 from typing import Callable
@@ -23,16 +24,14 @@ OpenGraph = dict[str, dict[str, tuple[float, Route]]]
 RouteCost = Callable[[Route], float]
 
 
+@functools.lru_cache(maxsize=16)
 def route_pairs(board: Map) -> dict[frozenset[str], tuple[Route, ...]]:
     """The board's routes by the two cities they join (two tracks for a double route),
-    in board order; kept on the board, which is frozen."""
-    pairs = vars(board).get("_route_pairs")
-    if pairs is None:
-        found: dict[frozenset[str], list[Route]] = {}
-        for route in board.routes:
-            found.setdefault(frozenset(route.cities), []).append(route)
-        pairs = vars(board)["_route_pairs"] = {pair: tuple(routes) for pair, routes in found.items()}
-    return pairs
+    in board order (made once for each board)."""
+    found: dict[frozenset[str], list[Route]] = {}
+    for route in board.routes:
+        found.setdefault(frozenset(route.cities), []).append(route)
+    return {pair: tuple(routes) for pair, routes in found.items()}
 
 
 def cheapest_track(game, player: int, tracks: tuple[Route, ...], route_cost: RouteCost) -> tuple[float, Route] | None:
