@@ -199,3 +199,29 @@ def test_a_random_action_with_nothing_else_to_do_is_a_pass_drawn_as_rng_choice_d
     rng, twin = seeded_random(1, "pass"), seeded_random(1, "pass")
     assert game.legal_actions() == [Pass()]
     assert game.random_action(rng) == twin.choice([Pass()]) == Pass() and rng.getstate() == twin.getstate()
+
+
+def test_the_run_tables_follow_the_whole_rules(monkeypatch):
+    """The runs are cached by board and whole rules: were the price to read one more rules
+    field (here, tunnel cards usable only when a tunnel turns cards over), games whose rules
+    differ in that field alone still get their own runs, not a stale table."""
+    from dataclasses import replace
+
+    from zuzlab.ttr import claim_rules, legal
+
+    def price_reading_tunnel_reveal(rules, route):
+        price = original(rules, route)
+        return price._replace(wilds_usable=price.wilds_usable and (rules.tunnel_reveal > 0 or not route.tunnel))
+
+    original = claim_rules.route_price
+    monkeypatch.setattr(claim_rules, "route_price", price_reading_tunnel_reveal)
+    claim_rules.route_prices.cache_clear()
+    legal._run_table.cache_clear()
+    try:
+        for rules in (ttr.rulesets.SWITZERLAND, replace(ttr.rulesets.SWITZERLAND, tunnel_reveal=0)):
+            game = ttr.new_game(rules, players=3, seed=1)
+            prices = {route.id: run.price for run in run_table(game).runs for route in run.routes}
+            assert prices == {route.id: price_reading_tunnel_reveal(rules, route) for route in game.map.routes}
+    finally:
+        claim_rules.route_prices.cache_clear()
+        legal._run_table.cache_clear()
