@@ -10,7 +10,7 @@ from hypothesis import given, strategies as st
 from ttr_helpers import started, strand
 from zuzlab import ttr
 from zuzlab.core import LegalActions, Pass, RuleViolation, seeded_random
-from zuzlab.ttr.claim_rules import Price, count_payments, nth_payment, payments
+from zuzlab.ttr.claim_rules import Price, count_payments, payments
 from zuzlab.ttr.legal import OpenRoutes, open_routes, run_table
 
 VARIANTS = [("usa", 4), ("europe", 5), ("switzerland", 3), ("usa", 2)]
@@ -80,9 +80,8 @@ def test_the_claims_listed_are_exactly_those_apply_accepts(variant, players):
 
 
 def fresh_counts(game):
-    """The open routes per run and the runs left per colour, made anew."""
-    fresh = OpenRoutes(game, run_table(game))
-    return fresh.open, fresh.live
+    """The open routes per run, made anew."""
+    return OpenRoutes(game, run_table(game)).open
 
 
 @pytest.mark.parametrize("variant,players", VARIANTS)
@@ -91,10 +90,10 @@ def test_kept_open_route_counts_equal_counts_made_anew(variant, players):
     open_routes(game)  # made once; from here on each claim keeps them up to date
     while not game.is_over:
         kept = game.__dict__["_open_routes"]
-        assert kept.is_current(game) and (kept.open, kept.live) == fresh_counts(game)
+        assert kept.is_current(game) and kept.open == fresh_counts(game)
         copied = game.copy().__dict__["_open_routes"]
-        assert copied is not kept and (copied.open, copied.live) == (kept.open, kept.live)
-        assert all(mine is not theirs for (_, mine), (_, theirs) in zip(copied.live[0], kept.live[0]))  # own lists
+        assert copied is not kept and copied.open == kept.open
+        assert all(mine is not theirs for mine, theirs in zip(copied.open, kept.open))  # own lists
         game.apply(rng.choice(game.legal_actions()))
     for _ in range(5):  # after an undo the kept counts are out of date: made anew, not misused
         stale = game.__dict__["_open_routes"]
@@ -111,7 +110,7 @@ def test_a_set_up_position_counts_its_own_claims():
     game.set_up(claimed={double.id: 1}, hands={0: {color: 6 for color in game.rules.colors}})
     claims = game.legal_actions().of_type(ttr.ClaimRoute)
     assert all(a.route not in (double.id, double.double_with) for a in claims)  # 2 players: both tracks closed
-    assert (open_routes(game).open, open_routes(game).live) == fresh_counts(game)
+    assert open_routes(game).open == fresh_counts(game)
 
 
 def test_legal_actions_of_an_earlier_position_say_so():
@@ -140,9 +139,6 @@ def test_each_way_to_pay_listed_pays_once_with_cards_held(length, colors, counts
     price = Price(length, tuple(colors), wilds_usable, ferry)
     listed = list(payments(price, wilds, held))
     assert len(set(listed)) == len(listed) == count_payments(price, wilds, held)
-    assert [nth_payment(price, wilds, held, n) for n in range(len(listed))] == listed
-    with pytest.raises(IndexError):
-        nth_payment(price, wilds, held, len(listed))
     for color, wilds_used in listed:  # each pays exactly ``length`` cards it has, at least ``ferry`` wild
         assert ferry <= wilds_used <= (wilds if wilds_usable else 0) and (color is None) == (wilds_used == length)
         assert color is None or (color in colors and length - wilds_used <= held[color])

@@ -17,7 +17,6 @@ Every choice among equals goes through ``rng``, so a seed gives the same game.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 from typing import Callable
@@ -27,8 +26,8 @@ from ..core import LegalActions, Pass, random_bot
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp
 from .actions import ClaimRoute, GiveUpTunnel, PayTunnel
-from .claim_rules import route_prices
-from .maps import Map, Route
+from .claim_rules import double_route_problem, route_prices
+from .maps import Route
 from .plans import Planner, planner_for
 from .state import Game, TunnelPayment
 
@@ -156,7 +155,8 @@ class Strategy:
         player = game.current_player
         hand = game.hands[player]
         open_routes = [r for r in game.map.routes if r.id not in game.claimed and r.length >= self.min_length
-                       and r.length <= game.trains[player] and game._double_route_problem(r, player) is None]
+                       and r.length <= game.trains[player]
+                       and not double_route_problem(game.rules, game.players, game.claimed, r, player)]
         planned = self._planned_ids(game)
         prices = route_prices(game.map, game.rules)
 
@@ -282,13 +282,8 @@ class BalancedBot(TicketBot):
 
 
 def _long_route_ids(game: Game, min_length: int) -> frozenset[int]:
-    """The ids of the board's routes of ``min_length`` trains or more (asked at every turn)."""
-    return _routes_at_least(game.map, min_length)
-
-
-@functools.lru_cache(maxsize=16)
-def _routes_at_least(board: Map, min_length: int) -> frozenset[int]:
-    return frozenset(route.id for route in board.routes if route.length >= min_length)
+    """The ids of the board's routes of ``min_length`` trains or more."""
+    return frozenset(route.id for route in game.map.routes if route.length >= min_length)
 
 
 BOTS: dict[str, Callable[[], Callable]] = {

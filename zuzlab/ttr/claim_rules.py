@@ -63,51 +63,37 @@ def payments(price: Price, wilds: int, held: Mapping[str, int]) -> Iterator[tupl
     """Every way to pay ``price`` with a hand of ``wilds`` wild cards and the colours
     ``held`` (colour → count): for each colour of the price held, from the fewest wild
     cards to the most; then wild cards only, ``(None, length)``."""
-    for color, fewest, most in _wild_cards_by_color(price, wilds, held):
+    by_color, wilds_only = _ways_to_pay(price, wilds, held)
+    for color, fewest, most in by_color:
         for used in range(fewest, most + 1):
             yield color, used
-    if _wilds_only(price, wilds):
+    if wilds_only:
         yield None, price.length
-
-
-def nth_payment(price: Price, wilds: int, held: Mapping[str, int], n: int) -> tuple[str | None, int]:
-    """``list(payments(...))[n]`` without the list (a claim picked at random)."""
-    for color, fewest, most in _wild_cards_by_color(price, wilds, held):
-        if n <= most - fewest:
-            return color, fewest + n
-        n -= most - fewest + 1
-    if n == 0 and _wilds_only(price, wilds):
-        return None, price.length
-    raise IndexError(f"no payment {n} of {price.length} cards")
 
 
 def count_payments(price: Price, wilds: int, held: Mapping[str, int]) -> int:
     """``len(list(payments(...)))`` without the list (claims are counted, not made)."""
-    ways = 1 if _wilds_only(price, wilds) else 0
-    for _, fewest, most in _wild_cards_by_color(price, wilds, held):
+    by_color, wilds_only = _ways_to_pay(price, wilds, held)
+    ways = 1 if wilds_only else 0
+    for _, fewest, most in by_color:
         ways += most - fewest + 1
     return ways
 
 
-def _wild_cards_by_color(price: Price, wilds: int, held: Mapping[str, int]) -> list[tuple[str, int, int]]:
-    """Each colour of the price held that can pay, with wild cards standing in for the
-    rest: (colour, the fewest wild cards, the most: all but one card). A list, not a
-    generator: counting the claims asks this for every route a hand might pay for."""
+def _ways_to_pay(price: Price, wilds: int, held: Mapping[str, int]) -> tuple[list[tuple[str, int, int]], bool]:
+    """The ways to pay, in ranges: each colour of the price held that can pay, with wild
+    cards standing in for the rest (colour, the fewest wild cards, the most: all but one
+    card), and whether wild cards alone can pay."""
     length, colors, wilds_usable, ferry = price
     most = (wilds if wilds < length else length - 1) if wilds_usable else 0
-    found = []
+    by_color = []
     for color in colors:
         have = held.get(color)
         if have:
             fewest = length - have if length - have > ferry else ferry
             if fewest <= most:
-                found.append((color, fewest, most))
-    return found
-
-
-def _wilds_only(price: Price, wilds: int) -> bool:
-    """Whether wild cards alone can pay."""
-    return price.wilds_usable and wilds >= price.length
+                by_color.append((color, fewest, most))
+    return by_color, wilds_usable and wilds >= length
 
 
 def double_route_problem(rules, players: int, claimed: Mapping[int, int], route: Route, player: int) -> str | None:

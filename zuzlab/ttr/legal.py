@@ -8,8 +8,7 @@ many cards can pay for the open routes in hundreds of ways. So they are listed l
   one price (``claim_rules.route_price``: length, colours, wild cards, a ferry's
   locomotives), by colour, shortest first, each run in route-id order;
 - the game keeps, for each player, how many routes of each run are still open to them
-  (not claimed, not closed by a double route) and which runs have any left, updated
-  claim by claim (``OpenRoutes``): a listing looks at those runs only;
+  (not claimed, not closed by a double route), updated claim by claim (``OpenRoutes``);
 - every route of a run can be paid in the same ways, which depend only on the hand: a
   run's ways are counted once, and a claim is made only when it is looked at
   (``game.random_action(rng)`` makes just the one it picks).
@@ -23,7 +22,7 @@ from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
 from .actions import BuildStation, ClaimRoute
-from .claim_rules import Price, count_payments, double_route_problem, nth_payment, payments, route_prices
+from .claim_rules import Price, count_payments, double_route_problem, payments, route_prices
 from .maps import Map, Route
 
 
@@ -43,7 +42,6 @@ class RunTable:
     runs: tuple[Run, ...]
     run_of: dict[int, int]  # route id → its run
     by_color: tuple[tuple[str | None, tuple[Run, ...]], ...]  # colour → its runs, shortest first
-    group_of: tuple[int, ...]  # run → its colour's place in ``by_color``
 
 
 def run_table(game) -> RunTable:
@@ -70,28 +68,20 @@ def _run_table(board: Map, rules) -> RunTable:
             runs.append(Run(len(runs), color, price, tuple(members)))
         order.append((color, tuple(runs[first:])))
     run_of = {route.id: k for k, run in enumerate(runs) for route in run.routes}
-    group_of = tuple(group for group, (_, members) in enumerate(order) for _ in members)
-    return RunTable(tuple(runs), run_of, tuple(order), group_of)
+    return RunTable(tuple(runs), run_of, tuple(order))
 
 
 class OpenRoutes:
-    """For each player, how many routes of each run they could still claim, and by
-    colour the runs where some are left (``live``: listing claims skips the others); the
-    game calls ``claiming`` before each claim, and a changed ``claimed`` (a set-up
-    position) is noticed and the counts made anew."""
+    """For each player, how many routes of each run they could still claim; the game
+    calls ``claiming`` before each claim, and a changed ``claimed`` (a set-up position)
+    is noticed and the counts made anew."""
 
-    __slots__ = ("table", "claimed", "count", "open", "live")
+    __slots__ = ("table", "claimed", "count", "open")
 
     def __init__(self, game, table: RunTable):
         self.table, self.claimed, self.count = table, game.claimed, len(game.claimed)
-        if not game.claimed:  # a new game (each simulated game starts so): every route is open
-            everything = [len(run.routes) for run in table.runs]
-            self.open = [list(everything) for _ in range(game.players)]
-        else:
-            self.open = [[sum(1 for route in run.routes if is_open(game, route, player)) for run in table.runs]
-                         for player in range(game.players)]
-        self.live = [[(color, [run for run in runs if row[run.index]]) for color, runs in table.by_color]
-                     for row in self.open]
+        self.open = [[sum(1 for route in run.routes if is_open(game, route, player)) for run in table.runs]
+                     for player in range(game.players)]
 
     def is_current(self, game) -> bool:
         """Whether the counts are those of ``game``'s claims (claims change through
@@ -102,7 +92,6 @@ class OpenRoutes:
         copied = object.__new__(OpenRoutes)
         copied.table, copied.claimed, copied.count = self.table, game.claimed, self.count
         copied.open = [list(row) for row in self.open]
-        copied.live = [[(color, list(runs)) for color, runs in groups] for groups in self.live]
         return copied
 
     def claiming(self, game, route: Route, player: int) -> None:
@@ -115,21 +104,18 @@ class OpenRoutes:
             partner, after = game.map.route(route.double_with), {route.id: player}
             closing.append((partner, [other for other in everyone
                                       if double_route_problem(game.rules, game.players, after, partner, other)]))
-        table = self.table
         for closed, players in closing:
-            k = table.run_of[closed.id]
+            k = self.table.run_of[closed.id]
             for other in players:
-                row = self.open[other]
-                row[k] -= 1
-                if not row[k]:  # its last open route: the run leaves their listing
-                    self.live[other][table.group_of[k]][1].remove(table.runs[k])
+                self.open[other][k] -= 1
         self.count += 1
 
 
 def is_open(game, route: Route, player: int) -> bool:
     """Whether ``player`` may still claim ``route``: nobody holds it, and the double-route
     rule lets them."""
-    return route.id not in game.claimed and not game._double_route_problem(route, player)
+    claimed = game.claimed
+    return route.id not in claimed and not double_route_problem(game.rules, game.players, claimed, route, player)
 
 
 def open_routes(game) -> OpenRoutes:
@@ -144,24 +130,22 @@ class Claims:
     """Every claim the player to move can pay for, in ``legal_actions`` order; a view of
     the position it was made in (asked after an action, it says so)."""
 
-    __slots__ = ("game", "player", "wilds", "held", "entries", "length", "run_of", "_history", "_actions", "_hand",
-                 "_trains")
+    __slots__ = ("game", "player", "wilds", "entries", "length", "run_of", "_history", "_actions", "_hand", "_trains")
     kinds = (ClaimRoute,)
 
     def __init__(self, game):
         self.game, self.player = game, game._current
         self._history, self._actions = game.history, len(game.history)
         rules, player = game.rules, game._current
-        hand, trains = game.hands[player], game.trains[player]
-        self._hand, self._trains = dict(hand), trains
+        self._hand = hand = dict(game.hands[player])  # the hand it was counted for (and pays from)
+        self._trains = trains = game.trains[player]
         self.wilds = wilds = hand[rules.wild]
-        self.held = held = {card: count for card, count in hand.items() if count and card != rules.wild}
         tracker = open_routes(game)
         open_runs, self.run_of = tracker.open[player], tracker.table.run_of
         self.entries = entries = []  # (run, its open routes, the ways to pay for each)
-        most_of_one_color = max(held.values(), default=0)
+        most_of_one_color = max(map(hand.__getitem__, rules.colors))
         total = 0
-        for color, members in tracker.live[player]:  # by colour, the runs with routes left
+        for color, members in tracker.table.by_color:
             # no route longer than the trains left, or than the cards that could pay it
             longest = wilds + (most_of_one_color if color is None else hand[color])
             if longest > trains:
@@ -170,11 +154,12 @@ class Claims:
                 index, _, price, _ = run
                 if price[0] > longest:
                     break
-                ways = count_payments(price, wilds, held)
-                if ways:
-                    routes = open_runs[index]
-                    entries.append((run, routes, ways))
-                    total += routes * ways
+                routes = open_runs[index]
+                if routes:
+                    ways = count_payments(price, wilds, hand)
+                    if ways:
+                        entries.append((run, routes, ways))
+                        total += routes * ways
         self.length = total
 
     def is_current(self, game) -> bool:
@@ -202,7 +187,7 @@ class Claims:
                 continue
             nth_route, nth_way = divmod(index, ways)
             route = next(itertools.islice(self._open(run), nth_route, None))
-            return ClaimRoute(route.id, *nth_payment(run.price, self.wilds, self.held, nth_way))
+            return ClaimRoute(route.id, *list(payments(run.price, self.wilds, self._hand))[nth_way])
         raise IndexError(index)
 
     def __iter__(self) -> Iterator[ClaimRoute]:
@@ -219,7 +204,7 @@ class Claims:
             for route in self._open(run):
                 if wanted is None or route.id in wanted:
                     if ways is None:
-                        ways = list(payments(run.price, self.wilds, self.held))
+                        ways = list(payments(run.price, self.wilds, self._hand))
                     yield from (ClaimRoute(route.id, color, used) for color, used in ways)
 
     def __contains__(self, action: object) -> bool:

@@ -17,6 +17,7 @@ import heapq
 import itertools
 from typing import Callable
 
+from .claim_rules import double_route_problem
 from .maps import Map, Route, Ticket
 
 #: city → neighbour → (what the route still costs a plan, the route): plain dicts
@@ -42,7 +43,7 @@ def cheapest_track(game, player: int, tracks: tuple[Route, ...], route_cost: Rou
     for route in tracks:
         owner = claimed.get(route.id)
         if owner is None:
-            if route.length > trains or game._double_route_problem(route, player) is not None:
+            if route.length > trains or double_route_problem(game.rules, game.players, claimed, route, player):
                 continue
             cost = route_cost(route)
         elif owner == player:

@@ -271,13 +271,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
                                 **problem.params) from None
         return ClaimRoute(route.id, action.color, action.wilds)
 
-    def _double_route_problem(self, route: Route, player: int) -> str | None:
-        """Why ``player`` may not claim this route as a track of a double route, in this
-        game (``claim_rules.double_route_problem``), or None."""
-        if route.double_with is None:  # a single route: no question (asked for every route a bot plans over)
-            return None
-        return double_route_problem(self.rules, self.players, self.claimed, route, player)
-
     def _check_claim(self, action: ClaimRoute) -> None:
         player = self._current
         if not self.map.has_route(action.route):
@@ -285,7 +278,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         route = self.map.route(action.route)
         if route.id in self.claimed:
             raise RuleViolation("route_taken", route=route, owner=self.claimed[route.id])
-        problem = self._double_route_problem(route, player)
+        problem = double_route_problem(self.rules, self.players, self.claimed, route, player)
         if problem:
             raise RuleViolation("double_route", f"double_route/{problem}", a=route.a, b=route.b,
                                 other=route.double_with, players=self.players)
@@ -617,7 +610,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
             if not isinstance(owner, int) or not 0 <= owner < self.players:
                 raise InputError("error.claimed_owner", route=route_id, owner=repr(owner))
             route = board.route(route_id)
-            problem = self._double_route_problem(route, owner)
+            problem = double_route_problem(rules, self.players, self.claimed, route, owner)
             if problem == "own":
                 raise InputError("error.claimed_both_own", player=owner, a=route.a, b=route.b)
             if problem == "closed":
