@@ -3,8 +3,9 @@ or a tunnel's extra cards), and who may claim a track of a double route.
 
 The listing of legal actions (``legal.py``), the checks of an action and of a position
 (``state.py``), the bots and their ticket plans all ask here, so a rule changed here
-changes for all of them (and the tests that hold the listing against the checks still
-compare two things).
+changes for all of them. (The listing runs through every way to pay a price, the check
+of an action tests the one payment it names against the price: the tests that hold the
+one against the other still compare two computations.)
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def route_price(rules, route: Route) -> Price:
 @functools.lru_cache(maxsize=64)
 def route_prices(board: Map, rules) -> dict[int, Price]:
     """Route id → its price under ``rules``, made once for each board and rules (the
-    bots ask for many at every turn)."""
+    bots ask for many at every turn; shared, so not to be changed)."""
     return {route.id: route_price(rules, route) for route in board.routes}
 
 

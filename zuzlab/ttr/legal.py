@@ -151,12 +151,11 @@ class Claims:
             if longest > trains:
                 longest = trains
             for run in members:  # shortest first
-                index, _, price, _ = run
-                if price[0] > longest:
+                if run.price.length > longest:
                     break
-                routes = open_runs[index]
+                routes = open_runs[run.index]
                 if routes:
-                    ways = count_payments(price, wilds, hand)
+                    ways = count_payments(run.price, wilds, hand)
                     if ways:
                         entries.append((run, routes, ways))
                         total += routes * ways
