@@ -197,19 +197,22 @@ class Strategy:
     # --- drawing cards ---------------------------------------------------------------------
 
     def wanted_colors(self, game: Game) -> Counter:
-        """How many more cards of each colour the targets need (gray routes take the
-        colour held most, after the coloured routes' needs)."""
+        """How many more cards of each colour the targets need (a route that several
+        colours pay for, a gray one, takes the one held most, after the needs of the
+        routes only one colour pays for)."""
         hand = game.hands[game.current_player]
+        prices = route_prices(game.map, game.rules)
         need: Counter = Counter()
-        gray = []
+        any_of = []  # (length, the colours that pay)
         for route in self.targets(game):
-            if route.is_gray:
-                gray.append(route.length)
+            length, colors, _, _ = prices[route.id]
+            if len(colors) == 1:
+                need[colors[0]] += length
             else:
-                need[route.color] += route.length
+                any_of.append((length, colors))
         spare = Counter({c: hand[c] - need[c] for c in game.rules.colors})
-        for length in sorted(gray, reverse=True):
-            color = max(game.rules.colors, key=lambda c: (spare[c], c))
+        for length, colors in sorted(any_of, reverse=True):
+            color = max(colors, key=lambda c: (spare[c], c))
             need[color] += length
             spare[color] -= length
         return Counter({c: n - hand[c] for c, n in need.items() if n > hand[c]})
