@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from .. import texts
 from ..core import PlayerView, RuleViolation, ask_bot, seeded_random
+from ..ttr.claim_rules import route_price
 from ..ttr import (
     BuildStation, ChooseTickets, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, Game, GiveUpTunnel, KeepTickets,
     Pass, PayTunnel, SecondCard, TunnelPayment, make_bot,
@@ -310,9 +311,10 @@ class TtrGameView(GameView):
         game, me = self.game, self.human
         route = game.map.route(route_id)
         hand, wild = game.hands[me], game.rules.wild
-        color = max(game.rules.colors, key=lambda c: (hand[c], c)) if route.is_gray else route.color
-        usable = 0 if game.rules.wild_only_on_tunnels and not route.tunnel else hand[wild]
-        wilds = min(usable, max(route.ferry_locomotives, route.length - hand[color]))
+        price = route_price(game.rules, route)  # the rule of what pays, as the engine states it
+        color = max(price.colors, key=lambda c: (hand[c], c))
+        usable = hand[wild] if price.wilds_usable else 0
+        wilds = min(usable, max(price.ferry, route.length - hand[color]))
         attempt = ClaimRoute(route_id, None if wilds == route.length else color, wilds)
         try:
             game.copy().apply(attempt)
