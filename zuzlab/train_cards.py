@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from . import texts
 from .core import Action, Decision, RuleViolation, require, seeded_random
@@ -270,6 +271,16 @@ class DrawingTurn:
     that counts as two cards.
     """
 
+    if TYPE_CHECKING:  # what the game provides (declared for the type checker only)
+        cards: TrainCards
+        hands: list[dict[str, int]]
+        _current: int
+        _pending: Decision | None
+
+        def _emit(self, kind: str, **data: Any) -> None: ...
+        def _end_turn(self, passed: bool = False) -> None: ...
+        def _counts_double(self, card: str) -> bool: ...
+
     def _draw_actions(self, second: bool = False) -> list:
         """The card draws open: the deck, then each colour shown face up, in the order
         first shown (``second``: for the second card, when a face-up wild that counts
@@ -307,6 +318,7 @@ class DrawingTurn:
 
     def _do_blind(self, action: DrawBlind) -> None:
         card = self.cards.draw(self._emit)
+        assert card is not None, "_check_blind saw a card to draw"
         self.hands[self._current][card] += 1
         self._emit("card_drawn", color=card)
         self.cards.refill(self._emit)
