@@ -240,6 +240,8 @@ def test_bad_rulesets_and_player_counts():
         ink.new_game(players=0)
     with pytest.raises(ValueError, match="no Railroad Ink ruleset called 'sea'"):
         ink.new_game("sea")
+    with pytest.raises(ValueError, match=r"no Railroad Ink ruleset called \[1\]"):  # not even a name
+        ink.new_game([1])
 
 
 def test_a_ruleset_with_an_unknown_special_or_a_die_without_faces_is_refused_when_made():
