@@ -176,11 +176,12 @@ def score_game(game) -> FinalScores:
     first = game.first_round or [{"points": 0, "fulfilled": []}] * game.players
     players = []
     for p in range(game.players):
-        most_points = settled.most_ticket_points[p]
-        if most_points.fulfilled == fulfilments[p].fulfilled:
-            most_points, its_bonuses = None, []
-        else:  # what the choice for ticket points alone would have won against the others
-            its_bonuses = big_city_winners(fulfilments[:p] + [most_points] + fulfilments[p + 1:],
+        for_points = settled.most_ticket_points[p]
+        most_points: Fulfilment | None = None  # shown only where it differs
+        its_bonuses: list[tuple[str, int]] = []
+        if for_points.fulfilled != fulfilments[p].fulfilled:  # what it would have won against the others
+            most_points = for_points
+            its_bonuses = big_city_winners(fulfilments[:p] + [for_points] + fulfilments[p + 1:],
                                            game.data.big_cities)[p]
         players.append(PlayerScore(p, fulfilments[p], tuple(bonuses[p]), first[p]["points"], len(first[p]["fulfilled"]),
                                    most_points, tuple(its_bonuses)))
