@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from . import texts
@@ -224,11 +224,15 @@ def set_up_supply(supply: TrainCards, kinds: tuple[str, ...], piles: dict[str, t
                   face_up: list | tuple | None, deck_top: list | tuple) -> None:
     """Move cards for a set-up position: each pile ``where → (what it holds, what it
     should hold)`` gives its surplus to the discards, then each gets its missing cards from
-    the supply (so the order the piles are named in does not matter), then the face-up row (None: an empty place) and the top of the deck (the
-    first drawn first) are laid. Nothing is invented: a card the supply no longer has is
-    an ``InputError`` naming where it was wanted. A card may be named in words of a
-    language of the kit ("rot", "Lokomotive")."""
-    named = lambda cards: [texts.card_code(card, kinds) for card in cards]
+    the supply (so the order the piles are named in does not matter), then the face-up row
+    (None: an empty place) and the top of the deck (the first drawn first) are laid.
+    Nothing is invented: a card the supply no longer has is an ``InputError`` naming where
+    it was wanted. A card may be named in words of a language of the kit ("rot",
+    "Lokomotive")."""
+
+    def named(cards: Iterable[Any]) -> list[Any]:
+        return [texts.card_code(card, kinds) for card in cards]
+
     piles = {where: (have, {texts.card_code(card, kinds): count for card, count in want.items()})
              for where, (have, want) in piles.items()}
     deck_top = named(deck_top)

@@ -108,7 +108,8 @@ class _Problem:
             try:
                 points, needs = _points(item), _needs(item)
             except (TypeError, IndexError, AttributeError, KeyError):
-                raise ValueError(f"not a ticket: {item!r} (expected a ticket or a (points, [colour, …]) pair)") from None
+                raise ValueError(f"not a ticket: {item!r} "
+                                 "(expected a ticket or a (points, [colour, …]) pair)") from None
             if isinstance(points, bool) or not isinstance(points, int) or not needs or WILD in needs:
                 raise ValueError(f"ticket {item!r} needs whole points and at least one colour (not {WILD!r})")
         if not isinstance(cards, Mapping):
@@ -138,7 +139,8 @@ class _Problem:
         self.naming: list[list[int]] = [[] for _ in self.items]  # per ticket: the bonus cities it names
         for city, bonus in city_bonuses.items():
             if (not isinstance(bonus, tuple) or len(bonus) != 2
-                    or any(isinstance(n, bool) or not isinstance(n, int) for n in bonus) or bonus[0] < 0 or bonus[1] < 1):
+                    or any(isinstance(n, bool) or not isinstance(n, int) for n in bonus)
+                    or bonus[0] < 0 or bonus[1] < 1):
                 raise ValueError(f"city_bonuses: {city!r} has {bonus!r}; expected (points ≥ 0, tickets needed ≥ 1)")
             number = len(self.bonus_points)
             self.bonus_points.append(bonus[0])

@@ -64,7 +64,8 @@ class FinalScores(ScoreTable):
         return [
             {"player": s.player, **({"round 1": s.first_round} if self.two_rounds else {}),
              "tickets": s.ticket_points,
-             "fulfilled": f"{len(s.fulfilment.fulfilled)}/{len(s.fulfilment.fulfilled) + len(s.fulfilment.unfulfilled)}",
+             "fulfilled": f"{len(s.fulfilment.fulfilled)}/"
+                          f"{len(s.fulfilment.fulfilled) + len(s.fulfilment.unfulfilled)}",
              "big cities": s.bonus_points, "total": s.total, "place": self.places[s.player]}
             for s in self.players
         ]
@@ -88,7 +89,8 @@ class FinalScores(ScoreTable):
             if s.most_ticket_points is not None:  # why these tickets count, not those with the most points
                 other = s.most_ticket_points
                 lines.append(texts.text(
-                    "score.choice_for_big_cities", player=s.player, other=texts.listing([texts.render(t) for t in other.fulfilled]),
+                    "score.choice_for_big_cities", player=s.player,
+                    other=texts.listing([texts.render(t) for t in other.fulfilled]),
                     tickets=texts.quantity("point", s.ticket_points), cities=texts.quantity("point", s.bonus_points),
                     other_tickets=texts.quantity("point", other.score),
                     other_cities=texts.quantity("point", sum(points for _, points in s.its_bonuses))))

@@ -61,7 +61,8 @@ class InkRules(CheckedFields):
                     problems.append(Phrase("error.rules_die_face", {"face": repr(face)}))
         for special in self.specials:
             if special not in SPECIAL_CODES:
-                problems.append(Phrase("error.rules_special", {"special": repr(special), "known": ", ".join(SPECIAL_CODES)}))
+                problems.append(Phrase("error.rules_special",
+                                       {"special": repr(special), "known": ", ".join(SPECIAL_CODES)}))
         if problems:
             raise InputError("error.ruleset", rules=repr(self.name), problems=Joined(tuple(problems)))
 

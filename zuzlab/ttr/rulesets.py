@@ -94,7 +94,8 @@ class Ruleset(CheckedFields):
         problems += ticket_offer_problems(self, self.initial_tickets + self.initial_long_tickets)
         for key in self.tie_breakers:
             if key not in TIE_BREAKERS:
-                problems.append(Phrase("error.rules_tie_breaker", {"breaker": repr(key), "known": ", ".join(TIE_BREAKERS)}))
+                problems.append(Phrase("error.rules_tie_breaker",
+                                       {"breaker": repr(key), "known": ", ".join(TIE_BREAKERS)}))
         if len(self.station_costs) < self.stations_per_player:
             problems.append(Phrase("error.rules_station_costs", {"stations": self.stations_per_player}))
         if any(length < 1 or pts < 0 for length, pts in pairs):
