@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import texts
@@ -221,7 +221,7 @@ class TrainCards:
 
 
 def set_up_supply(supply: TrainCards, kinds: tuple[str, ...], piles: dict[str, tuple[dict, dict]],
-                  face_up: list | tuple | None, deck_top: list | tuple) -> None:
+                  face_up: Sequence[str | None] | None, deck_top: Sequence[str]) -> None:
     """Move cards for a set-up position: each pile ``where → (what it holds, what it
     should hold)`` gives its surplus to the discards, then each gets its missing cards from
     the supply (so the order the piles are named in does not matter), then the face-up row
