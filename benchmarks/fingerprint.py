@@ -17,6 +17,7 @@ import hashlib
 import json
 import sys
 import time
+from pathlib import Path
 
 from zuzlab import cardgame, ink, ttr
 
@@ -58,7 +59,7 @@ def main() -> int:
     parser.add_argument("--save", help="write the fingerprints to this JSON file")
     parser.add_argument("--compare", help="compare with fingerprints saved before")
     args = parser.parse_args()
-    before = json.load(open(args.compare)) if args.compare else None
+    before = json.loads(Path(args.compare).read_text()) if args.compare else None
     if before is not None:
         args.games = before["games"]
     prints, differ, start = {}, [], time.perf_counter()
@@ -69,7 +70,8 @@ def main() -> int:
             differ.append(label)
         print(f"{label:36} histories {prints[label]['histories']}  totals {prints[label]['totals']}{same}", flush=True)
     games = args.games * len(prints)
-    print(f"{games} games in {time.perf_counter() - start:.0f} s" + (f"; {len(differ)} line-up(s) differ" if before else ""))
+    print(f"{games} games in {time.perf_counter() - start:.0f} s"
+          + (f"; {len(differ)} line-up(s) differ" if before else ""))
     if args.save:
         with open(args.save, "w") as file:
             json.dump({"games": args.games, "prints": prints}, file, indent=1)

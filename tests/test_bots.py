@@ -49,7 +49,7 @@ def test_each_strategy_plays_to_its_idea():
     for name, score, game in games_of(["tickets", "long_routes", "balanced", "random"]):
         lengths = [r.length for r in game.routes_of(score.player)]
         by_bot.setdefault(name, []).append((score, statistics.mean(lengths) if lengths else 0))
-    mean = {name: {"length": statistics.mean(l for _, l in rows),
+    mean = {name: {"length": statistics.mean(length for _, length in rows),
                    "completed": statistics.mean(s.completed_tickets / max(1, len(s.tickets)) for s, _ in rows),
                    "total": statistics.mean(s.total for s, _ in rows)} for name, rows in by_bot.items()}
     assert mean["long_routes"]["length"] > mean["tickets"]["length"] + 1  # long routes, as its name says

@@ -102,23 +102,22 @@ def lab(tmp_path_factory):
         port = probe.getsockname()[1]
     env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(settings),
                JUPYTERLAB_WORKSPACES_DIR=str(scratch / "workspaces"))
-    log = open(scratch / "lab.log", "w")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
-         "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-         f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={scratch}"],
-        cwd=scratch, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_up(f"{url}/api/status?token={TOKEN}", server, scratch / "lab.log")
-        yield url
-    finally:
-        server.terminate()
+    with open(scratch / "lab.log", "w") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
+             "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+             f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={scratch}"],
+            cwd=scratch, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
+            _wait_until_up(f"{url}/api/status?token={TOKEN}", server, scratch / "lab.log")
+            yield url
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
 
 
 def _wait_until_up(status_url: str, server: subprocess.Popen, log: Path, seconds: float = 90) -> None:
@@ -169,7 +168,8 @@ REPORT_JS = """() => {
     broken_widgets: text('.jp-OutputArea-output').filter(t => t.includes('Error displaying widget')).length,
     js_errors: text('.jp-OutputArea-output').filter(t => t.includes('Click to show javascript error')).length,
     bokeh_loaded: typeof window.Bokeh === 'object',
-    bokeh_not_loaded_notice: text('.jp-OutputArea-output').some(t => t.includes('BokehJS does not appear to have successfully loaded')),
+    bokeh_not_loaded_notice: text('.jp-OutputArea-output')
+      .some(t => t.includes('BokehJS does not appear to have successfully loaded')),
     // the busiest canvas layer of each figure (the others are overlays, blank by design)
     figures: figures.map(f => Math.max(0, ...inShadow(f.shadowRoot || f, 'canvas').map(colours))),
     canvases: [...panel.querySelectorAll('.jp-OutputArea canvas')].map(colours),
@@ -203,7 +203,7 @@ def test_notebook_runs_and_renders_in_the_browser(lab, browser, notebook):
     play = _play_views_and_run_below if notebook.parent.name == "en" else None  # (German: the same views)
     report = _run_in_browser(lab, browser, notebook, play)
     if isinstance(report, StillRunning):  # once more on a fresh kernel, saying so
-        warnings.warn(f"{_name(notebook)}: {report}; running it again")
+        warnings.warn(f"{_name(notebook)}: {report}; running it again", stacklevel=2)
         report = _run_in_browser(lab, browser, notebook, play)
         if isinstance(report, StillRunning):
             pytest.fail(f"{_name(notebook)}: {report}")
@@ -378,7 +378,8 @@ def test_the_game_views_answer_clicks(lab, browser):
         page.mouse.click(box["x"] + x, box["y"] + y)
         page.wait_for_timeout(1200)  # Bokeh waits to rule out a double tap, then Python answers
         _save_cell(page, cell, "interactions", "1-route-clicked")
-        chosen = [menu.locator("option:checked").inner_text().replace("\xa0", " ") for menu in cell.locator("select").all()]
+        chosen = [menu.locator("option:checked").inner_text().replace("\xa0", " ")
+                  for menu in cell.locator("select").all()]
         assert "Denver–Omaha" in chosen[0] and chosen[1] == "4 pink", chosen
         cell.get_by_role("button", name="claim the route").click()
         page.wait_for_function("() => document.body.innerText.includes('Player 0 claims Denver–Omaha')", timeout=10_000)
@@ -386,7 +387,8 @@ def test_the_game_views_answer_clicks(lab, browser):
         cell.get_by_role("button", name="take back").click()
         page.wait_for_timeout(1500)
         _save_cell(page, cell, "interactions", "3a-undone")
-        page.wait_for_function("() => !document.body.innerText.includes('Player 0 claims Denver–Omaha')", timeout=10_000)
+        page.wait_for_function("() => !document.body.innerText.includes('Player 0 claims Denver–Omaha')",
+                               timeout=10_000)
         cell.get_by_role("button", name="hint").click()
         page.wait_for_function("() => document.body.innerText.includes('The balanced bot would')", timeout=10_000)
         _save_cell(page, cell, "interactions", "3-undone-hint")
@@ -417,7 +419,8 @@ def _save_cell(page, cell, name: str, step: str) -> None:
 VIEW_CELLS = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell:has(.jp-OutputArea button:text-is('hint'))"
 
 # The execution counts of the code cells (0 for a cell not run yet, -1 while it runs).
-COUNTS_JS = """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt')]
+COUNTS_JS = """() => [...document.querySelectorAll(
+    '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt')]
   .map(p => { const t = p.textContent.trim(); return t === '[*]:' ? -1 : (parseInt(t.slice(1)) || 0); })"""
 
 

@@ -333,7 +333,8 @@ def ticket_ids(*pairs):
 
 def test_tickets_score_plus_when_fulfilled_minus_when_not():
     # Chicago–New York needs yellow (5); New York–Chicago needs blue (5).
-    game = finished(2, track={0: {"yellow": 1}}, tickets={0: ticket_ids(("Chicago", "New York"), ("New York", "Chicago"))})
+    game = finished(2, track={0: {"yellow": 1}},
+                    tickets={0: ticket_ids(("Chicago", "New York"), ("New York", "Chicago"))})
     score = game.final_scores()[0]
     assert score.ticket_points == 5 - 5
     assert [t.origin for t in score.fulfilment.fulfilled] == ["Chicago"]
@@ -411,7 +412,8 @@ def test_fewer_ticket_points_count_when_a_big_city_card_makes_up_for_them():
     # Seattle–Denver (10: black green, Seattle 8) or Chicago–Santa Fe (9: yellow green, Chicago 12), one green:
     # 10 − 9 + 8 = 9 against 9 − 10 + 12 = 11.
     seattle_denver, chicago_santa_fe = ticket_ids(("Seattle", "Denver"), ("Chicago", "Santa Fe"))
-    game = finished(2, track={0: {"black": 1, "yellow": 1, "green": 1}}, tickets={0: [seattle_denver, chicago_santa_fe]})
+    game = finished(2, track={0: {"black": 1, "yellow": 1, "green": 1}},
+                    tickets={0: [seattle_denver, chicago_santa_fe]})
     score = game.final_scores()[0]
     assert [t.id for t in score.fulfilment.fulfilled] == [chicago_santa_fe]
     assert (score.ticket_points, score.bonus_points, score.total) == (-1, 12, 11)
@@ -452,7 +454,8 @@ def test_the_worst_settling_found_needs_four_rounds():
     # passes over the players (the last one changing nothing); this position, found that way, needs four.
     data = cardgame.load_data()
     hands = [[data.ticket(i) for i in ids] for ids in ([10, 16, 41, 40], [23, 31, 43, 17], [14, 29, 19, 21])]
-    piles = [{"blue": 3, "red": 1, L: 4, "orange": 3, "white": 2}, {L: 4, "orange": 1, "yellow": 2, "green": 2, "blue": 1},
+    piles = [{"blue": 3, "red": 1, L: 4, "orange": 3, "white": 2},
+             {L: 4, "orange": 1, "yellow": 2, "green": 2, "blue": 1},
              {"blue": 1, "black": 2, "green": 1, L: 2}]
     settled = settle_fulfilments(hands, piles, data.big_cities)
     assert settled.rounds == 4 and not settled.came_back

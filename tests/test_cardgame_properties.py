@@ -18,7 +18,8 @@ def check_invariants(game: cardgame.Game) -> None:
     assert all_cards(game) == full_deck(game)  # the 96 train cards are all somewhere
     assert all(n >= 0 for hand in game.hands for n in hand.values())
     assert all(n >= 0 and sum(laid) > 0 for yard in game.yards for sets in yard.values() for laid in sets for n in laid)
-    scored = [t for r in (game.first_round or []) for t in r["tickets"]] if not game.rules.first_round_tickets_stay else []
+    scored = ([t for r in (game.first_round or []) for t in r["tickets"]]
+              if not game.rules.first_round_tickets_stay else [])
     places = game.ticket_deck + sum(game.tickets, []) + sum(game.offers, []) + scored
     assert sorted(places) == sorted(t.id for t in game.data.tickets)
 
@@ -56,7 +57,8 @@ def test_refusals_match_legal_actions(args):
             before = game.to_dict()
             candidates = [cardgame.DrawBlind(), cardgame.DrawTickets(), cardgame.Pass()]
             candidates += [cardgame.DrawFaceUp(c) for c in colours + ["locomotive"]]
-            candidates += [cardgame.PlaySet(rng.choice(colours), rng.randint(1, 4), rng.randint(0, 2)) for _ in range(6)]
+            candidates += [cardgame.PlaySet(rng.choice(colours), rng.randint(1, 4), rng.randint(0, 2))
+                           for _ in range(6)]
             candidates += [cardgame.PlayMixed(tuple(rng.sample(colours, 3))) for _ in range(4)]
             offer = game.offers[game._current]
             candidates += [cardgame.KeepTickets(()), cardgame.KeepTickets(tuple(offer[:1]))]
@@ -79,7 +81,8 @@ def test_same_seed_same_game_and_replay():
     first = cardgame.play_random_game(players=4, seed=9)
     second = cardgame.play_random_game(players=4, seed=9)
     assert first.to_dict() == second.to_dict()
-    again = cardgame.replay("cardgame", players=4, seed=9, actions=json.loads(json.dumps([a.to_dict() for a in first.history])))
+    saved = json.loads(json.dumps([a.to_dict() for a in first.history]))
+    again = cardgame.replay("cardgame", players=4, seed=9, actions=saved)
     assert again.to_dict() == first.to_dict()
     assert cardgame.play_random_game(players=4, seed=10).to_dict() != first.to_dict()
 
@@ -137,4 +140,5 @@ def test_the_engine_imports_no_plotting_or_widgets():
 
     code = ("import sys, zuzlab.cardgame; "
             "print([m for m in sys.modules if m.split('.')[0] in ('bokeh', 'ipywidgets', 'ipycanvas')])")
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "[]"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "[]"

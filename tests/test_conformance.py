@@ -217,8 +217,10 @@ CORRUPTED_STARTS = {
             pending={"kind": "keep_tickets", "player": 1, "tickets": s["ticket_deck"][:3], "keep_min": 1}),
          r"offers\[1\]: player 1 is choosing tickets, but none is on offer"),
         ("turn -5", lambda s: s.update(turn=-5), "turn: -5 is not a whole number of at least 0"),
-        ("99 final turns", lambda s: s.update(final_turns_left=99), "final_turns_left: 99 is not a whole number from 1 to 3"),
-        ("passes in words", lambda s: s.update(consecutive_passes="x"), "consecutive_passes: 'x' is not a whole number"),
+        ("99 final turns", lambda s: s.update(final_turns_left=99),
+         "final_turns_left: 99 is not a whole number from 1 to 3"),
+        ("passes in words", lambda s: s.update(consecutive_passes="x"),
+         "consecutive_passes: 'x' is not a whole number"),
         ("trains as decimals", lambda s: s["trains"].__setitem__(0, 45.0), r"trains\[0\]: 45.0 is not a whole number"),
         ("current true", lambda s: s.update(current=True), "current: True is not a player of this game"),
         ("the opening with no offers", lambda s: s.update(in_setup=True, turn=0),
@@ -249,7 +251,8 @@ CORRUPTED_STARTS = {
         ("a roll for round 99", lambda s: s["next_rolls"].update({"99": ["A1", "A1", "A1", "A1", "S0"]}),
          "next_rolls: round 99 is not a round still to come"),
         ("round true", lambda s: s.update(round=True), "round: True is not a round"),
-        ("a board the placement rules forbid", lambda s: s["boards"].__setitem__(0, ink.Board.from_anu("A1A10").to_dict()),
+        ("a board the placement rules forbid",
+         lambda s: s["boards"].__setitem__(0, ink.Board.from_anu("A1A10").to_dict()),
          r"boards\[0\]: on A1 this tile cannot be drawn in any order of drawings"),
         ("a special on the board not counted as used", lambda s: s["boards"].__setitem__(
             0, ink.Board.from_anu("A4A10,S0B10").to_dict()), r"specials_used"),
@@ -287,7 +290,8 @@ def test_every_registered_engine_reaches_every_layer(engine):
     from zuzlab.widgets.explorer import parameters_of
 
     assert any(key == engine.key for key, _, _ in LINE_UPS.values()), "the conformance suite plays no game of it"
-    assert engine.default_variant in engine.variants and engine.strategies and set(engine.strategies) <= set(engine.bots)
+    assert engine.default_variant in engine.variants
+    assert engine.strategies and set(engine.strategies) <= set(engine.bots)
     rules = engine.variants[engine.default_variant]
     assert isinstance(rules, engine.rules_type) and engine.game.engine_key == engine.key
     game = engine.play_random_game(players=rules.min_players if hasattr(rules, "min_players") else 1, seed=1)

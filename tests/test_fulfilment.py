@@ -32,7 +32,8 @@ def test_a_card_serves_one_ticket_only():
 def test_double_colours_need_two_cards():
     # Seattle–Chicago needs black, yellow, yellow.
     assert best_fulfilment([(15, ["black", "yellow", "yellow"])], {"black": 1, "yellow": 1}).score == -15
-    assert best_fulfilment([(15, ["black", "yellow", "yellow"])], {"black": 1, "yellow": 1, "locomotive": 1}).score == 15
+    cards = {"black": 1, "yellow": 1, "locomotive": 1}
+    assert best_fulfilment([(15, ["black", "yellow", "yellow"])], cards).score == 15
 
 
 def test_no_tickets_and_no_cards():
@@ -42,7 +43,8 @@ def test_no_tickets_and_no_cards():
 
 def test_ticket_objects_work():
     data = cardgame.load_data()
-    tickets = data.tickets[:3]  # Chicago–New York (5: yellow), New York–Chicago (5: blue), Chicago–Dallas (6: yellow, green)
+    # Chicago–New York (5: yellow), New York–Chicago (5: blue), Chicago–Dallas (6: yellow, green)
+    tickets = data.tickets[:3]
     result = best_fulfilment(tickets, {"yellow": 1, "blue": 1, "green": 1})
     # the yellow card serves Chicago–Dallas (6) better than Chicago–New York (5)
     assert result.fulfilled == (tickets[1], tickets[2]) and result.unfulfilled == (tickets[0],)
@@ -147,7 +149,8 @@ def brute_force_choice(tickets, cards, bonuses):
                 continue
             won = sum(points for city, (points, needed) in bonuses.items()
                       if sum(city in t.cities for t in chosen) >= needed)
-            rank = (2 * sum(t.points for t in chosen) + won, size, tuple(-t.id for t in sorted(chosen, key=lambda t: t.id)))
+            rank = (2 * sum(t.points for t in chosen) + won, size,
+                    tuple(-t.id for t in sorted(chosen, key=lambda t: t.id)))
             if best is None or rank > best[0]:
                 best = (rank, {t.id for t in chosen})
     return best[1]
@@ -181,7 +184,6 @@ def test_bad_city_bonuses_are_named(bonuses, problem):
 def test_a_tie_step_is_narrated_in_both_languages():
     """A choice of as many points with more tickets takes over ("tie"); the lesson's step
     player says so (narration fails loudly on a step without its text)."""
-    from zuzlab import texts
     from zuzlab.widgets.narration import describe_step
 
     tickets = [(5, ["blue", "red"]), (5, ["green"])]

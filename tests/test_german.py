@@ -270,7 +270,8 @@ def test_a_route_named_wrongly_is_refused_in_german():
         "Auf dem Plan „Zug um Zug: USA (Grundspiel)“ verbindet keine Strecke Miami und Seattle."  # a sentence
     with pytest.raises(RuleViolation) as error:
         game.apply(ttr.ClaimRoute(("Paris", "Omaha"), "red"))
-    assert texts.refusal(error.value, "de") == "Auf dem Plan „Zug um Zug: USA (Grundspiel)“ gibt es keine Stadt 'Paris'."
+    assert texts.refusal(error.value, "de") == ("Auf dem Plan „Zug um Zug: USA (Grundspiel)“ gibt es keine "
+                                                "Stadt 'Paris'.")
 
 
 def test_a_malformed_board_string_is_explained_in_german(german):
@@ -385,8 +386,10 @@ def test_the_detector_finds_english_sentences_and_passes_code():
     assert not english_sentence_words("hands[0]: Im Stapel und in der Ablage ist keine rote Karte mehr")
     assert not english_sentence_words("Zug um Zug hat keinen Bot namens 'cheater'; bekannt sind random, tickets")
     assert not english_sentence_words("Spiele sie mit ttr.new_game(\"usa\", map='x.json') oder replace(USA, map=x)")
-    assert not english_sentence_words("Ein Name je Platz; Zeilen A–G; /tmp/test-of-it/map.json")  # German nouns, rows, paths
-    assert english_sentence_words("There is no route 999. No route joins") == ["There", "is", "no", "route", "No", "route"]
+    # German nouns, rows, paths
+    assert not english_sentence_words("Ein Name je Platz; Zeilen A–G; /tmp/test-of-it/map.json")
+    assert english_sentence_words("There is no route 999. No route joins") == [
+        "There", "is", "no", "route", "No", "route"]
 
 
 def raised(attempt) -> BaseException:
@@ -476,7 +479,8 @@ def bad_inputs(tmp_path) -> dict:
         "rules that are no dict": lambda: ttr.Ruleset.from_dict(["usa"]),
         # bots
         "an unknown bot": lambda: ttr.make_bot("cheater"),
-        "a bot that reads the deck": lambda: ttr.play_game("usa", players=2, seed=1, bots=lambda game, rng: game.cards.deck),
+        "a bot that reads the deck": lambda: ttr.play_game("usa", players=2, seed=1,
+                                                           bots=lambda game, rng: game.cards.deck),
         "a bot that copies the game": lambda: cardgame.play_game(players=2, seed=1, bots=lambda game, rng: game.copy()),
         "too few bots": lambda: ttr.play_game("usa", players=3, bots=["random", "random"]),
         "an unknown bot to simulate": lambda: sim.simulate("usa", bots="greedy", progress=False),

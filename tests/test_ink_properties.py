@@ -73,7 +73,8 @@ def test_saving_and_placing(game_args, players):
             assert loaded.to_dict() == game.to_dict()
             assert [loaded.score(p) for p in range(players)] == [game.score(p) for p in range(players)]
     assert ink.load_game(game.to_json()).final_scores().totals == game.final_scores().totals
-    again = ink.replay(game.rules, players=players, seed=seed, actions=json.loads(json.dumps([a.to_dict() for a in game.history])))
+    saved = json.loads(json.dumps([a.to_dict() for a in game.history]))
+    again = ink.replay(game.rules, players=players, seed=seed, actions=saved)
     assert again.to_dict() == game.to_dict()
 
 
@@ -125,4 +126,5 @@ def test_the_engine_imports_no_plotting_or_widgets():
 
     code = ("import sys, zuzlab.ink; "
             "print([m for m in sys.modules if m.split('.')[0] in ('bokeh', 'ipywidgets', 'ipycanvas')])")
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "[]"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "[]"

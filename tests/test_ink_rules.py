@@ -188,7 +188,8 @@ def special_place(game, special):
 def finish_round(game):
     """Draw every result that still fits, then finish."""
     while True:
-        required = [a for a in game.legal_actions() if isinstance(a, Place) and a.tile in game.open_results[game._current]]
+        required = [a for a in game.legal_actions()
+                    if isinstance(a, Place) and a.tile in game.open_results[game._current]]
         if not required:
             break
         game.apply(required[0])
@@ -240,11 +241,14 @@ def test_bad_rulesets_and_player_counts():
         ink.new_game(players=0)
     with pytest.raises(ValueError, match="no Railroad Ink ruleset called 'sea'"):
         ink.new_game("sea")
+    with pytest.raises(ValueError, match=r"no Railroad Ink ruleset called \[1\]"):  # not even a name
+        ink.new_game([1])
 
 
 def test_a_ruleset_with_an_unknown_special_or_a_die_without_faces_is_refused_when_made():
     # the unknown special was taken, and failed later with a KeyError from the texts
-    with pytest.raises(ValueError, match=r"ruleset 'ink': unknown special route 'S9' \(known: S0, S1, S2, S3, S4, S5\)"):
+    with pytest.raises(ValueError,
+                       match=r"ruleset 'ink': unknown special route 'S9' \(known: S0, S1, S2, S3, S4, S5\)"):
         replace(ink.rules.INK, specials=("S2", "S9"))
     with pytest.raises(ValueError, match="ruleset 'ink': unknown special route 'S9'"):
         ink.rules.InkRules.from_dict({**ink.rules.INK.to_dict(), "specials": ["S9"]})
@@ -258,8 +262,9 @@ def test_a_route_against_the_wrong_exit_is_refused_in_german_naming_the_exit():
     railway_west = next(o for o in range(8) if ink.turned("A1", o).edges[3] == "R")
     texts.set_language("de")
     try:
-        assert Board().placement_problem("A1", "D0", railway_west) == \
-            "Die Eisenbahn an der Westseite träfe auf einen Autobahn-Ausgang: Autobahnen und Eisenbahnen treffen sich nie."
+        assert Board().placement_problem("A1", "D0", railway_west) == (
+            "Die Eisenbahn an der Westseite träfe auf einen Autobahn-Ausgang: "
+            "Autobahnen und Eisenbahnen treffen sich nie.")
     finally:
         texts.set_language("en")
 
@@ -277,7 +282,8 @@ FULL_BOARD = "".join(f"A4{row}{column}0" for row in "ABCDEFG" for column in rang
     ({0: "S0A10S0A50"}, 3, r"boards\[0\]: special station with three highways \(S0\) is drawn on A1 and on A5: "
                            r"each special route may be drawn once a game"),
     ({0: FULL_BOARD}, 1, r"boards\[0\]: 49 tiles from the dice with the faces A0, A1, A2, A3, A4, A5; player 0 can "
-                         r"have drawn at most 0 of them by now \(3 a round, and no round is finished yet: it is round 1\)"),
+                         r"have drawn at most 0 of them by now "
+                         r"\(3 a round, and no round is finished yet: it is round 1\)"),
     ({0: FULL_BOARD}, 7, r"49 tiles .* at most 18 of them by now \(3 a round, and 6 rounds are finished"),
     ({0: "B2A10B2A50"}, 2, r"2 tiles from the dice with the faces B0, B1, B2; .* at most 1 of them"),
     ({0: "S0A10S3B00S2D00"}, 3, r"3 special routes \(S0, S3, S2\); player 0 can have drawn at most 2 by now "

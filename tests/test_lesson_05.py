@@ -125,7 +125,8 @@ def test_odd_cities_failure_is_drawn_with_both_answers_and_speaks_german():
     texts.set_language("de")
     try:
         message = check("odd_cities", lambda routes: set()).failures[0].message
-        assert message == "Testfall „eine Strecke“: Die Städte Denver und Omaha sind ungerade, fehlen aber in deiner Antwort."
+        assert message == ("Testfall „eine Strecke“: Die Städte Denver und Omaha sind ungerade, "
+                           "fehlen aber in deiner Antwort.")
     finally:
         texts.set_language("en")
 
@@ -218,7 +219,8 @@ def test_growth_figure_draws_both_lines_on_a_log_scale():
     assert [list(r.data_source.data["y"]) for r in lines] == [[10, 1000], [5, 1, 40]]
     legend = fig.legend[0]
     assert [item.label.value for item in legend.items] == [
-        "plain backtracking", "plain backtracking stopped: over 5,000 routes walked", "with pruning and the Euler shortcut"]
+        "plain backtracking", "plain backtracking stopped: over 5,000 routes walked",
+        "with pruning and the Euler shortcut"]
     assert legend in fig.below and legend not in fig.center  # under the axis: it covers no line
 
 

@@ -100,7 +100,8 @@ def test_bad_input_is_refused_briefly_in_the_readers_language():
     tracks = Tracks(ink.Board.from_anu("A4A10"))
     piece = tracks.pieces[0]
     up = refusal(lambda: tracks.facing(piece, "up"))
-    assert str(up) == "'up' is not a side: the sides are north, east, south, west (in German also nord, ost, süd, west)."
+    assert str(up) == ("'up' is not a side: the sides are north, east, south, west "
+                       "(in German also nord, ost, süd, west).")
     oben = refusal(lambda: tracks.across(piece, "oben"))
     assert oben.in_language("de") == ("'oben' ist keine Seite: Die Seiten heißen north, east, south, west (auf Deutsch "
                                       "auch nord, ost, süd, west).")

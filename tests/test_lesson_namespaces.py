@@ -67,7 +67,8 @@ def _leads_to_solutions(names, depth=6):
     def inside(value):
         if isinstance(value, types.FunctionType):  # only the kit's: a student's own lead back to the notebook
             cells = [cell.cell_contents for cell in value.__closure__ or () if filled(cell)]
-            return ([(".__globals__", value.__globals__)] + [(f".__closure__[{i}]", item) for i, item in enumerate(cells)]
+            return ([(".__globals__", value.__globals__)]
+                    + [(f".__closure__[{i}]", item) for i, item in enumerate(cells)]
                     + [(f".__defaults__[{i}]", item) for i, item in enumerate(value.__defaults__ or ())])
         if isinstance(value, dict):
             return [(f"[{key!r}]", item) for key, item in value.items()]

@@ -54,7 +54,8 @@ def test_exception_names_the_error_and_the_line_of_the_students_code():
     first = result.failures[0]
     line = broken.__code__.co_firstlineno + 2
     assert first.kind == "error"
-    assert first.message == f"Case “no routes at all”: your function raised KeyError: 'Paris' (line {line} of your cell)"
+    assert first.message == ("Case “no routes at all”: your function raised KeyError: 'Paris' "
+                             f"(line {line} of your cell)")
 
 
 def test_wrong_type_rejected():
@@ -169,7 +170,8 @@ TASK_LIST = ("connect_three, connected, ink_errors, ink_longest_railway, ink_net
 
 def test_a_misspelt_task_is_refused_briefly_with_the_tasks_and_the_close_one():
     misspelt = refusal(lambda: check("odd_citys", print))
-    assert str(misspelt) == f"There is no task called “odd_citys”: did you mean “odd_cities”? The tasks are: {TASK_LIST}."
+    assert str(misspelt) == ("There is no task called “odd_citys”: did you mean “odd_cities”? "
+                             f"The tasks are: {TASK_LIST}.")
     assert misspelt.in_language("de") == (f"Es gibt keine Aufgabe „odd_citys“: Meinst du „odd_cities“? Die Aufgaben "
                                           f"heißen: {TASK_LIST}.")
     lines = shown_briefly(misspelt)
@@ -193,7 +195,8 @@ def test_something_else_than_a_function_is_refused_briefly():
     assert str(swapped) == ("check() takes the task's name first (a text such as \"odd_cities\"), then your function; "
                             "here the first is longest_route_reference.")
     assert swapped.in_language("de") == ("check() bekommt zuerst den Namen der Aufgabe (einen Text wie \"odd_cities\") "
-                                         "und dann deine Funktion; hier steht an erster Stelle longest_route_reference.")
+                                         "und dann deine Funktion; "
+                                         "hier steht an erster Stelle longest_route_reference.")
     assert len(shown_briefly(answer)) == 2 and len(shown_briefly(swapped)) == 2
 
 
@@ -288,8 +291,9 @@ def test_a_value_that_cannot_be_sent_back_gets_what_to_return_in_the_readers_lan
     texts.set_language("de")
     try:
         message = check("longest_route", lambda routes: (r.length for r in routes)).failures[0].message
-        assert message == ("Testfall „gar keine Strecken“: Deine Funktion hat etwas zurückgegeben, das der Prüfer nicht "
-                           "zurücklesen kann (ein Generator); sie soll eine ganze Zahl von Wagen (int) zurückgeben.")
+        assert message == ("Testfall „gar keine Strecken“: Deine Funktion hat etwas zurückgegeben, "
+                           "das der Prüfer nicht zurücklesen kann (ein Generator); "
+                           "sie soll eine ganze Zahl von Wagen (int) zurückgeben.")
         typed = check("longest_route", lambda routes: [r.length for r in routes]).failures[0].message
         assert "Deine Funktion hat [] zurückgegeben (eine Liste vom Typ list)" in typed and "(ein list)" not in typed
         none = check("longest_route", lambda routes: None).failures[0].message
@@ -439,7 +443,8 @@ def test_a_long_answer_is_cut_and_ends_in_an_ellipsis():
     message = wrong_type(trail, "task.longest_route_returns")
     assert message.startswith("your function returned Trail(length=19, cities=('Miami', 'Atlanta'")
     assert "'New Orleans… (a Trail)" in message and repr(trail)[:79] + "…" in message
-    assert wrong_type(12.0, "task.longest_route_returns").startswith("your function returned 12.0 (a float)")  # short: whole
+    # short: whole
+    assert wrong_type(12.0, "task.longest_route_returns").startswith("your function returned 12.0 (a float)")
     assert shown(list(range(100))) == repr(list(range(100)))[:199] + "…"
     result = check("longest_route", lambda routes: "x" * 500)
     assert f"returned '{'x' * 78}… (a str)" in result.failures[0].message

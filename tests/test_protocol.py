@@ -145,7 +145,8 @@ def test_corrupted_card_game_and_railroad_ink_saves_name_the_field(engine, chang
 
 @pytest.mark.parametrize("name", ENGINES)
 def test_a_save_that_is_no_json_says_so(name):
-    with pytest.raises(ValueError, match=r"not a saved game: not valid JSON \(line 1, column 2: a field name in double quotes is expected here\)"):
+    with pytest.raises(ValueError, match=r"not a saved game: not valid JSON "
+                                         r"\(line 1, column 2: a field name in double quotes is expected here\)"):
         ENGINES[name].load_game("{this is not json")
 
 
@@ -187,7 +188,8 @@ def test_set_up_a_ticket_to_ride_position():
                 deck_top=["locomotive", "green"], claimed={("Denver", "Omaha"): 1, "Chicago–Omaha": 2},
                 tickets={0: [("Denver", "El Paso")]}, current=0)
     assert game.hands[0] == {**dict.fromkeys(game.card_kinds, 0), "red": 4, "locomotive": 1}
-    assert game.cards.face_up == ["red", "red", "blue", None, "pink"] and game.cards.deck[-2:] == ["green", "locomotive"]
+    assert game.cards.face_up == ["red", "red", "blue", None, "pink"]
+    assert game.cards.deck[-2:] == ["green", "locomotive"]
     assert [str(r) for r in game.routes_of(1)] == ["Denver–Omaha (4 pink)"] and game.trains[1] == 41
     assert game.scores[1] == 7 and not game.in_setup and game.pending is None and game.history == []
     assert [str(game.map.ticket(t)) for t in game.tickets[0]] == ["Denver–El Paso (4)"]
@@ -346,7 +348,8 @@ def test_events_are_made_only_when_asked_for_and_the_game_is_the_same(name):
 
 @pytest.mark.parametrize("name", ["ttr", "cardgame"])
 @pytest.mark.parametrize("tickets, message", [
-    ({0: [1], 1: [1]}, "tickets: ticket 1 is named for player 0 and for player 1; a ticket is held by one player, once"),
+    ({0: [1], 1: [1]},
+     "tickets: ticket 1 is named for player 0 and for player 1; a ticket is held by one player, once"),
     ({0: [1, 1]}, "tickets: ticket 1 is named twice for player 0; a ticket is held once"),
 ])
 def test_a_ticket_named_twice_in_a_set_up_is_refused_and_nothing_changes(name, tickets, message):

@@ -307,7 +307,8 @@ def test_a_change_of_the_points_scores_the_same_games_anew_as_playing_them_would
 def test_a_change_to_how_the_games_are_played_is_not_scored_anew():
     table = sim.simulate("usa", players=2, games=2, seed=1, progress=False, workers=1, keep_actions=True)
     with pytest.raises(ValueError, match="these changes alter how the games are played, not only how they are "
-                                         "scored: trains_per_player, face_up_reset_wilds; play the games with simulate"):
+                                         "scored: trains_per_player, face_up_reset_wilds; "
+                                         "play the games with simulate"):
         sim.rescore(table, replace(ttr.rulesets.USA, trains_per_player=30, face_up_reset_wilds=0))
     with pytest.raises(ValueError, match=r"make it with simulate\(\.\.\., keep_actions=True\)"):
         sim.rescore(sim.simulate("usa", players=2, games=1, progress=False, workers=1), ttr.rulesets.USA)

@@ -225,7 +225,10 @@ def test_code_in_german_changes_what_it_says_and_nothing_it_does():
     german = code.in_language(listed, "de")
     assert "Backtracking: die Strecke für andere Wege freigeben" in german
     assert "Why plain backtracking" not in german and "# backtrack" not in german
-    strip = lambda tree: [type(node).__name__ for node in ast.walk(tree) if not isinstance(node, ast.Constant)]
+
+    def strip(tree: ast.AST) -> list[str]:
+        return [type(node).__name__ for node in ast.walk(tree) if not isinstance(node, ast.Constant)]
+
     assert strip(ast.parse(german)) == strip(ast.parse(listed))
     with pytest.raises(KeyError, match="no de text in \\[code\\] for: 'an untranslated comment'"):
         code.in_language("x = 1  # an untranslated comment\n", "de")

@@ -6,8 +6,8 @@ from collections import Counter
 import pytest
 
 from ttr_helpers import (
-    all_cards, empty_deck_into_hands, kinds, leave_trains, refused, route_id, set_face_up, set_hand, stack_deck, started,
-    strand,
+    all_cards, empty_deck_into_hands, kinds, leave_trains, refused, route_id, set_face_up, set_hand, stack_deck,
+    started, strand,
 )
 from zuzlab import ttr
 from zuzlab.ttr import ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, RuleViolation
@@ -298,7 +298,8 @@ DOUBLE_ROUTES = {
 
 
 @pytest.mark.parametrize("variant, players", [
-    ("usa", 2), ("usa", 3), ("usa", 4), ("usa", 5), ("europe", 3), ("europe", 4), ("switzerland", 2), ("switzerland", 3),
+    ("usa", 2), ("usa", 3), ("usa", 4), ("usa", 5), ("europe", 3), ("europe", 4),
+    ("switzerland", 2), ("switzerland", 3),
 ])
 def test_second_track_of_a_double_route_by_player_count(variant, players):
     (a, b), (first, second), both_from = DOUBLE_ROUTES[variant]

@@ -3,7 +3,9 @@ cards, tickets leaving the game, country tickets, double routes with three playe
 
 import pytest
 
-from ttr_helpers import all_cards, finished, full_deck, kinds, refused, route_id, set_face_up, set_hand, stack_deck, started
+from ttr_helpers import (
+    all_cards, finished, full_deck, kinds, refused, route_id, set_face_up, set_hand, stack_deck, started,
+)
 from zuzlab import ttr
 from zuzlab.ttr import BuildStation, ClaimRoute, DrawFaceUp, DrawTickets, KeepTickets, PayTunnel
 

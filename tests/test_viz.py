@@ -238,7 +238,8 @@ def label_boxes(name: str, width: int, height: int) -> tuple[list, list, ttr_map
         spot = Spot(cities["label_x_offset"][i], cities["label_y_offset"][i], cities["label_align"][i],
                     cities["label_baseline"][i])
         labels.append(spot.box(x, y, *text_extent(city, ttr_map.FONT_PX)))
-        half = (ttr_map.STATION_SIZE if cities["kind"][i] == "city" else ttr_map.CITY_SIZE) / 2  # no station at a border
+        # no station at a border
+        half = (ttr_map.STATION_SIZE if cities["kind"][i] == "city" else ttr_map.CITY_SIZE) / 2
         markers.append((x - half, y - half, x + half, y + half))
     return labels, markers, frame
 
@@ -325,8 +326,8 @@ def test_tapping_a_city_calls_back_with_its_name_once_a_view_listens():
     assert cities in tap.renderers and fig.select_one({"name": "cars"}) in tap.renderers
     widget = BokehModel(fig)
     row = cities.data_source.data["name"].index("Paris")
-    widget._sync_model(widget, {"event": "jsevent", "kind": "ModelChanged", "model": {"id": cities.data_source.selected.id},
-                                "attr": "indices", "new": [row]}, [])
+    widget._sync_model(widget, {"event": "jsevent", "kind": "ModelChanged",
+                                "model": {"id": cities.data_source.selected.id}, "attr": "indices", "new": [row]}, [])
     assert tapped == ["Paris"] and cities.data_source.selected.indices == []
 
 
@@ -399,12 +400,14 @@ def test_card_game_table_names_every_card_and_keeps_sets_apart():
     game = cardgame.new_game(players=2, seed=3)
     game.set_up(hands={0: {"red": 2, "locomotive": 1}}, yards={1: {"blue": [3, (1, 1)]}}, current=0)
     scene = viz.table_scene(game)
-    hand = {name: label for zone, player, name, label in zip(scene["zone"], scene["player"], scene["name"], scene["label"])
+    hand = {name: label
+            for zone, player, name, label in zip(scene["zone"], scene["player"], scene["name"], scene["label"])
             if zone == "hand" and player == 0}
     assert hand == {"red": "2", "locomotive": "1"}
     yard = [(name, label) for zone, name, label in zip(scene["zone"], scene["name"], scene["label"]) if zone == "yard"]
     assert yard == [("blue", "3"), ("blue", "1+1L")]  # two sets of one colour: two cards, oldest first
-    assert [n for z, n in zip(scene["zone"], scene["name"]) if z == "face_up"] == [texts.term(c) for c in game.cards.face_up]
+    face_up = [n for z, n in zip(scene["zone"], scene["name"]) if z == "face_up"]
+    assert face_up == [texts.term(c) for c in game.cards.face_up]
     try:
         texts.set_language("de")
         german = viz.table_scene(game)
@@ -466,8 +469,9 @@ def test_every_tile_in_every_orientation_draws_its_edges(code):
         for side, edge in enumerate(variant.edges):
             point = (x0 + SIDE_POINT[side][0], y0 + SIDE_POINT[side][1])
             if edge in STYLE_OF:
-                assert any(s.style == STYLE_OF[edge] and any(math.isclose(px, point[0]) and math.isclose(py, point[1])
-                                                              for px, py in ends(s)) for s in shapes), (code, orientation, side)
+                assert any(s.style == STYLE_OF[edge]
+                           and any(math.isclose(px, point[0]) and math.isclose(py, point[1]) for px, py in ends(s))
+                           for s in shapes), (code, orientation, side)
             elif edge == "":
                 assert not any(s.style in ("highway", "railway", "river") and any(
                     math.isclose(px, point[0]) and math.isclose(py, point[1]) for px, py in ends(s)) for s in shapes)

@@ -43,7 +43,8 @@ def test_player_steps_forward_back_and_to_the_end():
     assert view.shown == 0 and "step 1 of 10" in player.caption.value
     player.forward.click()
     player.forward.click()
-    assert view.shown == 2 and player.index == 2 and player.position.value == 3  # the slider counts from 1, like the caption
+    # the slider counts from 1, like the caption
+    assert view.shown == 2 and player.index == 2 and player.position.value == 3
     player.back.click()
     assert view.shown == 1
     player.to_end.click()
@@ -251,8 +252,8 @@ def test_a_route_you_hold_no_card_for_says_so_in_words():
     berlin_danzig = next(r.id for r in game.map.routes if set(r.cities) == {"Berlin", "Danzig"})
     try:
         texts.set_language("de")
-        assert view._why_not(budapest_wien) == ("Für Budapest–Wien (1 rot) brauchst du 1 Karte: Du hast keine rote Karte, "
-                                                "es fehlt also 1 Karte.")
+        assert view._why_not(budapest_wien) == ("Für Budapest–Wien (1 rot) brauchst du 1 Karte: "
+                                                "Du hast keine rote Karte, es fehlt also 1 Karte.")
         game.set_up(hands={0: {}}, current=0)
         assert "Du hast keine Karte irgendeiner Farbe, es fehlen also 4 Karten." in view._why_not(berlin_danzig)
     finally:
@@ -273,7 +274,8 @@ def test_a_station_is_built_by_picking_its_city_then_how_to_pay():
     assert game.stations == {"Paris": 0} and game.hands[0]["locomotive"] == 0
     assert view.select_city("Paris") is False and view.station.disabled  # taken: the reason beside it
     assert "Paris already has a station (player 0): one per city." in view.station_why.value
-    assert view.select_city("Atlantis") is False and "There is no city 'Atlantis'" in html.unescape(view.station_why.value)
+    assert view.select_city("Atlantis") is False
+    assert "There is no city 'Atlantis'" in html.unescape(view.station_why.value)
     source = view.figure.select_one({"name": "cities"}).data_source  # a click on a city on the map
     source.selected.indices = [source.data["name"].index("Wien")]
     assert view.city_menu.value == "Wien" and view.selected_city == "Wien"
@@ -492,7 +494,8 @@ def test_the_hints_reason_words_a_country_ticket_as_the_lists_do():
     assert view.hint().endswith("is on the cheapest way to join France → (Deutschland 5, Österreich 14, Italia 11).")
     try:
         texts.set_language("de")
-        assert view.hint().endswith("liegt auf dem billigsten Weg für France → (Deutschland 5, Österreich 14, Italia 11).")
+        assert view.hint().endswith("liegt auf dem billigsten Weg für "
+                                    "France → (Deutschland 5, Österreich 14, Italia 11).")
     finally:
         texts.set_language("en")
 
@@ -583,12 +586,12 @@ def test_game_view_tunnel_decision():
 
 
 @pytest.mark.parametrize("board, wild, route, colour, en, de", [
-    ("europe", "locomotive", ("München", "Venezia"), "blue", "You paid with locomotive cards only: each revealed locomotive "
-     "costs one more locomotive", "Du hast nur mit Lokomotiven bezahlt: Jede aufgedeckte Lokomotive kostet eine "
-     "weitere Lokomotive"),
-    ("switzerland", "tunnel", ("Basel", "Delémont"), "yellow", "You paid with tunnel cards only: each revealed tunnel card "
-     "costs one more tunnel card", "Du hast nur mit Tunnelkarten bezahlt: Jede aufgedeckte Tunnelkarte kostet eine "
-     "weitere Tunnelkarte")])
+    ("europe", "locomotive", ("München", "Venezia"), "blue",
+     "You paid with locomotive cards only: each revealed locomotive costs one more locomotive",
+     "Du hast nur mit Lokomotiven bezahlt: Jede aufgedeckte Lokomotive kostet eine weitere Lokomotive"),
+    ("switzerland", "tunnel", ("Basel", "Delémont"), "yellow",
+     "You paid with tunnel cards only: each revealed tunnel card costs one more tunnel card",
+     "Du hast nur mit Tunnelkarten bezahlt: Jede aufgedeckte Tunnelkarte kostet eine weitere Tunnelkarte")])
 def test_the_tunnel_rule_box_says_the_case_of_a_claim_paid_with_wild_cards_only(board, wild, route, colour, en, de):
     from zuzlab import texts
 
@@ -663,7 +666,8 @@ def test_a_score_table_says_why_a_tie_on_points_was_broken():
     assert "Winner: player 1\nPlayer 1 ahead of player 0: level on 71 points; more tickets fulfilled.\n" in str(cards)
     usa = ttr.new_game("usa", players=2, seed=1)
     route = {cities: min(r.id for r in usa.map.routes if set(r.cities) == set(cities))
-             for cities in (("Denver", "Santa Fe"), ("Santa Fe", "El Paso"), ("Denver", "Omaha"), ("Seattle", "Vancouver"))}
+             for cities in (("Denver", "Santa Fe"), ("Santa Fe", "El Paso"), ("Denver", "Omaha"),
+                            ("Seattle", "Vancouver"))}
     owners = dict(zip(route.values(), (0, 0, 1, 1)))  # 4 route points and a ticket of 4, or 8 route points
     usa.set_up(claimed=owners, tickets={0: [("Denver", "El Paso")], 1: []}, over=True)
     scores = usa.final_scores()
@@ -708,7 +712,8 @@ def test_the_narration_of_kept_tickets_says_none_all_and_which_leave_the_game():
     assert narrate(none, cards, "de") == "Spieler 0 behält keine Zielkarte und gibt 4 Zielkarten zurück."
     game = ttr.new_game("europe", players=2, seed=3)
     free = Event("tunnel_revealed", 0, route=game.map.routes[0].id, revealed=["white", "yellow", "pink"], extra=0)
-    assert narrate(free, game, "de").endswith("Aufgedeckt: weiß, gelb und purpur; also ist keine zusätzliche Karte fällig.")
+    assert narrate(free, game, "de").endswith("Aufgedeckt: weiß, gelb und purpur; "
+                                              "also ist keine zusätzliche Karte fällig.")
     assert narrate(free, game, "en").endswith("the deck reveals white, yellow, and pink, so no extra card is due.")
 
 
@@ -1370,7 +1375,8 @@ def test_rule_explorer_says_where_the_bots_are_picked_that_the_card_game_has_one
     cardgame_bots = RuleExplorer("cardgame", games=10).bots_hint.value
     assert "only one bot so far, random (random bot): it plays every seat" in cardgame_bots
     assert RuleExplorer("cardgame", games=10).bots.disabled and not RuleExplorer("usa", games=10).bots.disabled
-    assert "choose from tickets (ticket bot), long_routes (long-route bot), balanced (balanced bot), and random (random bot)" in RuleExplorer("usa", games=10).bots_hint.value
+    assert ("choose from tickets (ticket bot), long_routes (long-route bot), balanced (balanced bot), "
+            "and random (random bot)") in RuleExplorer("usa", games=10).bots_hint.value
     explorer = RuleExplorer("cardgame", games=10)
     try:
         texts.set_language("de")
@@ -1399,8 +1405,9 @@ def test_rule_explorer_names_each_bot_without_brackets_inside_brackets():
 def test_the_start_notebook_promises_of_the_language_switch_only_what_it_does():
     from zuzlab import texts
 
-    for lang, live, rerun in (("en", "its buttons and messages at once", "tables and maps when you run their cell again"),
-                              ("de", "Knöpfe und Meldungen sofort", "Tabellen und Pläne, wenn du ihre Zelle noch einmal")):
+    for lang, live, rerun in (
+            ("en", "its buttons and messages at once", "tables and maps when you run their cell again"),
+            ("de", "Knöpfe und Meldungen sofort", "Tabellen und Pläne, wenn du ihre Zelle noch einmal")):
         said = texts.text("explain.start.widgets", lang)
         assert live in said and rerun in said and "every text" not in said and "alle Texte" not in said
 
@@ -1412,7 +1419,8 @@ def test_rule_explorer_labels_wrap_instead_of_being_cut_off():
     from zuzlab.widgets import RuleExplorer
 
     explorer = RuleExplorer("usa", games=10)
-    row = next(row for row in explorer.widget.children if explorer.controls["double_routes_min_players"] in row.children)
+    slider = explorer.controls["double_routes_min_players"]
+    row = next(row for row in explorer.widget.children if slider in row.children)
     name = row.children[0]
     assert not isinstance(name, widgets.Label)  # a Label cuts a long name off with "…"
     try:
@@ -1469,7 +1477,8 @@ def test_player_jumps_to_the_next_marked_step_then_to_the_end():
     player.go(26)
     player.next_mark.click()  # no mark after 25: the end
     assert player.view.shown == 29
-    assert StepPlayer(range(3), TextView()).next_mark not in StepPlayer(range(3), TextView()).widget.children[1].children
+    one, other = StepPlayer(range(3), TextView()), StepPlayer(range(3), TextView())
+    assert one.next_mark not in other.widget.children[1].children
 
 
 def test_an_ink_game_replays_drawing_by_drawing_and_opens_on_the_finished_board():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from . import texts
 
@@ -82,21 +82,25 @@ class Checker:
 
     def that(self, condition: bool, where: Any, problem: str, **params: Any) -> None:
         if not condition:
-            raise map_error("located", file=self.source, where=where, problem=texts.Phrase(f"error.{problem}", params))
+            self.fail(where, problem, **params)
+
+    def fail(self, where: Any, problem: str, **params: Any) -> NoReturn:
+        raise map_error("located", file=self.source, where=where, problem=texts.Phrase(f"error.{problem}", params))
 
     def string(self, entry: dict, key: str, where: Any) -> str:
         value = entry.get(key)
-        self.that(isinstance(value, str) and value.strip() != "", where, "not_string", field=repr(key))
+        if not (isinstance(value, str) and value.strip() != ""):
+            self.fail(where, "not_string", field=repr(key))
         return value
 
     def number(self, entry: dict, key: str, where: Any) -> float:
         value = entry.get(key)
-        self.that(isinstance(value, (int, float)) and not isinstance(value, bool), where, "not_number",
-                  field=repr(key), found=repr(value))
+        if not (isinstance(value, (int, float)) and not isinstance(value, bool)):
+            self.fail(where, "not_number", field=repr(key), found=repr(value))
         return value
 
     def integer(self, entry: dict, key: str, where: Any, minimum: int, default: int | None = None) -> int:
         value = entry.get(key, default)
-        self.that(isinstance(value, int) and not isinstance(value, bool) and value >= minimum, where, "not_whole",
-                  field=repr(key), minimum=minimum, found=repr(value))
+        if not (isinstance(value, int) and not isinstance(value, bool) and value >= minimum):
+            self.fail(where, "not_whole", field=repr(key), minimum=minimum, found=repr(value))
         return value

@@ -4,8 +4,9 @@ at least a minimum of them as a pending decision of the turn."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
 from . import texts
 from .core import Action, Decision, RuleViolation, is_whole_number, require
@@ -66,7 +67,7 @@ class Keeps:
     def __getitem__(self, index: int) -> KeepTickets:
         return KeepTickets(self.choices[index])
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[KeepTickets]:
         return map(KeepTickets, self.choices)
 
     def __contains__(self, action: object) -> bool:
@@ -85,8 +86,23 @@ class TicketChoice:
     ``_begin_play()`` hands the first turn to player 0.
     """
 
-    def _keep_actions(self) -> "Keeps":
-        return Keeps(self._pending)
+    if TYPE_CHECKING:  # what the game provides (declared for the type checker only)
+        ticket_deck: list[int]
+        offers: list[list[int]]
+        tickets: list[list[int]]
+        players: int
+        in_setup: bool
+        _current: int
+        _pending: Decision | None
+
+        def _emit(self, kind: str, **data: Any) -> None: ...
+        def _end_turn(self, passed: bool = False) -> None: ...
+        def _tickets_per_draw(self) -> int: ...
+        def _keep_min(self, offer: list[int]) -> int: ...
+        def _tickets_returned(self, returned: list[int]) -> None: ...
+
+    def _keep_actions(self) -> Keeps:
+        return Keeps(cast(ChooseTickets, self._pending))  # the handler of a pending ChooseTickets
 
     def _offer_tickets(self, player: int) -> None:
         """``player`` now chooses from their offer (a pending decision)."""
@@ -144,8 +160,8 @@ class TicketChoice:
         """Tickets lie on offer only for the player choosing them (in the opening also for the
         players after, who choose next), and the pending choice is exactly that offer: a
         saved position where they disagree would hold a ticket and offer it again."""
-        pending = self._pending
-        choosing = pending.player if isinstance(pending, ChooseTickets) else None
+        pending = self._pending if isinstance(self._pending, ChooseTickets) else None
+        choosing = pending.player if pending is not None else None
         if self.in_setup and choosing != self._current:
             raise texts.InputError("error.opening_not_choosing", player=self._current)
         for player, offer in enumerate(self.offers):
@@ -154,8 +170,8 @@ class TicketChoice:
                 raise texts.InputError("error.offer_not_choosing", player=player, offer=list(offer))
             if on_offer and not offer:
                 raise texts.InputError("error.offer_empty", player=player)
-        if choosing is not None:
-            offer = self.offers[choosing]
+        if pending is not None:
+            offer = self.offers[pending.player]
             if list(pending.tickets) != list(offer) or pending.keep_min != self._keep_min(offer):
                 raise texts.InputError("error.offer_disagrees", pending=list(pending.tickets), keep=pending.keep_min,
                                        player=choosing, offer=list(offer), wanted=self._keep_min(offer))
@@ -178,10 +194,10 @@ def ticket_offer_problems(rules, opening_offer: int) -> list[texts.Phrase]:
     return problems
 
 
-def refuse_a_ticket_named_twice(tickets: dict[int, list[int]]) -> None:
+def refuse_a_ticket_named_twice(tickets: Mapping[int, Sequence[Any]]) -> None:
     """A set-up position names each ticket for one player once: a ticket named for two
     players is refused by name (it was silently taken from the first)."""
-    holder: dict[int, int] = {}
+    holder: dict[Hashable, int] = {}
     for player, ids in tickets.items():
         for ticket in ids:
             if not isinstance(ticket, Hashable):  # not a ticket at all: the engine names it

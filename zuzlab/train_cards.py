@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from . import texts
 from .core import Action, Decision, RuleViolation, require, seeded_random
@@ -220,14 +221,18 @@ class TrainCards:
 
 
 def set_up_supply(supply: TrainCards, kinds: tuple[str, ...], piles: dict[str, tuple[dict, dict]],
-                  face_up: list | tuple | None, deck_top: list | tuple) -> None:
+                  face_up: Sequence[str | None] | None, deck_top: Sequence[str]) -> None:
     """Move cards for a set-up position: each pile ``where → (what it holds, what it
     should hold)`` gives its surplus to the discards, then each gets its missing cards from
-    the supply (so the order the piles are named in does not matter), then the face-up row (None: an empty place) and the top of the deck (the
-    first drawn first) are laid. Nothing is invented: a card the supply no longer has is
-    an ``InputError`` naming where it was wanted. A card may be named in words of a
-    language of the kit ("rot", "Lokomotive")."""
-    named = lambda cards: [texts.card_code(card, kinds) for card in cards]
+    the supply (so the order the piles are named in does not matter), then the face-up row
+    (None: an empty place) and the top of the deck (the first drawn first) are laid.
+    Nothing is invented: a card the supply no longer has is an ``InputError`` naming where
+    it was wanted. A card may be named in words of a language of the kit ("rot",
+    "Lokomotive")."""
+
+    def named(cards: Iterable[Any]) -> list[Any]:
+        return [texts.card_code(card, kinds) for card in cards]
+
     piles = {where: (have, {texts.card_code(card, kinds): count for card, count in want.items()})
              for where, (have, want) in piles.items()}
     deck_top = named(deck_top)
@@ -270,6 +275,16 @@ class DrawingTurn:
     that counts as two cards.
     """
 
+    if TYPE_CHECKING:  # what the game provides (declared for the type checker only)
+        cards: TrainCards
+        hands: list[dict[str, int]]
+        _current: int
+        _pending: Decision | None
+
+        def _emit(self, kind: str, **data: Any) -> None: ...
+        def _end_turn(self, passed: bool = False) -> None: ...
+        def _counts_double(self, card: str) -> bool: ...
+
     def _draw_actions(self, second: bool = False) -> list:
         """The card draws open: the deck, then each colour shown face up, in the order
         first shown (``second``: for the second card, when a face-up wild that counts
@@ -307,6 +322,7 @@ class DrawingTurn:
 
     def _do_blind(self, action: DrawBlind) -> None:
         card = self.cards.draw(self._emit)
+        assert card is not None, "_check_blind saw a card to draw"
         self.hands[self._current][card] += 1
         self._emit("card_drawn", color=card)
         self.cards.refill(self._emit)

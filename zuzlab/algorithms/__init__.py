@@ -24,6 +24,6 @@ from .stations import StationChoice, StationStep, best_station_use, station_choi
 __all__ = [
     "Fulfilment", "Plan", "PlanStep", "StationChoice", "StationStep", "Trail", "TrailStep", "best_fulfilment",
     "best_fulfilment_steps", "best_station_use", "components", "connect_three", "connected", "connectivity_steps",
-    "longest_trail", "longest_trail_length", "longest_trail_steps", "route_graph", "shortest_route", "shortest_route_steps",
-    "station_choice_steps", "ticket_plan", "ticket_plan_steps",
+    "longest_trail", "longest_trail_length", "longest_trail_steps", "route_graph", "shortest_route",
+    "shortest_route_steps", "station_choice_steps", "ticket_plan", "ticket_plan_steps",
 ]

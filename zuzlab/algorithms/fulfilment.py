@@ -28,9 +28,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping, TypeAlias
 
 WILD = "locomotive"
+#: how good a choice is, best highest (``_Problem.rank``)
+Rank: TypeAlias = tuple[float, int, tuple[Any, ...]]
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,8 @@ class _Problem:
             try:
                 points, needs = _points(item), _needs(item)
             except (TypeError, IndexError, AttributeError, KeyError):
-                raise ValueError(f"not a ticket: {item!r} (expected a ticket or a (points, [colour, …]) pair)") from None
+                raise ValueError(f"not a ticket: {item!r} "
+                                 "(expected a ticket or a (points, [colour, …]) pair)") from None
             if isinstance(points, bool) or not isinstance(points, int) or not needs or WILD in needs:
                 raise ValueError(f"ticket {item!r} needs whole points and at least one colour (not {WILD!r})")
         if not isinstance(cards, Mapping):
@@ -131,10 +134,13 @@ class _Problem:
         if not isinstance(city_bonuses, Mapping):
             raise ValueError(f"city_bonuses must map city → (points, tickets needed), not {city_bonuses!r}")
         cities_named = [set(getattr(item, "cities", ())) for item in self.items]
-        self.bonus_points, self.bonus_needed, self.naming = [], [], [[] for _ in self.items]
+        self.bonus_points: list[int] = []
+        self.bonus_needed: list[int] = []
+        self.naming: list[list[int]] = [[] for _ in self.items]  # per ticket: the bonus cities it names
         for city, bonus in city_bonuses.items():
             if (not isinstance(bonus, tuple) or len(bonus) != 2
-                    or any(isinstance(n, bool) or not isinstance(n, int) for n in bonus) or bonus[0] < 0 or bonus[1] < 1):
+                    or any(isinstance(n, bool) or not isinstance(n, int) for n in bonus)
+                    or bonus[0] < 0 or bonus[1] < 1):
                 raise ValueError(f"city_bonuses: {city!r} has {bonus!r}; expected (points ≥ 0, tickets needed ≥ 1)")
             number = len(self.bonus_points)
             self.bonus_points.append(bonus[0])
@@ -146,8 +152,8 @@ class _Problem:
         self.still_naming = [[0] * len(self.bonus_points) for _ in range(len(self.order) + 1)]
         for position in range(len(self.order) - 1, -1, -1):
             counts = self.still_naming[position] = list(self.still_naming[position + 1])
-            for city in self.naming[self.order[position]]:
-                counts[city] += 1
+            for city_number in self.naming[self.order[position]]:
+                counts[city_number] += 1
 
     def extra_shortfall(self, needed: list[int], i: int) -> int:
         """How many more locomotives the chosen tickets need if ticket ``i`` joins them."""
@@ -179,7 +185,7 @@ class _Problem:
         return sum(points for points, needed, have, more in zip(self.bonus_points, self.bonus_needed, named, still)
                    if have + more >= needed)
 
-    def rank(self, chosen: list[int], value: float) -> tuple:
+    def rank(self, chosen: list[int], value: float) -> Rank:
         """How good a choice is, best highest: its value (twice its ticket points, as each
         ticket fulfilled also is not lost, plus its city bonuses), then the most tickets,
         then the lowest ticket ids."""
@@ -220,18 +226,19 @@ def best_fulfilment(tickets: Iterable[Any], cards: Mapping[str, int],
     problem = _Problem(tickets, cards, city_bonuses)
     order, needs, sizes, points, naming = problem.order, problem.needs, problem.sizes, problem.points, problem.naming
     named = [0] * len(problem.bonus_points)
-    best = {"rank": problem.rank([], problem.bonus(named)), "choice": []}
+    best_rank, best_choice = problem.rank([], problem.bonus(named)), []
     chosen: list[int] = []
     needed = [0] * len(problem.colors)
 
     def search(position: int, taken_points: int, cards_left: int, shortfall: int) -> None:
+        nonlocal best_rank, best_choice
         value = 2 * taken_points + problem.bonus(named)
-        if value >= best["rank"][0]:
+        if value >= best_rank[0]:
             rank = problem.rank(chosen, value)
-            if rank > best["rank"]:
-                best["rank"], best["choice"] = rank, list(chosen)
+            if rank > best_rank:
+                best_rank, best_choice = rank, list(chosen)
         if position == len(order) or (2 * problem.bound(position, taken_points, cards_left)
-                                      + problem.bonus(named, position)) < best["rank"][0]:
+                                      + problem.bonus(named, position)) < best_rank[0]:
             return
         i = order[position]
         more = problem.extra_shortfall(needed, i)
@@ -250,44 +257,45 @@ def best_fulfilment(tickets: Iterable[Any], cards: Mapping[str, int],
         search(position + 1, taken_points, cards_left, shortfall)  # leave ticket i
 
     search(0, 0, problem.capacity, 0)
-    return problem.result(best["choice"])
+    return problem.result(best_choice)
 
 
 def best_fulfilment_steps(tickets: Iterable[Any], cards: Mapping[str, int]) -> Iterator[Step]:
     """The search of ``best_fulfilment``, step by step; the last step is "done" with the result."""
     problem = _Problem(tickets, cards)
     items = problem.items
-    best = {"points": 0, "rank": problem.rank([], 0), "choice": []}
+    best_points, best_rank, best_choice = 0, problem.rank([], 0), []
 
     def search(position: int, chosen: list[int], needed: list[int], cards_left: int,
                shortfall: int) -> Iterator[Step]:
+        nonlocal best_points, best_rank, best_choice
         taken = sum(problem.points[i] for i in chosen)
         names = tuple(items[i] for i in chosen)
         rank = problem.rank(chosen, 2 * taken)
-        if rank > best["rank"]:
-            kind = "better" if taken > best["points"] else "tie"
-            best["points"], best["rank"], best["choice"] = taken, rank, list(chosen)
+        if rank > best_rank:
+            kind = "better" if taken > best_points else "tie"
+            best_points, best_rank, best_choice = taken, rank, list(chosen)
             yield Step(kind, chosen=names, points=taken, best=taken, decided=position)
         if position == len(problem.order):
             return
         bound = problem.bound(position, taken, cards_left)
-        if bound < best["points"]:
-            yield Step("prune", chosen=names, points=taken, bound=bound, best=best["points"], decided=position)
+        if bound < best_points:
+            yield Step("prune", chosen=names, points=taken, bound=bound, best=best_points, decided=position)
             return
         i = problem.order[position]
         more = problem.extra_shortfall(needed, i)
         if shortfall + more <= problem.wilds:
-            yield Step("take", items[i], names, taken, bound, best["points"], decided=position)
+            yield Step("take", items[i], names, taken, bound, best_points, decided=position)
             grown = list(needed)
             for colour, count in problem.needs[i]:
                 grown[colour] += count
             yield from search(position + 1, chosen + [i], grown, cards_left - problem.sizes[i], shortfall + more)
         else:
-            yield Step("blocked", items[i], names, taken, bound, best["points"], decided=position)
-        yield Step("leave", items[i], names, taken, bound, best["points"], decided=position)
+            yield Step("blocked", items[i], names, taken, bound, best_points, decided=position)
+        yield Step("leave", items[i], names, taken, bound, best_points, decided=position)
         yield from search(position + 1, chosen, needed, cards_left, shortfall)
 
     yield from search(0, [], [0] * len(problem.colors), problem.capacity, 0)
-    result = problem.result(best["choice"])
-    yield Step("done", chosen=result.fulfilled, points=best["points"], best=best["points"], result=result,
+    result = problem.result(best_choice)
+    yield Step("done", chosen=result.fulfilled, points=best_points, best=best_points, result=result,
                decided=len(items))

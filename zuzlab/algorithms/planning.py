@@ -14,13 +14,18 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, TypeAlias, cast
 
 import networkx as nx
 from networkx.utils import pairwise
 
 from ..texts import InputError
 from .longest_trail import as_edge
+
+#: what networkx's Dijkstra without a target finds: each city's distance (whole trains, as
+#: route lengths are) and its path (its stubs do not tell this from the answer with a
+#: target, one distance and one path)
+Reach: TypeAlias = tuple[dict[str, int], dict[str, list[str]]]
 
 
 @dataclass(frozen=True)
@@ -49,10 +54,10 @@ class PlanStep:
     result: Any = field(default=None, compare=False)
 
 
-def route_graph(routes: Iterable[Any]) -> nx.Graph:
+def route_graph(routes: Iterable[Any]) -> nx.Graph[str]:
     """A graph of cities; each edge keeps the shortest route between its two cities
     (attribute ``route``) and its ``length``."""
-    graph = nx.Graph()
+    graph: nx.Graph[str] = nx.Graph()
     for item in routes:
         a, b, length = as_edge(item)
         if not graph.has_edge(a, b) or graph[a][b]["length"] > length:
@@ -82,7 +87,8 @@ def connectivity_steps(routes: Iterable[Any], start: str, goal: str | None = Non
     ``walked`` to reach them, and the ``frontier`` (reached, routes not yet looked at)."""
     routes = tuple(routes)
     graph = route_graph(routes)
-    reached, queue, walked = {start}, deque([start]), []
+    reached, queue = {start}, deque([start])
+    walked: list[Any] = []  # the routes that reached a city
 
     def known(**more) -> dict:
         return {"network": routes, "start": start, "goal": goal, "reached": sorted(reached),
@@ -127,8 +133,10 @@ def shortest_route_steps(routes: Iterable[Any], a: str, b: str) -> Iterator[Plan
     (they may still shrink), and the ``tree`` of routes each city was last reached by."""
     routes = tuple(routes)
     graph = route_graph(routes)
-    distance, came_from, settled = {a: 0}, {a: None}, {}
-    queue = [(0, a)]
+    distance: dict[str, int] = {a: 0}
+    came_from: dict[str, str | None] = {a: None}
+    settled: dict[str, int] = {}
+    queue: list[tuple[int, str]] = [(0, a)]
 
     def known(**more) -> dict:
         return {"network": routes, "start": a, "goal": b, "settled": dict(settled),
@@ -155,8 +163,8 @@ def shortest_route_steps(routes: Iterable[Any], a: str, b: str) -> Iterator[Plan
         yield PlanStep("done", detail=known(), result=None)
         return
     cities = [b]
-    while came_from[cities[-1]] is not None:
-        cities.append(came_from[cities[-1]])
+    while (previous := came_from[cities[-1]]) is not None:
+        cities.append(previous)
     yield PlanStep("done", distance=distance[b], detail=known(), result=_path_plan(graph, cities[::-1]))
 
 
@@ -172,7 +180,7 @@ def connect_three(routes: Iterable[Any], cities: Iterable[str]) -> Plan | None:
         raise InputError("error.three_cities", count=len(terminals))
     if any(city not in graph for city in terminals):
         return None
-    reach = [nx.single_source_dijkstra(graph, city, weight="length") for city in terminals]
+    reach = [cast(Reach, nx.single_source_dijkstra(graph, city, weight="length")) for city in terminals]
     meetings = [city for city in graph if all(city in distance for distance, _ in reach)]
     if not meetings:
         return None
@@ -230,13 +238,13 @@ def ticket_plan_steps(routes: Iterable[Any], cities: Iterable[str]) -> Iterator[
     if len(terminals) < 2:
         yield PlanStep("done", detail={"terminals": terminals}, result=Plan(0, tuple(terminals), ()))
         return
-    distances, paths = nx.multi_source_dijkstra(graph, terminals, weight="length")
+    distances, paths = cast(Reach, nx.multi_source_dijkstra(graph, terminals, weight="length"))
     nearest = {city: paths[city][0] for city in graph}
     regions: dict[str, list[str]] = {t: [] for t in terminals}
     region_routes: dict[str, list] = {t: [] for t in terminals}
     bridges: list = []
     placed: list[str] = []
-    chosen = nx.Graph()
+    chosen: nx.Graph[str] = nx.Graph()
 
     def known(**more) -> dict:
         return {"terminals": terminals, "regions": {t: list(c) for t, c in regions.items()},
@@ -249,7 +257,7 @@ def ticket_plan_steps(routes: Iterable[Any], cities: Iterable[str]) -> Iterator[
         if len(paths[city]) > 1:
             region_routes[nearest[city]].append(graph[paths[city][-2]][city]["route"])
         yield PlanStep("region", city, nearest[city], distances[city], known())
-    links = nx.Graph()
+    links: nx.Graph[str] = nx.Graph()  # ticket city → ticket city, by the cheapest bridge between their regions
     for u, v, data in graph.edges(data=True):
         su, sv = nearest[u], nearest[v]
         through = distances[u] + data["length"] + distances[v]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,7 @@ class CardGameData:
     locomotives: int
     big_cities: dict[str, int]  # city → bonus points
     tickets: tuple[Ticket, ...]
+    _by_id: dict[int, Ticket] = field(init=False, repr=False, compare=False)  # from ``tickets``
 
     def __post_init__(self):
         object.__setattr__(self, "_by_id", {t.id: t for t in self.tickets})
@@ -50,7 +51,7 @@ class CardGameData:
         return hash(self.name)
 
     def ticket(self, ticket_id: int) -> Ticket:
-        return self._by_id[ticket_id]  # type: ignore[attr-defined]
+        return self._by_id[ticket_id]
 
     @property
     def deck(self) -> list[str]:
@@ -79,7 +80,7 @@ def data_from_dict(data: Any, source: str = "<card game data>") -> CardGameData:
                found=repr(data.get("format")))
     name = check.string(data, "name", TOP_LEVEL)
     colors = data.get("colors")
-    check.that(isinstance(colors, list) and colors and all(isinstance(c, str) for c in colors)
+    check.that(isinstance(colors, list) and bool(colors) and all(isinstance(c, str) for c in colors)
                and len(set(colors)) == len(colors) and WILD not in colors,
                "colors", "bad_card_colours", wild=repr(WILD))
     cards_per_color = check.integer(data, "cards_per_color", TOP_LEVEL, minimum=1)

@@ -65,7 +65,8 @@ class CardGameRules(CheckedFields):
         problems += ticket_offer_problems(self, self.initial_tickets)
         for key in self.tie_breakers:
             if key not in TIE_BREAKERS:
-                problems.append(Phrase("error.rules_tie_breaker", {"breaker": repr(key), "known": ", ".join(TIE_BREAKERS)}))
+                problems.append(Phrase("error.rules_tie_breaker",
+                                       {"breaker": repr(key), "known": ", ".join(TIE_BREAKERS)}))
         if problems:
             raise InputError("error.ruleset", rules=repr(self.name), problems=Joined(tuple(problems)))
 

@@ -64,7 +64,8 @@ class FinalScores(ScoreTable):
         return [
             {"player": s.player, **({"round 1": s.first_round} if self.two_rounds else {}),
              "tickets": s.ticket_points,
-             "fulfilled": f"{len(s.fulfilment.fulfilled)}/{len(s.fulfilment.fulfilled) + len(s.fulfilment.unfulfilled)}",
+             "fulfilled": f"{len(s.fulfilment.fulfilled)}/"
+                          f"{len(s.fulfilment.fulfilled) + len(s.fulfilment.unfulfilled)}",
              "big cities": s.bonus_points, "total": s.total, "place": self.places[s.player]}
             for s in self.players
         ]
@@ -88,7 +89,8 @@ class FinalScores(ScoreTable):
             if s.most_ticket_points is not None:  # why these tickets count, not those with the most points
                 other = s.most_ticket_points
                 lines.append(texts.text(
-                    "score.choice_for_big_cities", player=s.player, other=texts.listing([texts.render(t) for t in other.fulfilled]),
+                    "score.choice_for_big_cities", player=s.player,
+                    other=texts.listing([texts.render(t) for t in other.fulfilled]),
                     tickets=texts.quantity("point", s.ticket_points), cities=texts.quantity("point", s.bonus_points),
                     other_tickets=texts.quantity("point", other.score),
                     other_cities=texts.quantity("point", sum(points for _, points in s.its_bonuses))))
@@ -176,11 +178,12 @@ def score_game(game) -> FinalScores:
     first = game.first_round or [{"points": 0, "fulfilled": []}] * game.players
     players = []
     for p in range(game.players):
-        most_points = settled.most_ticket_points[p]
-        if most_points.fulfilled == fulfilments[p].fulfilled:
-            most_points, its_bonuses = None, []
-        else:  # what the choice for ticket points alone would have won against the others
-            its_bonuses = big_city_winners(fulfilments[:p] + [most_points] + fulfilments[p + 1:],
+        for_points = settled.most_ticket_points[p]
+        most_points: Fulfilment | None = None  # shown only where it differs
+        its_bonuses: list[tuple[str, int]] = []
+        if for_points.fulfilled != fulfilments[p].fulfilled:  # what it would have won against the others
+            most_points = for_points
+            its_bonuses = big_city_winners(fulfilments[:p] + [for_points] + fulfilments[p + 1:],
                                            game.data.big_cities)[p]
         players.append(PlayerScore(p, fulfilments[p], tuple(bonuses[p]), first[p]["points"], len(first[p]["fulfilled"]),
                                    most_points, tuple(its_bonuses)))

@@ -7,7 +7,7 @@ Squares are named like ``"C3"`` (row C, column 3) and numbered 0–48 inside.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator, TypeAlias
 
 from .. import texts
 from .tiles import (
@@ -18,6 +18,8 @@ from .tiles import (
 SIZE = 7
 ROWS = "ABCDEFG"
 OPPOSITE = (S, W, N, E)
+#: why a tile may not be drawn somewhere: the case (``refusal.placement/<case>``) and its parameters
+Problem: TypeAlias = tuple[str, dict[str, Any]]
 
 
 def square_name(index: int) -> str:
@@ -99,26 +101,26 @@ class Board:
         """What the neighbour across ``side`` shows towards ``index``: an edge, or None if
         that square is empty or beyond the board."""
         other = NEIGHBOUR[index][side]
-        if other < 0 or self.squares[other] is None:
+        placement = self.squares[other] if other >= 0 else None
+        if placement is None:
             return None
-        return self.squares[other].edges[OPPOSITE[side]]
+        return placement.edges[OPPOSITE[side]]
 
     # --- drawing -------------------------------------------------------------------------
 
-    def context(self, index: int) -> tuple[str, str, str, str]:
-        """What each side of a square faces, as short codes: "xH"/"xR" an exit, "b" the
-        plain border, "e" an empty square, "t" + edge a tile's edge. Placement legality
-        depends only on this, so it can be cached."""
+    def context(self, index: int) -> tuple[str, ...]:
+        """What each side of a square faces (N, E, S, W), as short codes: "xH"/"xR" an exit,
+        "b" the plain border, "e" an empty square, "t" + edge a tile's edge. Placement
+        legality depends only on this, so it can be cached."""
         faces = []
         for side in range(4):
             other = NEIGHBOUR[index][side]
             if other < 0:
                 exit_kind = EXIT_AT.get((index, side))
                 faces.append("x" + exit_kind if exit_kind else "b")
-            elif self.squares[other] is None:
-                faces.append("e")
-            else:
-                faces.append("t" + self.squares[other].edges[OPPOSITE[side]])
+                continue
+            placement = self.squares[other]
+            faces.append("e" if placement is None else "t" + placement.edges[OPPOSITE[side]])
         return tuple(faces)
 
     def placement_problem(self, code: str, square: str | int, orientation: int, water_blocks_routes: bool = True,
@@ -126,6 +128,7 @@ class Board:
         """Why this tile cannot be drawn here, or None if it can: a sentence in the
         current language, or with ``explain=False`` the case and its parameters."""
         index = square_index(square)
+        problem: Problem | None
         if self.squares[index] is not None:
             problem = ("occupied", {"square": square_name(index)})
         else:
@@ -148,8 +151,8 @@ class Board:
         every empty square that now faces open water on three sides; returns those squares."""
         index = square_index(square)
         turned(code, orientation)
-        self.squares[index] = Placement(code, orientation, round)
-        return self.fill_water(round) if LAKE in self.squares[index].edges else []
+        placement = self.squares[index] = Placement(code, orientation, round)
+        return self.fill_water(round) if LAKE in placement.edges else []
 
     def fill_water(self, round: int | None = None) -> list[int]:
         """Fill empty squares with three or more sides facing open water, until none is left."""
@@ -278,7 +281,7 @@ def _anu_placements(text: str) -> Iterator[tuple[texts.Phrase, str]]:
 
 # --- legality --------------------------------------------------------------------------
 
-def _problem(v: TurnedTile, context: tuple[str, ...], water_blocks_routes: bool) -> tuple[str, dict] | None:
+def _problem(v: TurnedTile, context: tuple[str, ...], water_blocks_routes: bool) -> Problem | None:
     """The rule a tile in ``context`` breaks, as (case, parameters), or None (placement
     rules; README: rules decisions, Railroad Ink)."""
     connects = False
@@ -331,7 +334,7 @@ def legal_placements(board: Board, codes: Iterable[str], water_blocks_routes: bo
                      ) -> list[tuple[str, int, int]]:
     """Every (code, square, orientation) that may be drawn now, distinct orientations only."""
     codes = tuple(dict.fromkeys(codes))
-    found = []
+    found: list[tuple[str, int, int]] = []
     for index, placement in enumerate(board.squares):
         if placement is None:
             context = board.context(index)

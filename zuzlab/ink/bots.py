@@ -86,6 +86,7 @@ def _best_drawing(game: Game, rng: random.Random, value: Callable[[Board], float
     anyway, a special or an expansion result only when it gains something. Ties are
     broken by ``rng``."""
     player = game.current_player
+    assert player is not None, "a bot is asked only while the game goes on"
     board = game.boards[player]
     required = set(game.open_results[player])
     before = value(board)

@@ -12,9 +12,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable
 
 from .. import texts
-from .board import Board, square_name
+from .board import Board, Placement, square_name
 from .rules import InkRules
 from .tiles import FACES
 
@@ -34,6 +35,19 @@ def board_problem(board: Board, rules: InkRules, player: int, round: int, finish
 def _drawings(board: Board) -> list[tuple[int, str]]:
     """(square, tile) of each drawing on the board, square by square."""
     return [(index, p.code) for index, p in enumerate(board.squares) if p is not None and p.code != FULL_WATER]
+
+
+def _drawn_at(board: Board, index: int) -> Placement:
+    """The placement on a square that holds one (a square ``_drawings`` names)."""
+    placement = board.squares[index]
+    assert placement is not None, f"no tile on {square_name(index)}"
+    return placement
+
+
+def _code_at(board: Board, index: int) -> str | None:
+    """The tile on a square (full water: ``FULL_WATER``), or None if it is empty."""
+    placement = board.squares[index]
+    return placement.code if placement is not None else None
 
 
 def _specials_problem(board: Board, rules: InkRules, finished: int, when: dict) -> texts.Phrase | None:
@@ -71,7 +85,7 @@ def _dice_problem(board: Board, rules: InkRules, finished: int, when: dict) -> t
     import networkx as nx
     from networkx.algorithms.flow import edmonds_karp
 
-    flow = nx.DiGraph()
+    flow: nx.DiGraph[Hashable] = nx.DiGraph()  # "drawn" → each tile → each die that has it → "rolled"
     for code, count in rolled.items():
         flow.add_edge("drawn", ("tile", code), capacity=count)
         for die in dice:
@@ -134,7 +148,7 @@ def _draw_what_fits(board: Board, drawn: Board, water_blocks_routes: bool, kinds
     while progress:
         progress = False
         for index in list(waiting):
-            placement = board.squares[index]
+            placement = _drawn_at(board, index)
             if drawn.placement_problem(placement.code, index, placement.orientation, water_blocks_routes,
                                        explain=False) is None:
                 drawn.squares[index] = placement
@@ -152,8 +166,8 @@ def _water_order_problem(board: Board, water_blocks_routes: bool) -> texts.Phras
     lakes = [index for index, code in _drawings(board) if FACES[code].kind == "lake"]
     target = set(board.filled())
     seen: set[frozenset] = set()
-    furthest = None
     waiting = [Board()]
+    furthest = waiting[0]  # the board drawing got furthest on: the first, until one gets further
     while waiting:
         drawn = waiting.pop()
         _draw_what_fits(board, drawn, water_blocks_routes, DRY)
@@ -163,18 +177,19 @@ def _water_order_problem(board: Board, water_blocks_routes: bool) -> texts.Phras
         if covered in seen:
             continue
         seen.add(covered)
-        if furthest is None or len(covered) > len(furthest.filled()):
+        if len(covered) > len(furthest.filled()):
             furthest = drawn
         if _blocked(board, drawn, water_blocks_routes):
             continue
-        filling, dry = [], []
+        filling: list[Board] = []
+        dry: list[Board] = []
         for index in lakes:
-            placement = board.squares[index]
+            placement = _drawn_at(board, index)
             if drawn.squares[index] is None and drawn.placement_problem(
                     placement.code, index, placement.orientation, water_blocks_routes, explain=False) is None:
                 after = drawn.copy()
                 fills = after.place(placement.code, index, placement.orientation, placement.round)
-                if all(board.squares[square].code == FULL_WATER for square in fills):
+                if all(_code_at(board, square) == FULL_WATER for square in fills):
                     (filling if fills else dry).append(after)
         waiting += filling[::-1] + dry[::-1]  # the first fill-free lake tile is taken next
     return _stuck(board, furthest, water_blocks_routes)
@@ -185,7 +200,7 @@ def _blocked(board: Board, drawn: Board, water_blocks_routes: bool) -> bool:
     that has filled): it never will fit, whatever is drawn next."""
     for index, code in _drawings(board):
         if drawn.squares[index] is None:
-            problem = drawn.placement_problem(code, index, board.squares[index].orientation, water_blocks_routes,
+            problem = drawn.placement_problem(code, index, _drawn_at(board, index).orientation, water_blocks_routes,
                                               explain=False)
             if problem is not None and problem[0] != "unconnected":
                 return True
@@ -200,14 +215,14 @@ def _stuck(board: Board, drawn: Board, water_blocks_routes: bool) -> texts.Phras
     for index, code in _drawings(board):
         if drawn.squares[index] is not None:
             continue
-        placement = board.squares[index]
+        placement = _drawn_at(board, index)
         where = {"tile": texts.tile(code), "square": square_name(index)}
         problem = drawn.placement_problem(code, index, placement.orientation, water_blocks_routes, explain=False)
         if problem is None:  # a lake tile that fits, but its water fills a square holding a tile
             fills = drawn.copy().place(code, index, placement.orientation)
-            other = next(square for square in fills if board.squares[square].code != FULL_WATER)
+            other = next(square for square in fills if _code_at(board, square) != FULL_WATER)
             problems.append((1, texts.Phrase("error.board_fills_tile", {
-                **where, "filled": square_name(other), "other": texts.tile(board.squares[other].code)})))
+                **where, "filled": square_name(other), "other": texts.tile(_drawn_at(board, other).code)})))
         else:
             case, params = problem
             problems.append((2 if case == "unconnected" else 0, texts.Phrase(

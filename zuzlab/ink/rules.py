@@ -61,7 +61,8 @@ class InkRules(CheckedFields):
                     problems.append(Phrase("error.rules_die_face", {"face": repr(face)}))
         for special in self.specials:
             if special not in SPECIAL_CODES:
-                problems.append(Phrase("error.rules_special", {"special": repr(special), "known": ", ".join(SPECIAL_CODES)}))
+                problems.append(Phrase("error.rules_special",
+                                       {"special": repr(special), "known": ", ".join(SPECIAL_CODES)}))
         if problems:
             raise InputError("error.ruleset", rules=repr(self.name), problems=Joined(tuple(problems)))
 
@@ -96,11 +97,10 @@ def get(name_or_rules: str | InkRules | None) -> InkRules:
     (None, ``"river"``, ``"lake"``), or the ruleset itself."""
     if isinstance(name_or_rules, InkRules):
         return name_or_rules
-    by_expansion = {None: INK, "river": INK_RIVER, "lake": INK_LAKE}
-    if name_or_rules in by_expansion:
-        return by_expansion[name_or_rules]
+    if name_or_rules is None:  # no expansion
+        return INK
     try:
-        return RULESETS[name_or_rules]
-    except (KeyError, TypeError):
+        return {"river": INK_RIVER, "lake": INK_LAKE}.get(name_or_rules) or RULESETS[name_or_rules]
+    except (KeyError, TypeError):  # TypeError: not even a name (a list, say)
         raise InputError("error.no_game_ruleset", game=Phrase("error.game/ink", {}), name=repr(name_or_rules),
                          known=", ".join(RULESETS)) from None

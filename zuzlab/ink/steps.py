@@ -65,7 +65,7 @@ def network_steps(board: Board) -> Iterator[Step]:
     tiles = _turned_tiles(board)
     exit_at = {(i, side): (kind, name) for i, side, kind, name in EXITS}
     seen: set = set()
-    networks = []
+    networks: list[Network] = []
     for i, v in enumerate(tiles):
         if v is None:
             continue
@@ -103,7 +103,7 @@ def _index(name: str) -> int:
 # --- longest paths -----------------------------------------------------------------------
 
 def _links(tiles: list, kind: str) -> dict[int, list[int]]:
-    nodes = {i: [] for i, v in enumerate(tiles) if v and kind in v.edges}
+    nodes: dict[int, list[int]] = {i: [] for i, v in enumerate(tiles) if v and kind in v.edges}
     for i in nodes:
         for side in range(4):
             j = NEIGHBOUR[i][side]
@@ -182,7 +182,7 @@ def longest_path_steps(board: Board, kind: str = HIGHWAY, loop_rule: str = "simp
 def error_steps(board: Board) -> Iterator[Step]:
     """Each highway, railway and river end, checked: "ok" or "error"."""
     tiles = _turned_tiles(board)
-    errors = []
+    errors: list[Error] = []
     for i, v in enumerate(tiles):
         if v is None:
             continue

@@ -12,9 +12,13 @@ Orientation 0–3 turns the tile clockwise by 0/90/180/270 degrees; 4 mirrors it
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .. import texts
+
+_T = TypeVar("_T")
 
 N, E, S, W = 0, 1, 2, 3
 SIDE_NAMES = ("north", "east", "south", "west")
@@ -34,8 +38,14 @@ class Face:
     kind: str  # "route", "special", "river", "lake" or "water"
 
 
+def _four(sides: Iterable[_T]) -> tuple[_T, _T, _T, _T]:
+    """One value per side, N, E, S, W (a ValueError if there are not four)."""
+    north, east, south, west = sides
+    return north, east, south, west
+
+
 def _face(code, name, edges, groups, kind):
-    return code, Face(code, name, tuple("" if e == "0" else e for e in edges.split()), groups, kind)
+    return code, Face(code, name, _four("" if e == "0" else e for e in edges.split()), groups, kind)
 
 
 ALL_SIDES = ((N, E, S, W),)
@@ -106,8 +116,8 @@ def _turned(code: str, orientation: int) -> TurnedTile:
     for side, edge in enumerate(face.edges):
         edges[turn_side(side, orientation)] = edge
     groups = tuple(frozenset(turn_side(s, orientation) for s in group) for group in face.groups)
-    side_group = tuple(next((n for n, g in enumerate(groups) if side in g), -1) for side in range(4))
-    return TurnedTile(code, orientation, tuple(edges), groups, side_group)
+    side_group = _four(next((n for n, g in enumerate(groups) if side in g), -1) for side in range(4))
+    return TurnedTile(code, orientation, _four(edges), groups, side_group)
 
 
 #: (code, orientation) → TurnedTile, for every face and all eight orientations

@@ -233,7 +233,7 @@ def _run(function: Callable, argument_lists: list[tuple], time_limit: float, sho
     try:
         worker.stdin.write(struct.pack("<I", len(request)) + request)
         worker.stdin.close()
-        for index, limit in enumerate([START_LIMIT] + [time_limit] * len(argument_lists)):
+        for limit in [START_LIMIT] + [time_limit] * len(argument_lists):  # the start, then each case
             deadline = time.monotonic() + limit
             while True:  # prints may come first; the case's clock runs on
                 try:

@@ -247,7 +247,8 @@ def draw_three(failure):
     words = texts.text("task.l06_caption_three", cities=list(cities),
                        length=texts.quantity("train", sum(r.length for r in failure.expected)))
     if failure.kind == "wrong" and yours:
-        words += " " + texts.text("task.l06_caption_yours", length=texts.quantity("train", sum(r.length for r in yours)))
+        words += " " + texts.text("task.l06_caption_yours",
+                                  length=texts.quantity("train", sum(r.length for r in yours)))
         return map_case(failure.case.board, network=network, expected=failure.expected, yours=yours,
                         cities={"expected": list(cities)}, caption=words)
     return map_case(failure.case.board, network=network, expected=failure.expected,

@@ -114,7 +114,7 @@ def borrowed(function: Callable) -> dict[str, list[str]]:
 
 def _filled(cell) -> bool:
     try:
-        cell.cell_contents
+        _ = cell.cell_contents  # an empty cell has none: reading it raises
     except ValueError:
         return False
     return True

@@ -225,8 +225,9 @@ def fast_cases() -> list[Case]:
 def odd_cases() -> list[Case]:
     """Networks where every city is even, one with the two tracks of a double route, and
     seeded player networks."""
-    return network_cases() + [_network_case(board, busy_network(board, reach, 0, seed), f"busy {board} network, no odd city")
-                              for board, reach, seed in (("usa", 12, 4), ("europe", 10, 0))]
+    return network_cases() + [
+        _network_case(board, busy_network(board, reach, 0, seed), f"busy {board} network, no odd city")
+        for board, reach, seed in (("usa", 12, 4), ("europe", 10, 0))]
 
 
 #: the two versions of the whole-map challenge: may one player hold both tracks of a double route?

@@ -192,7 +192,7 @@ def connect_three_teaching(routes, cities):
         return None
     meet = min(meetings, key=lambda m: sum(distance[m] for distance, _ in trees))
     chosen = []
-    for (distance, via), city in zip(trees, cities):
+    for (_, via), city in zip(trees, cities):
         here = meet
         while here != city:  # back along the shortest-path tree of ``city``
             route = via[here]

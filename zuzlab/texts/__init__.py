@@ -34,12 +34,15 @@ import warnings
 import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TypeAlias
 
 LANGUAGES = {"en": "English", "de": "Deutsch"}
 #: the environment variable that fixes the language (for a class, or a test run)
 LANGUAGE_VARIABLE = "ZUZLAB_LANG"
 _listeners: list[Callable[[str], None]] = []
+#: an entry of a text file: a text, or a table of its forms (a text's plural forms, a
+#: colour's adjective forms); which one, each section's tests say
+Entry: TypeAlias = str | dict[str, str]
 
 
 def fixed_language() -> str | None:
@@ -70,12 +73,12 @@ def text_files(lang: str) -> list[Path]:
 
 
 @functools.lru_cache(maxsize=None)
-def table(lang: str) -> dict[str, dict[str, str]]:
+def table(lang: str) -> dict[str, dict[str, Any]]:
     """The texts of one language: section → key → text, from all its files; a key that
     two files both define is an error (one of them would silently lose)."""
     if lang not in LANGUAGES:
         raise InputError("error.no_language", language=repr(lang), languages=", ".join(LANGUAGES))
-    merged: dict[str, dict[str, Any]] = {}
+    merged: dict[str, dict[str, Any]] = {}  # section → key → Entry
     origin: dict[str, str] = {}
     for path in text_files(lang):
         for section, entries in tomllib.loads(path.read_text(encoding="utf-8")).items():
@@ -118,7 +121,7 @@ def follow_language(method: Callable[..., Any]) -> None:
     on_language_change(listener)
 
 
-def raw(key: str, lang: str | None = None) -> str:
+def raw(key: str, lang: str | None = None) -> Entry:
     """The unrendered text of ``section.key`` (German falls back to English)."""
     section, _, name = key.partition(".")
     for source in (lang or _language, "en"):
@@ -254,7 +257,7 @@ def quantity(noun: str, count: int) -> Phrase:
 
 
 @functools.lru_cache(maxsize=None)
-def _plural_rule(lang: str) -> Callable[[int], str]:
+def _plural_rule(lang: str) -> Callable[[float], str]:
     from babel import Locale
 
     return Locale.parse(lang).plural_form
@@ -262,7 +265,10 @@ def _plural_rule(lang: str) -> Callable[[int], str]:
 
 def plural_form(count: Any, lang: str | None = None) -> str:
     """The CLDR plural category of ``count`` in the language ("one", "other" …)."""
-    return _plural_rule(lang or _language)(abs(count)) if isinstance(count, numbers.Number) else "other"
+    if not isinstance(count, numbers.Number):
+        return "other"
+    # typeshed's numbers.Number declares no abs(); every number has one, and Babel reads any
+    return _plural_rule(lang or _language)(abs(count))  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ live in ``zuzlab.train_cards``, ``zuzlab.tickets`` and ``zuzlab.core``."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .. import texts
 from ..core import Action, is_whole_number, require
@@ -27,8 +28,9 @@ class ClaimRoute(Action):
     def __post_init__(self):
         if type(self.route) is int and type(self.wilds) is int and (self.color is None or type(self.color) is str):
             return  # the common case, checked fast: legal_actions() makes many of these
-        if isinstance(self.route, list):
-            object.__setattr__(self, "route", tuple(self.route))
+        given: Any = self.route  # as given: a saved game (JSON) names the two cities in a list
+        if isinstance(given, list):
+            object.__setattr__(self, "route", tuple(given))
         named = (isinstance(self.route, str) and ("–" in self.route or "-" in self.route)) or (
             isinstance(self.route, tuple) and len(self.route) == 2 and all(isinstance(c, str) for c in self.route))
         require(is_whole_number(self.route) or named, "ClaimRoute", "route_id", self.route)

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Callable
+from collections.abc import Collection
+from typing import Callable, cast
 
 from .. import texts
 from ..core import LegalActions, Pass, random_bot
@@ -30,6 +31,18 @@ from .claim_rules import double_route_problem, route_prices
 from .maps import Route
 from .plans import Planner, planner_for
 from .state import Game, TunnelPayment
+
+
+def _to_move(game: Game) -> int:
+    """The player a bot decides for: a bot is asked only while the game goes on."""
+    player = game.current_player
+    assert player is not None, "a bot is asked only while the game goes on"
+    return player
+
+
+def _route_of(game: Game, claim: ClaimRoute) -> Route:
+    """The route of a claim that ``legal_actions`` made: such a claim names it by its id."""
+    return game.map.route(cast(int, claim.route))
 
 
 class Strategy:
@@ -65,10 +78,10 @@ class Strategy:
                 return min(pays, key=lambda a: a.wilds), ("tunnel_pay", {"route": game.map.route(pending.route)})
             return GiveUpTunnel(), ("tunnel_give_up", {})
         if pending is None:
-            if game.final_turns_left is not None or game.trains[game.current_player] <= 6:
+            if game.final_turns_left is not None or game.trains[_to_move(game)] <= 6:
                 claim = self._best_points_claim(game, actions)  # the end is near: points now
                 if claim:
-                    return claim, ("end_points", {"route": game.map.route(claim.route)})
+                    return claim, ("end_points", {"route": _route_of(game, claim)})
             claim = self.claim(game, actions, rng)
             if claim:
                 return claim, self._claim_reason(game, claim) if explain else None
@@ -79,17 +92,17 @@ class Strategy:
             return draw
         claim = self._best_points_claim(game, actions)
         if claim:
-            return claim, ("points", {"route": game.map.route(claim.route)})
+            return claim, ("points", {"route": _route_of(game, claim)})
         return (actions[0] if actions else Pass()), ("nothing_better", {})
 
     def _claim_reason(self, game: Game, claim: ClaimRoute) -> tuple[str, dict]:
         """Why this claim: a step on the planned way of the ticket it was planned for
         (the first held ticket whose plan runs over the route or its other track), or a
         long route's points."""
-        route = game.map.route(claim.route)
+        route = _route_of(game, claim)
         tracks = {route.id, route.double_with}
         planner = self.planner(game)
-        for ticket_id in game.tickets[game.current_player]:
+        for ticket_id in game.tickets[_to_move(game)]:
             path = planner.path(game, ticket_id)
             if path and any(r.id in tracks for r in path):
                 return ("planned", {"route": route, "ticket": game.map.ticket(ticket_id)})
@@ -99,7 +112,7 @@ class Strategy:
         """Why draw tickets: every ticket is complete, or (the plan leaves out the tickets
         no way is left for) every ticket that can still be completed is, or none can be."""
         planner = self.planner(game)
-        held = game.tickets[game.current_player]
+        held = game.tickets[_to_move(game)]
         lost = sum(planner.path(game, t) is None for t in held)
         return ("more_tickets_all_lost" if held and lost == len(held) else "more_tickets_lost" if lost
                 else "more_tickets", {})
@@ -108,18 +121,18 @@ class Strategy:
 
     def planner(self, game: Game) -> Planner:
         """This player's ticket plans, brought up to date (``zuzlab.ttr.plans``)."""
-        self._planner = planner_for(self._planner, game, game.current_player, self.route_cost)
+        self._planner = planner_for(self._planner, game, _to_move(game), self.route_cost)
         return self._planner
 
     def plan(self, game: Game) -> list[list[Route]]:
         """The routes still to claim for each incomplete ticket."""
         planner = self.planner(game)
-        paths = (planner.path(game, t) for t in game.tickets[game.current_player])
+        paths = (planner.path(game, t) for t in game.tickets[_to_move(game)])
         return [path for path in paths if path]
 
     def keep_tickets(self, game: Game, offered: tuple[int, ...], keep_min: int) -> KeepTickets:
         """The cheapest tickets to connect first; more while they fit the train budget."""
-        player = game.current_player
+        player = _to_move(game)
         planner = self.planner(game)
         costed = []
         for ticket_id in offered:
@@ -128,7 +141,7 @@ class Strategy:
             costed.append((cost - game.map.ticket(ticket_id).points / 4, ticket_id, cost))
         costed.sort()
         budget = self.ticket_budget * game.trains[player] - sum(r.length for p in self.plan(game) for r in p)
-        kept = []
+        kept: list[int] = []
         for _, ticket_id, cost in costed:
             if len(kept) < keep_min or cost <= budget:
                 kept.append(ticket_id)
@@ -141,7 +154,7 @@ class Strategy:
         return route.length
 
     def wants_tickets(self, game: Game) -> bool:
-        return not self.plan(game) and game.trains[game.current_player] >= self.more_tickets_above
+        return not self.plan(game) and game.trains[_to_move(game)] >= self.more_tickets_above
 
     def planned_routes(self, game: Game) -> list[Route]:
         return [route for path in self.plan(game) for route in path]
@@ -152,7 +165,7 @@ class Strategy:
 
     def long_targets(self, game: Game) -> list[Route]:
         """The open long route closest to affordable with the cards in hand."""
-        player = game.current_player
+        player = _to_move(game)
         hand = game.hands[player]
         open_routes = [r for r in game.map.routes if r.id not in game.claimed and r.length >= self.min_length
                        and r.length <= game.trains[player]
@@ -171,7 +184,7 @@ class Strategy:
     def _planned_ids(self, game: Game) -> set[int]:
         """The planned routes, with the other track of each planned double route."""
         planned = {route.id for route in self.planned_routes(game)}
-        return planned | {game.map.route(r).double_with for r in planned} - {None}
+        return planned | {other for r in planned if (other := game.map.route(r).double_with) is not None}
 
     def claim(self, game: Game, actions: LegalActions, rng: random.Random):
         raise NotImplementedError
@@ -179,7 +192,7 @@ class Strategy:
     # --- claiming --------------------------------------------------------------------------
 
     @staticmethod
-    def _claims_of(game: Game, routes: set[int]) -> list[ClaimRoute]:
+    def _claims_of(game: Game, routes: Collection[int]) -> list[ClaimRoute]:
         return game.claim_actions(routes)
 
     def _cheapest_payment(self, game: Game, claims: list[ClaimRoute], wanted: Counter) -> ClaimRoute | None:
@@ -187,8 +200,7 @@ class Strategy:
         least needed elsewhere."""
         if not claims:
             return None
-        board = game.map
-        return min(claims, key=lambda a: (-board.route(a.route).length, a.wilds, wanted.get(a.color, 0), a.route,
+        return min(claims, key=lambda a: (-_route_of(game, a).length, a.wilds, wanted.get(a.color, 0), a.route,
                                           a.color or ""))
 
     def _best_points_claim(self, game: Game, actions: LegalActions) -> ClaimRoute | None:
@@ -200,7 +212,7 @@ class Strategy:
         """How many more cards of each colour the targets need (a route that several
         colours pay for, a gray one, takes the one held most, after the needs of the
         routes only one colour pays for)."""
-        hand = game.hands[game.current_player]
+        hand = game.hands[_to_move(game)]
         prices = route_prices(game.map, game.rules)
         need: Counter = Counter()
         any_of = []  # (length, the colours that pay)

@@ -102,7 +102,9 @@ def double_route_problem(rules, players: int, claimed: Mapping[int, int], route:
     owner) are held, as a track of a double route: "own" (nobody holds both tracks),
     "closed" (with fewer than ``double_routes_min_players`` players only one track is
     used), or None."""
-    holder = claimed.get(route.double_with)  # of the other track (None: a single route, or free)
+    if route.double_with is None:  # a single route
+        return None
+    holder = claimed.get(route.double_with)  # of the other track (None: free)
     if holder is None:
         return None
     if holder == player:

@@ -29,7 +29,7 @@ from .maps import Map, Route
 class Run(NamedTuple):
     """Routes of one colour (None: gray) with the same price (``claim_rules.route_price``)."""
 
-    index: int  # its place in the table
+    number: int  # its place in the table (a field called ``index`` would hide tuple.index)
     color: str | None
     price: Price
     routes: tuple[Route, ...]  # in id order
@@ -153,7 +153,7 @@ class Claims:
             for run in members:  # shortest first
                 if run.price.length > longest:
                     break
-                routes = open_runs[run.index]
+                routes = open_runs[run.number]
                 if routes:
                     ways = count_payments(run.price, wilds, hand)
                     if ways:
@@ -197,7 +197,7 @@ class Claims:
         self._check_current()
         runs = None if wanted is None else {self.run_of.get(r) for r in wanted}
         for run, _, _ in self.entries:
-            if runs is not None and run.index not in runs:
+            if runs is not None and run.number not in runs:
                 continue
             ways = None
             for route in self._open(run):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +97,10 @@ class Map:
     routes: tuple[Route, ...]
     tickets: tuple[Ticket, ...]
     source: str | None = None  # the file it came from, for messages
+    # worked out from the fields above (``__post_init__``): not compared, not shown
+    _routes_by_id: dict[int, Route] = field(init=False, repr=False, compare=False)
+    _tickets_by_id: dict[int, Ticket] = field(init=False, repr=False, compare=False)
+    countries: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)  # → its border points
 
     def __post_init__(self):
         object.__setattr__(self, "_routes_by_id", {r.id: r for r in self.routes})
@@ -111,13 +115,13 @@ class Map:
         return hash((self.name, self.source))
 
     def route(self, route_id: int) -> Route:
-        return self._routes_by_id[route_id]  # type: ignore[attr-defined]
+        return self._routes_by_id[route_id]
 
     def ticket(self, ticket_id: int) -> Ticket:
-        return self._tickets_by_id[ticket_id]  # type: ignore[attr-defined]
+        return self._tickets_by_id[ticket_id]
 
     def has_route(self, route_id: object) -> bool:
-        return route_id in self._routes_by_id  # type: ignore[attr-defined]
+        return route_id in self._routes_by_id
 
     def routes_between(self, a: str, b: str) -> tuple[Route, ...]:
         """Every route joining cities ``a`` and ``b`` (two for a double route)."""
@@ -159,7 +163,7 @@ class Map:
         """The board points a ticket name stands for: a city, or a country's border points."""
         if name in self.cities:
             return (name,)
-        return self.countries[name]  # type: ignore[attr-defined]
+        return self.countries[name]
 
     def random_network(self, trains: int = 45, seed: int | str = 0) -> list[Route]:
         """A connected set of routes one player could hold (one track per double route),
@@ -286,7 +290,7 @@ def map_from_dict(data: Any, source: str = "<map>") -> Map:
 
     cities: dict[str, City] = {}
     for i, entry in enumerate(data["cities"]):
-        where = f"cities[{i}]"
+        where: str | texts.Phrase = f"cities[{i}]"  # an entry's place, or a route named in words
         check.that(isinstance(entry, dict), where, "not_object")
         city_name = check.string(entry, "name", where)
         where = f"cities[{i}] ({city_name})"
@@ -332,7 +336,8 @@ def map_from_dict(data: Any, source: str = "<map>") -> Map:
         where = texts.Phrase("error.route_entry", {"route": route.id})
         check.that(route.double_with != route.id, where, "double_itself")
         other = by_id.get(route.double_with)
-        check.that(other is not None, where, "double_missing", other=route.double_with)
+        if other is None:
+            check.fail(where, "double_missing", other=route.double_with)
         check.that({other.a, other.b} == {route.a, route.b}, where, "double_elsewhere", other=other.id)
         check.that(other.double_with == route.id, where, "double_one_way", other=other.id, route=route.id)
         check.that(other.length == route.length, where, "double_length", other=other.id,

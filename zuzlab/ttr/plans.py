@@ -74,8 +74,9 @@ def ticket_path(graph: OpenGraph, board: Map, ticket: Ticket) -> list[Route] | N
     targets = {p for name in ticket.destinations for p in board.places(name) if p in graph}
     if not targets:
         return None
-    came_by: dict[str, tuple[str, Route, float] | None] = {}
-    frontier = [(0.0, n, p, None) for n, p in enumerate(board.places(ticket.origin)) if p in graph]
+    came_by: dict[str, tuple[str, Route, float] | None] = {}  # place → (from, by, cost); None: a start
+    frontier: list[tuple[float, int, str, tuple[str, Route, float] | None]] = [
+        (0.0, n, p, None) for n, p in enumerate(board.places(ticket.origin)) if p in graph]
     heapq.heapify(frontier)
     pushed, best, reached = len(frontier), None, []
     while frontier:
@@ -96,8 +97,8 @@ def ticket_path(graph: OpenGraph, board: Map, ticket: Ticket) -> list[Route] | N
     if not reached:
         return None
     path, city = [], min(reached)
-    while came_by[city] is not None:
-        city, route, route_cost = came_by[city]
+    while (step := came_by[city]) is not None:
+        city, route, route_cost = step
         if route_cost > 0:
             path.append(route)
     return path[::-1]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Mapping
+from typing import Mapping, cast
 
 from ..core import CheckedFields, explored
 from ..tickets import ticket_offer_problems
@@ -61,7 +61,7 @@ class Ruleset(CheckedFields):
     #: With at least this many players both tracks of a double route can be claimed
     #: (by different players); with fewer, claiming one closes the other.
     double_routes_min_players: int = field(default=4, metadata=explored("slider", low=2, high=6))
-    route_points: Mapping[int, int] = field(default=((1, 1), (2, 2), (3, 4), (4, 7), (5, 10), (6, 15)),
+    route_points: Mapping[int, int] = field(default_factory=lambda: {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15},
                                             metadata=explored("points_table"))
     longest_route_bonus: int = field(default=10, metadata=explored("slider", high=40))
     #: Cards turned over from the deck after paying for a tunnel.
@@ -94,7 +94,8 @@ class Ruleset(CheckedFields):
         problems += ticket_offer_problems(self, self.initial_tickets + self.initial_long_tickets)
         for key in self.tie_breakers:
             if key not in TIE_BREAKERS:
-                problems.append(Phrase("error.rules_tie_breaker", {"breaker": repr(key), "known": ", ".join(TIE_BREAKERS)}))
+                problems.append(Phrase("error.rules_tie_breaker",
+                                       {"breaker": repr(key), "known": ", ".join(TIE_BREAKERS)}))
         if len(self.station_costs) < self.stations_per_player:
             problems.append(Phrase("error.rules_station_costs", {"stations": self.stations_per_player}))
         if any(length < 1 or pts < 0 for length, pts in pairs):
@@ -106,15 +107,21 @@ class Ruleset(CheckedFields):
     def total_cards(self) -> int:
         return self.cards_per_color * len(self.colors) + self.wild_cards
 
+    @property
+    def points_table(self) -> tuple[tuple[int, int], ...]:
+        """``route_points`` as the ruleset keeps it: (length, points) pairs, shortest first
+        (``__post_init__`` freezes the mapping it is given into them)."""
+        return cast("tuple[tuple[int, int], ...]", self.route_points)
+
     def points_for_length(self, length: int) -> int:
-        for route_length, points in self.route_points:  # type: ignore[misc]
+        for route_length, points in self.points_table:
             if route_length == length:
                 return points
         raise InputError("error.rules_no_points", rules=repr(self.name), length=length)
 
     def to_dict(self) -> dict:
         data = asdict(self)
-        data["route_points"] = {str(k): v for k, v in self.route_points}  # type: ignore[misc]
+        data["route_points"] = {str(k): v for k, v in self.points_table}
         data["colors"] = list(self.colors)
         data["tie_breakers"] = list(self.tie_breakers)
         data["station_costs"] = list(self.station_costs)

@@ -3,10 +3,10 @@ learner right in front of a tunnel, a ferry or a station without rigging any car
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ..core import RuleViolation
-from ..tickets import KeepTickets
+from ..tickets import ChooseTickets, KeepTickets
 from ..train_cards import DrawBlind
 from .state import Game
 
@@ -14,7 +14,7 @@ from .state import Game
 def past_opening(game: Game) -> Game:
     """Every player keeps all the opening tickets."""
     while game.in_setup:
-        game.apply(KeepTickets(game.pending.tickets))
+        game.apply(KeepTickets(cast(ChooseTickets, game.pending).tickets))  # the opening offer
     return game
 
 

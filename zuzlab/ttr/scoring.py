@@ -112,13 +112,13 @@ def score_game(game) -> FinalScores:
         partial.append((player, results, choice.borrowed, longest_trail(routes)))
     best_length = max(trail.length for *_, trail in partial)
     players = []
-    for player, tickets, borrowed, trail in partial:
+    for player, results, borrowed, trail in partial:
         holds_longest = best_length > 0 and trail.length == best_length
         bonus = rules.longest_route_bonus if holds_longest else 0
         built = game.stations_built(player)
         station_points = (rules.stations_per_player - built) * rules.unused_station_points
-        total = game.scores[player] + sum(t.points for t in tickets) + bonus + station_points
-        players.append(PlayerScore(player, game.scores[player], tickets, trail, bonus, total,
+        total = game.scores[player] + sum(t.points for t in results) + bonus + station_points
+        players.append(PlayerScore(player, game.scores[player], results, trail, bonus, total,
                                    holds_longest, built, station_points, borrowed))
     return FinalScores(tuple(players), *rank(players, rules.tie_breakers), rules.tie_breakers)
 

@@ -25,7 +25,8 @@ def setup_notebook() -> None:
 
 
 __all__ = [
-    "bokeh_widget", "show", "InkCanvas", "PLAYER_COLORS", "ROUTE_COLORS", "Shape", "draw_scene", "ink_scene", "map_figure", "map_scene",
-    "project", "route_cars", "setup_notebook", "table_figure", "table_scene", "tile_preview_scene", "tile_shapes", "update_map_figure",
+    "bokeh_widget", "show", "InkCanvas", "PLAYER_COLORS", "ROUTE_COLORS", "Shape", "draw_scene", "ink_scene",
+    "map_figure", "map_scene", "project", "route_cars", "setup_notebook", "table_figure", "table_scene",
+    "tile_preview_scene", "tile_shapes", "update_map_figure",
     "PLAYER_NAMES", "map_title", "mark_routes", "on_route_tap", "route_pixel", "errors", "load_bokehjs",
 ]

@@ -165,8 +165,9 @@ def growth_figure(sizes: Sequence[int], plain: Sequence[int | None], pruned: Seq
 
     caption = [line for sentence in growth_caption(sizes, plain, pruned)
                for line in _wrapped(sentence, width - 90, CAPTION_PX)]
-    fig = figure(width=width, height=height + round(CAPTION_PX * 1.5) * len(caption), y_axis_type="log", title=_words("growth_title"),
-                 x_axis_label=_words("growth_x"), y_axis_label=_words("growth_y"), tools="pan,wheel_zoom,reset,save")
+    fig = figure(width=width, height=height + round(CAPTION_PX * 1.5) * len(caption), y_axis_type="log",
+                 title=_words("growth_title"), x_axis_label=_words("growth_x"), y_axis_label=_words("growth_y"),
+                 tools="pan,wheel_zoom,reset,save")
     fig.toolbar.logo = None
     for name, counts, color in (("plain", plain, PLAIN_COLOR), ("pruned", pruned, PRUNED_COLOR)):
         shown = [(size, max(1, count)) for size, count in zip(sizes, counts) if count is not None]
@@ -250,5 +251,5 @@ def with_legend(player: Any) -> Any:
     return widgets.VBox([player.widget, SearchLegend().widget])
 
 
-__all__ = ["SearchLegend", "growth_caption", "growth_figure", "shown_cities", "shown_names", "trail_figure", "with_legend",
-           "zoom_to"]
+__all__ = ["SearchLegend", "growth_caption", "growth_figure", "shown_cities", "shown_names", "trail_figure",
+           "with_legend", "zoom_to"]

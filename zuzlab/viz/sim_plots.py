@@ -149,5 +149,6 @@ def route_claims_figure(board: Map | str, table: Any, title: str | None = None, 
                      formatter=number_ticks(percent=True))
     fig.add_layout(scale, "right")
     games = texts.quantity("game", int(table.game.nunique()))
-    fig.title.text = title or _words("claims", variant=variant or texts.ruleset_title(table.variant.iloc[0]), games=games)
+    fig.title.text = title or _words("claims", variant=variant or texts.ruleset_title(table.variant.iloc[0]),
+                                     games=games)
     return fig
