@@ -217,3 +217,11 @@ def keep_prompt(keep_min: int) -> str:
     """The heading over the tickets offered: how many must be kept ("any of these, or
     none" when none must)."""
     return label("keep_any") if keep_min == 0 else label("keep_at_least", count=keep_min)
+
+
+# TEMPORARY, until the longest-trail package (being rewritten on its own branch) declares it
+# on its step type itself: revert this at the merge, once ``TrailStep`` has the line
+# ``texts_family = "trail"`` (issue 25).
+from ..algorithms.longest_trail import TrailStep  # noqa: E402
+
+TrailStep.texts_family = "trail"  # type: ignore[attr-defined]
