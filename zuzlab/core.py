@@ -1054,6 +1054,38 @@ def keywords_checked(method: Callable) -> Callable:
     return checked
 
 
+# --- seats ------------------------------------------------------------------------------------
+
+def seat_bots(bots: Any, players: int, make: Callable[[Any], Any], default: Sequence = (),
+              human: int | None = None) -> dict[int, Any]:
+    """Each bot's seat → ``make(the bot given for it)``: the one reading of "one bot for
+    every seat, or one per seat" (``play_game``, simulations and the game views call it).
+
+    ``bots`` is one bot (a name, a bot or a class of bots) for every seat but ``human``'s,
+    each seat made its own; or a list or tuple of one per seat (``human``'s entry unread);
+    or None for ``default``'s bots in turn. ``make`` turns what is given into a seat's bot
+    (``Engine.make_bot``, or a simulation's names) and refuses what is no bot. Anything else
+    (``error.sim_bots``) or a list of the wrong length (``bots_per_player``) is refused."""
+    seats = [seat for seat in range(players) if seat != human]
+    if bots is None and default:
+        return {seat: make(default[turn % len(default)]) for turn, seat in enumerate(seats)}
+    if isinstance(bots, str) or callable(bots):
+        if not seats:  # a game that leaves it no seat (a one-player game in a view): still checked
+            make(bots)
+        return {seat: make(bots) for seat in seats}
+    if not isinstance(bots, SequenceABC):
+        raise InputError("error.sim_bots", bots=repr(bots))
+    if len(bots) != players:
+        raise bots_per_player(players, len(bots))
+    return {seat: make(bots[seat]) for seat in seats}
+
+
+def bot_name(bot: Any) -> str:
+    """What a table or a view calls a bot: its name, a function's or class's ``__name__``,
+    an object's class name."""
+    return bot if isinstance(bot, str) else getattr(bot, "__name__", None) or type(bot).__name__
+
+
 # --- one protocol, three engines --------------------------------------------------------
 
 @dataclasses.dataclass(frozen=True)
@@ -1123,12 +1155,8 @@ class Engine:
         """A finished game between ``bots``: one name (or bot) for every seat, or one per
         seat. The same seed and bots give the same game."""
         game = self.new_game(variant, players=players, seed=seed, **options)
-        if not (isinstance(bots, (str, list, tuple)) or callable(bots)):
-            raise InputError("error.sim_bots", bots=repr(bots))
-        seats = [bots] * game.players if isinstance(bots, str) or callable(bots) else list(bots)
-        if len(seats) != game.players:
-            raise bots_per_player(game.players, len(seats))
-        return play_with_bots(game, [self.make_bot(b) for b in seats], seed, "bots")
+        seated = seat_bots(bots, game.players, self.make_bot)
+        return play_with_bots(game, list(seated.values()), seed, "bots")
 
     def play_random_game(self, variant: Any = None, *, players: int | None = None, seed: int | str = 0,
                          **options: Any) -> Any:
