@@ -305,7 +305,8 @@ def test_a_step_is_worded_by_the_family_its_type_declares_never_by_a_guess():
     from zuzlab.ink.steps import Step as InkStep
     from zuzlab.widgets.narration import STEP_WORDS, describe_step
 
-    declared = {step_type: step_type.texts_family for step_type in (TrailStep, PlanStep, StationStep, FulfilStep, InkStep)}
+    step_types = (TrailStep, PlanStep, StationStep, FulfilStep, InkStep)
+    declared = {step_type: step_type.texts_family for step_type in step_types}
     assert set(declared.values()) == {"plan", *STEP_WORDS}, declared
 
     class UnknownStep:  # a step with a city, but no family: once guessed to be the fulfilment search's

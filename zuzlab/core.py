@@ -979,7 +979,8 @@ class PlayerView:
         return value
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise HiddenInformation("error.bot_may_not", player=_read(self, "_player"), what=f"{_read(self, '_where')}.{name} = …")
+        player, where = _read(self, "_player"), _read(self, "_where")
+        raise HiddenInformation("error.bot_may_not", player=player, what=f"{where}.{name} = …")
 
     def __repr__(self) -> str:
         return f"<{_read(self, '_game')!r} as player {_read(self, '_player')} sees it>"
