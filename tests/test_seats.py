@@ -43,10 +43,9 @@ def test_a_bot_named_for_a_game_that_leaves_it_no_seat_is_still_checked():
 
 
 def test_every_game_view_seats_bots_by_name_one_per_seat_and_names_them_in_the_score_table():
-    cards = CardGameView(cardgame.new_game(players=3, seed=2), human=1, bot=["random", "?", "random"])
+    played = cardgame.play_random_game(players=3, seed=2)
+    cards = CardGameView(played, human=1, bot=["random", "?", "random"])
     assert set(cards.bots) == {0, 2} and cards.bot_names == {0: "random", 2: "random"}
-    while not cards.game.is_over:  # you play randomly too: the bots play the others' turns
-        assert cards.act(cards.game.random_action(cards.rng))
     assert cards.final_scores().seats == ("random", "you", "random")
 
     usa = TtrGameView(ttr.new_game("usa", players=3, seed=1), human=2, bots=["tickets", "random", None])
