@@ -482,6 +482,8 @@ def bad_inputs(tmp_path) -> dict:
         "a bot that reads the deck": lambda: ttr.play_game("usa", players=2, seed=1,
                                                            bots=lambda game, rng: game.cards.deck),
         "a bot that copies the game": lambda: cardgame.play_game(players=2, seed=1, bots=lambda game, rng: game.copy()),
+        "a bot that reads the view's inside": lambda: ttr.play_game("usa", players=2, seed=1,
+                                                                    bots=lambda game, rng: game._game),
         "too few bots": lambda: ttr.play_game("usa", players=3, bots=["random", "random"]),
         "an unknown bot to simulate": lambda: sim.simulate("usa", bots="greedy", progress=False),
         "no games to simulate": lambda: sim.simulate("usa", games=0, progress=False),

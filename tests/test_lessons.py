@@ -317,6 +317,22 @@ def test_a_small_case_is_drawn_zoomed_and_an_empty_one_said_in_words():
     assert shown.x_range.end - shown.x_range.start < (whole.x_range.end - whole.x_range.start) / 3
 
 
+def test_a_case_drawing_brings_its_own_colours_and_leaves_the_step_views_their_own():
+    from zuzlab.lessons.drawing import LAYERS, map_case
+    from zuzlab.widgets.views import OVERLAY, MapStepView
+
+    routes = ttr.load_map("usa").routes
+    step_colours = dict(OVERLAY)
+    first = map_case("usa", network=routes[:3], expected=routes[:2], yours=routes[:1])
+    assert OVERLAY == step_colours  # the algorithms' colours, as they were
+    with pytest.raises(KeyError, match="expected"):  # a step view knows no case layer: none leaked into it
+        MapStepView("usa").overlay({"expected": routes[:1]})
+    second = map_case("usa", network=routes[:2], cities={"cities": ["Denver"]})
+    for drawing, layers in ((first, ["network"] * 3 + ["expected"] * 2 + ["yours"]), (second, ["network"] * 2)):
+        lines = drawing.zuzlab_figure.select_one({"name": "overlay"}).data_source.data
+        assert lines["color"] == [LAYERS[layer] for layer in layers]
+
+
 def test_messages_name_no_python_slips_in_german():
     texts.set_language("de")
     try:

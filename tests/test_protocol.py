@@ -4,6 +4,7 @@ saves, rulesets that cannot run refused at the start, positions set up through
 
 from __future__ import annotations
 
+import copy
 import inspect
 import json
 import random
@@ -389,10 +390,33 @@ def peeking_bot(read):
     (cardgame, lambda game: game.track[(game.current_player + 1) % game.players], r"game.track\[1\]"),
     (cardgame, lambda game: game.cards.deck[-1], "game.cards.deck"),
     (ink, lambda game: game.next_rolls, "game.next_rolls"),
+    # the ways round the view: its own inside, a method's game, a part's tools, Python's copying
+    (ttr, lambda game: game._game.cards.deck, "game._game"),
+    (ttr, lambda game: game.legal_actions.__self__.cards.deck, r"game.legal_actions.__self__"),
+    (ttr, lambda game: game.hands._entries[1], "game.hands._entries"),
+    (ttr, lambda game: game._last_claims.game, "game._last_claims"),
+    (ttr, lambda game: game.cards.copy().deck, "game.cards.copy"),
+    (cardgame, lambda game: game.cards._game.deck, "game.cards._game"),
+    (cardgame, lambda game: game.cards.to_dict()["deck"], "game.cards.to_dict"),
+    (ink, lambda game: vars(game)["next_rolls"], "game.__dict__"),
+    (ink, lambda game: copy.copy(game).next_rolls, "game.__reduce_ex__"),
 ])
 def test_a_bot_that_reads_what_its_player_may_not_see_is_refused(engine, read, what):
-    with pytest.raises(HiddenInformation, match=f"player 0's bot may (not see|not use) {what}"):
+    with pytest.raises(HiddenInformation, match=f"player 0's bot may (not see|not use|not read) {what}"):
         engine.play_game(players=2, seed=1, bots=peeking_bot(read))
+
+
+def test_a_bot_may_look_round_the_game_it_is_shown():
+    looked = []
+
+    def looking_bot(game, rng):
+        looked.append((dir(game), type(game).__name__, len(game.legal_actions())))
+        return game.random_action(rng)
+
+    ttr.play_game("usa", players=2, seed=3, bots=looking_bot)
+    names, kind, choices = looked[0]
+    assert "legal_actions" in names and "hands" in names and not [n for n in names if n.startswith("_")]
+    assert kind == "PlayerView" and choices > 0
 
 
 def test_a_bot_sees_its_own_hand_and_everything_public():

@@ -296,11 +296,49 @@ def test_narration_never_hides_a_missing_text_or_parameter():
     assert narrate(Event("station_built", 0, city="Wien", paid=["red"]), game, "de") == \
         "Spieler 0 baut einen Bahnhof in Wien."
 
-    class UnknownStep:
-        kind, city = "an_unknown_kind", "Wien"
+    from zuzlab.algorithms.fulfilment import Step
 
     with pytest.raises(KeyError, match="no text 'step.fulfil.an_unknown_kind'"):
-        describe_step(UnknownStep())
+        describe_step(Step("an_unknown_kind"))
+
+
+def test_a_step_is_worded_by_the_family_its_type_declares_never_by_a_guess():
+    from zuzlab.algorithms import PlanStep, StationStep, TrailStep
+    from zuzlab.algorithms.fulfilment import Step as FulfilStep
+    from zuzlab.ink.steps import Step as InkStep
+    from zuzlab.widgets.narration import STEP_WORDS, describe_step
+
+    step_types = (TrailStep, PlanStep, StationStep, FulfilStep, InkStep)
+    declared = {step_type: step_type.texts_family for step_type in step_types}
+    assert set(declared.values()) == {"plan", *STEP_WORDS}, declared
+
+    class UnknownStep:  # a step with a city, but no family: once guessed to be the fulfilment search's
+        kind, city = "start", "Wien"
+
+    for lang, words in (("en", "cannot word a .*UnknownStep step.*texts_family"), ("de", "Typ .*UnknownStep")):
+        with pytest.raises(TypeError, match=words):
+            describe_step(UnknownStep(), lang)
+
+    class TrailStep(StationStep):  # named like the trail's steps: the family it declares decides
+        texts_family = "station"
+
+    assert describe_step(TrailStep("better", (), 9, 9), "en") == "Better: 9 points."
+    assert describe_step(7) == "7"  # a plain value of a stream (no kind) is shown as itself
+
+
+def test_a_step_counts_its_trains_and_squares_in_the_languages_plural_forms():
+    from zuzlab.algorithms import TrailStep
+    from zuzlab.ink.steps import Step as InkStep
+    from zuzlab.widgets.narration import describe_step
+
+    one = TrailStep("extend", "Denver", (), 1, (), 1)
+    assert describe_step(one, "en") == "Walk on to Denver: 1 train so far."
+    assert describe_step(TrailStep("done", None, (), 6, (), 6), "en") == "Done: the longest trail has 6 trains."
+    assert describe_step(one, "de") == "Weiter nach Denver: bisher 1 Wagen."
+    better = InkStep("longest railway", "better", "C3", {"length": 1})
+    assert describe_step(better, "en").endswith("a new longest path of 1 square.")
+    assert describe_step(better, "de").endswith("ein neuer längster Weg mit 1 Feld.")
+    assert describe_step(InkStep("longest railway", "better", "C3", {"length": 4}), "de").endswith("mit 4 Feldern.")
 
 
 def test_every_step_of_the_lesson_algorithms_has_its_text_in_both_languages():

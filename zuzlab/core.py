@@ -18,6 +18,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from collections.abc import Sequence as SequenceABC
+from types import MethodType
 from typing import Any, Callable, ClassVar, Iterable, Self, Sequence
 
 from . import texts
@@ -930,7 +931,16 @@ class HiddenInformation(InputError):
 #: what a bot may not do with the game it is shown: play on it, copy it (a copy would show
 #: the deck), take back, save or read the whole position
 _NOT_FOR_BOTS = frozenset({"apply", "undo", "rewind", "copy", "set_up", "to_dict", "to_json", "position",
-                           "observation", "_starting_position", "_start", "__dict__"})
+                           "observation"})
+_read = object.__getattribute__
+
+
+def _refuse_inside(name: str, player: int, where: str) -> None:
+    """A name of an object's inside (``_game``, ``__self__``, ``__getstate__``: a leading
+    underscore) is not read for a bot: through it, a bot could reach the whole game.
+    ``__class__`` only says what the object is, and Python itself asks for it."""
+    if name[0] == "_" and name != "__class__":
+        raise HiddenInformation("error.bot_may_not_read", player=player, what=f"{where}.{name}")
 
 
 class PlayerView:
@@ -939,7 +949,13 @@ class PlayerView:
     ``secrets``: the order of a deck, other players' hands and tickets, the seed that deals
     what is to come) is refused with ``HiddenInformation``, and so is playing, copying or
     taking back on the game itself. The rules' own questions (``legal_actions`` …) answer
-    as for the game."""
+    as for the game.
+
+    Every attribute read goes through that check (``__getattribute__``), the view's own
+    and the game's private ones too (a leading underscore: refused), and a method of the
+    game is handed out without the game it is bound to (``GameMethod``). (Python keeps no
+    secret from code that sets out to break in, e.g. through ``object.__getattribute__``;
+    the view keeps every attribute path closed.)"""
 
     __slots__ = ("_game", "_player", "_secrets", "_where")
 
@@ -949,24 +965,67 @@ class PlayerView:
         object.__setattr__(self, "_secrets", game.secrets if secrets is None else secrets)
         object.__setattr__(self, "_where", where)
 
-    def __getattr__(self, name: str) -> Any:
-        secret = self._secrets.get(name)
-        if name in _NOT_FOR_BOTS and self._where == "game":
-            raise HiddenInformation("error.bot_may_not", player=self._player, what=f"game.{name}")
-        if secret == "hidden":
-            raise HiddenInformation("error.bot_may_not_see", player=self._player, what=f"{self._where}.{name}")
-        value = getattr(self._game, name)
-        if secret == "own":
-            return OwnEntry(value, self._player, f"{self._where}.{name}")
-        if isinstance(secret, Mapping):  # a part of the game with secrets of its own (the card supply)
-            return PlayerView(value, self._player, secret, f"{self._where}.{name}")
+    def __getattribute__(self, name: str) -> Any:
+        secret = _read(self, "_secrets").get(name)
+        where = _read(self, "_where")
+        if name[0] == "_" or secret is not None or (name in _NOT_FOR_BOTS and where == "game"):
+            return _guarded_read(self, name, secret)
+        wrapped = _read(self, "_game")
+        value = getattr(wrapped, name)
+        if type(value) is MethodType and value.__self__ is wrapped:  # the method, not the game it is bound to
+            if where != "game":  # a part's tools (draw, copy, to_dict of the card supply) are the engine's
+                raise HiddenInformation("error.bot_may_not", player=_read(self, "_player"), what=f"{where}.{name}")
+            return GameMethod(value, _read(self, "_player"), f"{where}.{name}")
         return value
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise HiddenInformation("error.bot_may_not", player=self._player, what=f"{self._where}.{name} = …")
+        player, where = _read(self, "_player"), _read(self, "_where")
+        raise HiddenInformation("error.bot_may_not", player=player, what=f"{where}.{name} = …")
 
     def __repr__(self) -> str:
-        return f"<{self._game!r} as player {self._player} sees it>"
+        return f"<{_read(self, '_game')!r} as player {_read(self, '_player')} sees it>"
+
+    def __dir__(self) -> list[str]:
+        """The game's public names, for a bot's writer looking round (``dir(game)``)."""
+        return [name for name in dir(_read(self, "_game")) if name[0] != "_"]
+
+
+def _guarded_read(view: PlayerView, name: str, secret: Any) -> Any:
+    """A read through ``view`` of a name with a rule: its inside (refused), a use of the
+    game (refused), a secret (refused), the player's own entries or a part with secrets."""
+    player, where = _read(view, "_player"), _read(view, "_where")
+    _refuse_inside(name, player, where)
+    if name == "__class__":
+        return PlayerView
+    if name in _NOT_FOR_BOTS and where == "game":
+        raise HiddenInformation("error.bot_may_not", player=player, what=f"game.{name}")
+    if secret == "hidden":
+        raise HiddenInformation("error.bot_may_not_see", player=player, what=f"{where}.{name}")
+    value = getattr(_read(view, "_game"), name)
+    if secret == "own":
+        return OwnEntry(value, player, f"{where}.{name}")
+    return PlayerView(value, player, secret, f"{where}.{name}")  # a part with secrets of its own (the card supply)
+
+
+class GameMethod:
+    """A method of the game (``legal_actions``, ``random_action`` …) as a bot is given it:
+    it answers as the game's own, but does not hand out the game it is bound to
+    (``__self__``): its inside is refused like the view's."""
+
+    __slots__ = ("_method", "_player", "_where")
+
+    def __init__(self, method: MethodType, player: int, where: str):
+        self._method, self._player, self._where = method, player, where
+
+    def __call__(self, *args: Any, **keywords: Any) -> Any:
+        return _read(self, "_method")(*args, **keywords)
+
+    def __getattribute__(self, name: str) -> Any:
+        _refuse_inside(name, _read(self, "_player"), _read(self, "_where"))
+        return _read(self, name)
+
+    def __repr__(self) -> str:
+        return f"<{_read(self, '_where')}, as player {_read(self, '_player')} may ask it>"
 
 
 class OwnEntry:
@@ -977,16 +1036,22 @@ class OwnEntry:
     def __init__(self, entries: Sequence, player: int, where: str):
         self._entries, self._player, self._where = entries, player, where
 
+    def __getattribute__(self, name: str) -> Any:
+        _refuse_inside(name, _read(self, "_player"), _read(self, "_where"))
+        return _read(self, name)
+
     def __getitem__(self, player: int) -> Any:
-        if player != self._player:
-            raise HiddenInformation("error.bot_may_not_see", player=self._player, what=f"{self._where}[{player!r}]")
-        return self._entries[player]
+        own, where = _read(self, "_player"), _read(self, "_where")
+        if player != own:
+            raise HiddenInformation("error.bot_may_not_see", player=own, what=f"{where}[{player!r}]")
+        return _read(self, "_entries")[player]
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(_read(self, "_entries"))
 
     def __iter__(self):
-        raise HiddenInformation("error.bot_may_not_see", player=self._player, what=f"every entry of {self._where}")
+        raise HiddenInformation("error.bot_may_not_see", player=_read(self, "_player"),
+                                what=f"every entry of {_read(self, '_where')}")
 
 
 def ask_bot(bot: Bot, state: "GameState", rng: random.Random) -> Action:
@@ -1052,6 +1117,38 @@ def keywords_checked(method: Callable) -> Callable:
         return method(self, *args, **keywords)
 
     return checked
+
+
+# --- seats ------------------------------------------------------------------------------------
+
+def seat_bots(bots: Any, players: int, make: Callable[[Any], Any], default: Sequence = (),
+              human: int | None = None) -> dict[int, Any]:
+    """Each bot's seat → ``make(the bot given for it)``: the one reading of "one bot for
+    every seat, or one per seat" (``play_game``, simulations and the game views call it).
+
+    ``bots`` is one bot (a name, a bot or a class of bots) for every seat but ``human``'s,
+    each seat made its own; or a list or tuple of one per seat (``human``'s entry unread);
+    or None for ``default``'s bots in turn. ``make`` turns what is given into a seat's bot
+    (``Engine.make_bot``, or a simulation's names) and refuses what is no bot. Anything else
+    (``error.sim_bots``) or a list of the wrong length (``bots_per_player``) is refused."""
+    seats = [seat for seat in range(players) if seat != human]
+    if bots is None and default:
+        return {seat: make(default[turn % len(default)]) for turn, seat in enumerate(seats)}
+    if isinstance(bots, str) or callable(bots):
+        if not seats:  # a game that leaves it no seat (a one-player game in a view): still checked
+            make(bots)
+        return {seat: make(bots) for seat in seats}
+    if not isinstance(bots, SequenceABC):
+        raise InputError("error.sim_bots", bots=repr(bots))
+    if len(bots) != players:
+        raise bots_per_player(players, len(bots))
+    return {seat: make(bots[seat]) for seat in seats}
+
+
+def bot_name(bot: Any) -> str:
+    """What a table or a view calls a bot: its name, a function's or class's ``__name__``,
+    an object's class name."""
+    return bot if isinstance(bot, str) else getattr(bot, "__name__", None) or type(bot).__name__
 
 
 # --- one protocol, three engines --------------------------------------------------------
@@ -1123,12 +1220,8 @@ class Engine:
         """A finished game between ``bots``: one name (or bot) for every seat, or one per
         seat. The same seed and bots give the same game."""
         game = self.new_game(variant, players=players, seed=seed, **options)
-        if not (isinstance(bots, (str, list, tuple)) or callable(bots)):
-            raise InputError("error.sim_bots", bots=repr(bots))
-        seats = [bots] * game.players if isinstance(bots, str) or callable(bots) else list(bots)
-        if len(seats) != game.players:
-            raise bots_per_player(game.players, len(seats))
-        return play_with_bots(game, [self.make_bot(b) for b in seats], seed, "bots")
+        seated = seat_bots(bots, game.players, self.make_bot)
+        return play_with_bots(game, list(seated.values()), seed, "bots")
 
     def play_random_game(self, variant: Any = None, *, players: int | None = None, seed: int | str = 0,
                          **options: Any) -> Any:

@@ -51,7 +51,7 @@ from typing import Any, Callable, Iterator, Sequence
 import cloudpickle
 
 from . import texts
-from .core import Engine, GameState, bots_per_player, play_with_bots
+from .core import Engine, GameState, bot_name, play_with_bots, seat_bots
 from .engines import ENGINES, engine_of
 from .texts import InputError, Phrase
 
@@ -141,7 +141,7 @@ def simulate(variant_or_ruleset: Any, players: int = 4, games: int = 1000, seed:
     from tqdm.auto import tqdm
 
     engine, rules = engine_of(variant_or_ruleset)
-    names, own_bots = seat_bots(engine, bots, players)
+    names, own_bots = seat_names(engine, bots, players)
     if not isinstance(games, int) or games < 1:
         raise InputError("error.sim_games", games=repr(games))
     if workers is not None and (not isinstance(workers, int) or workers < 1):
@@ -245,37 +245,28 @@ def chunk_results(plan: Plan, chunks: Sequence[range], executor: Executor | None
             future.cancel()
 
 
-def seat_bots(engine: Engine, bots: Sequence[BotSpec] | BotSpec | None,
-              players: int) -> tuple[tuple[str, ...], dict[str, Callable]]:
+def seat_names(engine: Engine, bots: Sequence[BotSpec] | BotSpec | None,
+               players: int) -> tuple[tuple[str, ...], dict[str, Callable]]:
     """The name of each seat's bot, checked (one bot for all, one per seat, or the
-    defaults), and the caller's own bots by the names the table gives them."""
-    if bots is None:
-        chosen: list = [engine.strategies[seat % len(engine.strategies)] for seat in range(players)]
-    elif isinstance(bots, str) or callable(bots):
-        chosen = [bots] * players
-    elif isinstance(bots, Sequence):
-        chosen = list(bots)
-        if len(chosen) != players:
-            raise bots_per_player(players, len(chosen))
-    else:
-        raise InputError("error.sim_bots", bots=repr(bots))
-    names: list[str] = []
+    defaults: ``core.seat_bots`` reads which), and the caller's own bots by the names the
+    table gives them."""
     own: dict[str, Callable] = {}
-    for bot in chosen:
+
+    def named(bot: BotSpec) -> str:
         if isinstance(bot, str):
             if bot not in engine.bots:
                 raise InputError("error.no_bot", game=engine.reader_name, bot=repr(bot), known=", ".join(engine.bots))
-            names.append(bot)
-        elif callable(bot):
-            name = getattr(bot, "__name__", None) or type(bot).__name__
-            if name in engine.bots:
-                raise InputError("error.sim_bot_name_taken", bot=repr(bot), game=engine.reader_name, name=repr(name))
-            if own.setdefault(name, bot) is not bot:
-                raise InputError("error.sim_bot_names_twice", name=repr(name))
-            names.append(name)
-        else:
+            return bot
+        if not callable(bot):
             raise InputError("error.sim_not_a_bot", game=engine.reader_name, known=", ".join(engine.bots), bot=repr(bot))
-    return tuple(names), own
+        name = bot_name(bot)
+        if name in engine.bots:
+            raise InputError("error.sim_bot_name_taken", bot=repr(bot), game=engine.reader_name, name=repr(name))
+        if own.setdefault(name, bot) is not bot:
+            raise InputError("error.sim_bot_names_twice", name=repr(name))
+        return name
+
+    return tuple(seat_bots(bots, players, named, engine.strategies).values()), own
 
 
 def pickled_bots(own_bots: dict[str, Callable]) -> bytes:

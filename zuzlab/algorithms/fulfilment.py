@@ -59,6 +59,7 @@ class Step:
     instead) or "done" (``result`` holds the answer).
     """
 
+    texts_family = "fulfil"  # the [step] texts that word it (read by narration.describe_step)
     kind: str
     ticket: Any = None
     chosen: tuple[Any, ...] = ()

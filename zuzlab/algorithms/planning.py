@@ -46,6 +46,7 @@ class PlanStep:
     the ``result``.
     """
 
+    texts_family = "plan"  # the [step] texts that word it (read by narration.describe_step)
     kind: str
     city: str | None = None
     other: str | None = None

@@ -37,6 +37,7 @@ class StationChoice:
 
 @dataclass(frozen=True)
 class StationStep:
+    texts_family = "station"  # the [step] texts that word it (read by narration.describe_step)
     kind: str  # "try", "better" or "done"
     borrowed: tuple[tuple[str, Any], ...]
     points: int

@@ -27,6 +27,7 @@ from .tiles import HIGHWAY, KIND_NAMES, LAKE, RAILWAY, RIVER, ROUTES, SIDE_NAMES
 class Step:
     """One step: which part, what happened, where, and what it adds up to so far."""
 
+    texts_family = "ink"  # the [step] texts that word it (read by narration.describe_step)
     part: str  # "networks", "longest highway", "longest railway", "errors", "river", "lake", "centre"
     kind: str
     square: str | None = None

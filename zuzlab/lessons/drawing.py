@@ -27,12 +27,11 @@ def map_case(board: str, network: Iterable = (), expected: Iterable = (), yours:
     and ``yours`` (pink, on top), with ``cities`` marked per layer, a legend and a caption;
     zoomed to what it draws, so that a small case is not a speck on the whole map."""
     from ..viz.lesson_plots import zoom_to
-    from ..widgets.views import MapStepView, OVERLAY
+    from ..widgets.views import MapStepView
 
-    OVERLAY.update(LAYERS)
     groups = {"network": list(network), "cities": [], "expected": list(expected), "yours": list(yours)}
     marked = {layer: list(names) for layer, names in (cities or {}).items()}
-    view = MapStepView(board, width=width, height=height)
+    view = MapStepView(board, width=width, height=height, colours=LAYERS)  # its own colours: no other drawing's change
     view.overlay(groups, marked)
     # the case's routes wide and dark under the answer (a dark rim shows which routes the
     # case had, also under the green), the cities marked by a ring around their dot

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import html
 from decimal import ROUND_HALF_EVEN, Decimal
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
 
 from ..ink.expert import ExpertBot, compare
 from .. import cardgame, ink, texts
 from ..cardgame.scoring import settle_game, ticket_fulfilment
-from ..core import Event, PlayerView, random_bot, seeded_random
+from ..core import Event, PlayerView, seeded_random
 from ..viz import InkCanvas, table_figure, tile_preview_scene
 from ..viz.cardgame_table import CARD_COLORS, TEXT_ON, card_chip, update_table_figure
 from ..viz.ttr_map import bokeh_widget
@@ -69,7 +69,12 @@ class CardGameView(_CompactView):
     disabled, with the reason beside them; a train wreck is framed on the table.
     """
 
-    def __init__(self, game: cardgame.Game, human: int = 0, bot: Callable | None = None, seed: int | str = 0):
+    engine, opponents = cardgame.ENGINE, ("random",)
+
+    def __init__(self, game: cardgame.Game, human: int = 0, bot: str | Callable | Sequence | None = None,
+                 seed: int | str = 0):
+        """``bot`` plays the other seats: one bot (a name of ``cardgame.ENGINE.bots``, "random"
+        by default, or a bot itself) for every other seat, or one per seat."""
         super().__init__(game, human, bot, seed)
         self.figure = table_figure(game, reveal=human)
         self.table = bokeh_widget(self.figure)
@@ -136,11 +141,6 @@ class CardGameView(_CompactView):
         else:
             self.controls.children = [*self._draw_rows(pending), *self._play_rows(pending), *self._ticket_rows(pending),
                                       self.help_row]
-
-    def final_scores(self):
-        """The game's final score table, saying who played each seat (you, the bots)."""
-        bot = "random" if self.bot is random_bot else getattr(self.bot, "__name__", "bot")
-        return self.game.final_scores().with_seats(["you" if p == self.human else bot for p in range(self.game.players)])
 
     def _tickets_html(self) -> str:
         """Your tickets, each marked fulfilled or not by your on-the-track pile as it stands."""
@@ -347,10 +347,13 @@ class InkGameView(_CompactView):
     to the final scores.
     """
 
-    def __init__(self, game: ink.Game, human: int = 0, bot: str | Callable | None = None, seed: int | str = 0):
+    engine, opponents = ink.ENGINE, ("greedy",)
+
+    def __init__(self, game: ink.Game, human: int = 0, bot: str | Callable | Sequence | None = None,
+                 seed: int | str = 0):
         """``bot`` draws the other players' boards: a bot name of ``zuzlab.ink.bots``
-        ("greedy" by default, "expert" …) or a bot itself."""
-        super().__init__(game, human, ink.make_bot(bot or "greedy"), seed)
+        ("greedy" by default, "expert" …) or a bot itself for every other seat, or one per seat."""
+        super().__init__(game, human, bot, seed)
         if not game.is_over:  # this round's roll is told too (the first round's, or a set-up one)
             self.log.append(Event("rolled", game.current_player, round=game.round, results=list(game.rolled),
                                   expansion=list(game.rolled_extra)))

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import html
-from typing import Any, Callable
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
 from .. import texts
-from ..core import Event, RuleViolation, ask_bot, random_bot, seeded_random
+from ..core import Engine, Event, RuleViolation, ask_bot, bot_name, seat_bots, seeded_random
 from .narration import label, narrate
 
 #: events that show something of the hidden future to everyone (a card turned up from a
@@ -26,11 +26,21 @@ class GameView:
 
     A view builds ``widget`` around ``message``, ``narration`` and ``help_row`` (take
     back, why not now, hint), and implements ``refresh`` (and ``hint`` if it has one).
+    ``bots`` plays the other seats: one bot (or bot name) for every other seat, or one per
+    seat; by default the view's ``opponents`` in turn.
     """
 
-    def __init__(self, game: Any, human: int, bot: Callable | None, seed: int | str):
+    #: the engine whose bots the view seats, and the bots it seats by default, in turn
+    engine: ClassVar[Engine]
+    opponents: ClassVar[tuple[str, ...]]
+
+    def __init__(self, game: Any, human: int, bots: Any, seed: int | str):
         self.game, self.human = game, human
-        self.bot = bot or random_bot
+        seated = seat_bots(bots, game.players, lambda bot: (bot_name(bot), self.engine.make_bot(bot)),
+                           self.opponents, human)
+        #: each other seat's bot, and what the score table calls it
+        self.bots = {seat: bot for seat, (_, bot) in seated.items()}
+        self.bot_names = {seat: name for seat, (name, _) in seated.items()}
         self.rng = seeded_random(seed, "bots")
         self.log: list[Event] = []
         self.refused: RuleViolation | texts.Phrase | None = None
@@ -103,6 +113,11 @@ class GameView:
         seen = texts.Phrase(f"label.undo_seen/{event.kind}", {"round": event.data.get("round")})
         return texts.Phrase("label.undo_seen_card", {"seen": seen})
 
+    def final_scores(self):
+        """The game's final score table, saying who played each seat (you, which bot)."""
+        return self.game.final_scores().with_seats(
+            {p: "you" if p == self.human else self.bot_names[p] for p in range(self.game.players)})
+
     def hint(self) -> str | None:
         """What a good player would do now, and why (None: this view has no hints)."""
         return None
@@ -114,7 +129,7 @@ class GameView:
 
     def _run_bots(self) -> None:
         while not self.game.is_over and self.game.current_player != self.human:
-            self.log.extend(self.game.apply(ask_bot(self.bot, self.game, self.rng)))
+            self.log.extend(self.game.apply(ask_bot(self.bots[self.game.current_player], self.game, self.rng)))
 
     def _show_texts(self) -> None:
         lines = [line for line in (narrate(e, self.game) for e in self.log) if line]

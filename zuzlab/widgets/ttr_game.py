@@ -20,11 +20,11 @@ from typing import Any, Callable, Sequence
 import ipywidgets as widgets
 
 from .. import texts
-from ..core import PlayerView, RuleViolation, ask_bot, seeded_random
+from ..core import PlayerView, RuleViolation, seeded_random
 from ..ttr.claim_rules import route_price
 from ..ttr import (
-    BuildStation, ChooseTickets, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, Game, GiveUpTunnel, KeepTickets,
-    Pass, PayTunnel, SecondCard, TunnelPayment, make_bot,
+    ENGINE, BuildStation, ChooseTickets, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, Game, GiveUpTunnel,
+    KeepTickets, Pass, PayTunnel, SecondCard, TunnelPayment, make_bot,
 )
 from ..ttr.maps import Ticket
 from ..ttr.plans import Planner
@@ -63,20 +63,11 @@ class TtrGameView(GameView):
     """
 
     reason_html = staticmethod(_why)
+    engine, opponents = ENGINE, OPPONENTS
 
     def __init__(self, game: Game, human: int = 0, bots: str | Bot | Sequence[str | Bot] | None = None,
                  seed: int | str = 0):
-        super().__init__(game, human, None, seed)
-        others = [p for p in range(game.players) if p != human]
-        if bots is None:
-            chosen = {p: OPPONENTS[i % len(OPPONENTS)] for i, p in enumerate(others)}
-        elif isinstance(bots, str) or callable(bots):
-            chosen = {p: bots for p in others}
-        else:
-            chosen = dict(enumerate(bots))
-        self.bots = {p: make_bot(chosen[p]) for p in others}
-        self.bot_names = {p: chosen[p] if isinstance(chosen[p], str) else getattr(chosen[p], "__name__", "bot")
-                          for p in others}
+        super().__init__(game, human, bots, seed)
         self.selected_route: int | None = None  # none until you pick one: nothing is chosen for you
         self._filling = False  # a menu being filled (not picked from)
         self.selected_city: str | None = None  # where to build a station (Europe)
@@ -171,11 +162,6 @@ class TtrGameView(GameView):
         display(self.widget)
 
     # --- the bots ----------------------------------------------------------------------------
-
-    def _run_bots(self) -> None:
-        while not self.game.is_over and self.game.current_player != self.human:
-            player = self.game.current_player
-            self.log.extend(self.game.apply(ask_bot(self.bots[player], self.game, self.rng)))
 
     def hint(self) -> str:
         """What the balanced strategy bot would do in your place, and why; its planned
@@ -399,11 +385,6 @@ class TtrGameView(GameView):
             status = label("status", game=map_title(game.map), turn=game.turn + 1,
                            round=game.turn // game.players + 1, whose=whose)
         self.status.value = f"<b>{html.escape(you)}</b> · {html.escape(status)}<br>{html.escape(scores)}"
-
-    def final_scores(self):
-        """The game's final score table, saying who played each seat (you, which bot)."""
-        return self.game.final_scores().with_seats(
-            {p: "you" if p == self.human else self.bot_names[p] for p in range(self.game.players)})
 
     def _bot_name(self, player: int) -> str:
         name = self.bot_names.get(player, "")

@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import html
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import ipywidgets as widgets
 
@@ -43,15 +43,18 @@ class TextView:
 
 
 class MapStepView:
-    """A Ticket to Ride map whose overlays follow route steps."""
+    """A Ticket to Ride map whose overlays follow route steps; ``colours`` gives each overlay
+    group its colour (the algorithms' ``OVERLAY`` by default; a drawing of its own brings its own)."""
 
-    def __init__(self, map_or_game: Map | Game | str, width: int = 820, height: int = 520, dim_map: bool = True):
+    def __init__(self, map_or_game: Map | Game | str, width: int = 820, height: int = 520, dim_map: bool = True,
+                 colours: Mapping[str, str] = OVERLAY):
         from bokeh.models import ColumnDataSource
         self.board = map_or_game.map if isinstance(map_or_game, Game) else load_map(map_or_game)
         self.figure = map_figure(map_or_game, width=width, height=height)
         if dim_map:  # the printed routes fade back so that the algorithm's overlay stands out
             for renderer in self.figure.select({"name": "cars"}):
                 renderer.glyph.fill_alpha = renderer.glyph.line_alpha = 0.3
+        self.colours = dict(colours)
         self.line_of = RouteLines(self.board)
         self.lines = ColumnDataSource({"x0": [], "y0": [], "x1": [], "y1": [], "color": [], "width": []})
         self.dots = ColumnDataSource({"x": [], "y": [], "color": []})
@@ -79,14 +82,14 @@ class MapStepView:
                 x0, y0, x1, y1 = self.line_of(item)
                 for key, value in zip(("x0", "y0", "x1", "y1"), (x0, y0, x1, y1)):
                     lines[key].append(value)
-                lines["color"].append(OVERLAY[name])
+                lines["color"].append(self.colours[name])
                 lines["width"].append(width.get(name, 4))
         dots: dict[str, list] = {"x": [], "y": [], "color": []}
         for name, names in (cities or {}).items():
             for city in names:
                 dots["x"].append(self.line_of.points[city][0])
                 dots["y"].append(self.line_of.points[city][1])
-                dots["color"].append(OVERLAY[name])
+                dots["color"].append(self.colours[name])
         self.lines.data = lines
         self.dots.data = dots
 
