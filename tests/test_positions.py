@@ -96,6 +96,19 @@ def test_a_part_per_player_needs_one_entry_for_each_player(engine, per_player):
         game.check_position()
 
 
+@pytest.mark.parametrize("engine, decide", [
+    (ttr, lambda game: game.apply(ttr.DrawBlind())),
+    (cardgame, lambda game: game.apply(cardgame.DrawBlind())),
+])
+def test_a_position_is_not_set_up_while_a_decision_is_owed_and_nothing_changes(engine, decide):
+    game = engine.new_game(seed=1).set_up(current=1)
+    decide(game)  # the first card drawn: the second is owed
+    before = game.copy()
+    with pytest.raises(InputError, match="player 1 still owes a decision"):
+        game.set_up(current=0)
+    assert game == before and game.pending is not None
+
+
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda engine: engine.key)
 def test_a_copy_is_of_the_engine_s_own_type_and_shares_no_part_that_changes(engine):
     game = engine.play_random_game(seed=5)

@@ -694,6 +694,9 @@ class GameState(ABC):
     _scores_cache: Any = None
     _start: "GameState | None" = None
     _set_up: bool = False  # whether the history starts from a set-up position, not the seed's deal
+    #: whether the opening is still going on (the dealt tickets still to choose: a set-up
+    #: ends it); a game without an opening never is
+    in_setup: bool = False
 
     @property
     def current_player(self) -> int | None:
@@ -954,6 +957,30 @@ class GameState(ABC):
         if pending is not None and pending.get("player") != player:
             seen["pending"] = {"kind": pending["kind"], "player": pending["player"]}
         return {"player": player, **seen}
+
+    def _set_up_position(self, arrange: Callable[[Self], None], current: int | None = None,
+                         over: bool = False) -> Self:
+        """What every engine's ``set_up`` does around its own changes: refused while a
+        decision is owed (but for the opening's ticket choice, which a set-up ends), the
+        changes made on a copy (``arrange(copy)``), then whose turn it is (``current``,
+        None: as it is), the start of a turn, the end of the game if ``over``; the copy
+        is checked (``check_position``) and only then taken over, so a refused set-up
+        leaves the game as it was. The history starts here."""
+        if self._pending is not None and not self.in_setup:
+            raise InputError("error.set_up_pending", player=self._current,
+                             decision=Phrase(f"refusal.{self._pending.refusal}", {}))
+        game = self.copy()
+        arrange(game)
+        if current is not None:
+            game._check_player(current, "current")
+            game._current = current
+        game._put_at_start_of_turn()
+        game._over = bool(over)
+        game.check_position()
+        self.__dict__.update(game.__dict__)
+        self._set_up = True
+        self._remember_start()
+        return self
 
     def _put_at_start_of_turn(self) -> None:
         """What ``set_up`` does last: the position is at the start of a turn."""

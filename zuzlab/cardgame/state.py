@@ -393,28 +393,19 @@ class Game(DrawingTurn, TicketChoice, GameState):
         unless ``tickets`` names theirs), and the history starts here. A ``ValueError``
         names what cannot be set up, and the game is left as it was.
         """
-        if self._pending is not None and not self.in_setup:
-            raise InputError("error.set_up_pending", player=self._current,
-                             decision=Phrase(f"refusal.{self._pending.refusal}", {}))
+        return self._set_up_position(lambda game: game._arrange(hands, yards, track, face_up, deck_top, tickets),
+                                     current, over)
+
+    def _arrange(self, hands, yards, track, face_up, deck_top, tickets) -> None:
+        """``set_up``'s own changes, made on a copy of the game (``core.GameState._set_up_position``)."""
         check_shapes(hands=(hands, "cards"), yards=(yards, "yards"), track=(track, "cards"), face_up=(face_up, "list"),
                      deck_top=(deck_top, "list"), tickets=(tickets, "lists"))
-        game = self.copy()
-        game._end_opening(tickets or {})
+        self._end_opening(tickets or {})
         if tickets:
             refuse_a_ticket_named_twice(tickets)
             for player, ids in tickets.items():
-                game._set_up_tickets(player, ids)
-        game._set_up_cards(hands or {}, yards or {}, track or {}, face_up, deck_top or [])
-        if current is not None:
-            game._check_player(current, "current")
-            game._current = current
-        game._put_at_start_of_turn()
-        game._over = bool(over)
-        game.check_position()
-        self.__dict__.update(game.__dict__)
-        self._set_up = True
-        self._remember_start()
-        return self
+                self._set_up_tickets(player, ids)
+        self._set_up_cards(hands or {}, yards or {}, track or {}, face_up, deck_top or [])
 
     def _end_opening(self, tickets: Mapping[int, Sequence[int]]) -> None:
         if not self.in_setup:

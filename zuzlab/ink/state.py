@@ -310,42 +310,41 @@ class Game(GameState):
         The history starts here: ``undo`` goes back to this position, and a save replays
         from it. A ``ValueError`` names what cannot be set up; the game is left as it was.
         """
+        return self._set_up_position(
+            lambda game: game._arrange(boards, round, roll, next_rolls, specials_used, current))
+
+    def _arrange(self, boards, round, roll, next_rolls, specials_used, current) -> None:
+        """``set_up``'s own changes, made on a copy of the game (``core.GameState._set_up_position``),
+        whose turn it is among them: the boards are checked against it."""
         check_shapes(boards=(boards, "mapping"), roll=(roll, "list"), next_rolls=(next_rolls, "list_of_lists"),
                      specials_used=(specials_used, "lists"))
-        game = self.copy()
         if boards is not None:
             for player, board in boards.items():
-                game._check_player(player, "boards")
+                self._check_player(player, "boards")
                 if not isinstance(board, (str, Board)):
                     raise texts.InputError("error.wrong_shape", where=f"boards[{player}]",
                                            shape=texts.Phrase("error.shape/board", {}), value=repr(board))
-                game.boards[player] = Board.from_anu(board) if isinstance(board, str) else board.copy()
+                self.boards[player] = Board.from_anu(board) if isinstance(board, str) else board.copy()
         if round is not None:
             if not is_whole_number(round) or not 1 <= round <= self.rules.rounds:
                 raise texts.InputError("error.round", rounds=self.rules.rounds, round=repr(round))
-            game.round = round
+            self.round = round
         if roll is not None:
-            game._check_roll(game.round, roll)
-            game.rolled, game.rolled_extra = list(roll[:len(self.rules.dice)]), list(roll[len(self.rules.dice):])
-        game.next_rolls = {}
+            self._check_roll(self.round, roll)
+            self.rolled, self.rolled_extra = list(roll[:len(self.rules.dice)]), list(roll[len(self.rules.dice):])
+        self.next_rolls = {}
         for offset, later in enumerate(next_rolls, 1):
-            game._check_roll(game.round + offset, later)
-            game.next_rolls[game.round + offset] = list(later)
+            self._check_roll(self.round + offset, later)
+            self.next_rolls[self.round + offset] = list(later)
         if specials_used is not None:
             for player, used in specials_used.items():
-                game._check_player(player, "specials_used")
-                game.specials_used[player] = list(used)
-        current = game._current if current is None else current
-        game._check_player(current, "current")
-        game._current = current
+                self._check_player(player, "specials_used")
+                self.specials_used[player] = list(used)
+        if current is not None:
+            self._check_player(current, "current")
+            self._current = current
         for player in range(self.players):
-            game._check_set_up_board(player, specials_named=specials_used is not None and player in specials_used)
-        game._put_at_start_of_turn()
-        game.check_position()
-        self.__dict__.update(game.__dict__)
-        self._set_up = True
-        self._remember_start()
-        return self
+            self._check_set_up_board(player, specials_named=specials_used is not None and player in specials_used)
 
     def check_start(self) -> None:
         """A saved set-up start: at the start of a turn, and every board one that play can

@@ -519,31 +519,22 @@ class Game(DrawingTurn, TicketChoice, GameState):
         this position, a save replays from it. A ``ValueError`` names what cannot be set
         up, and the game is left as it was.
         """
-        if self._pending is not None and not self.in_setup:
-            raise InputError("error.set_up_pending", player=self._current,
-                             decision=Phrase(f"refusal.{self._pending.refusal}", {}))
+        return self._set_up_position(lambda game: game._arrange(hands, face_up, deck_top, claimed, tickets, stations),
+                                     current, over)
+
+    def _arrange(self, hands, face_up, deck_top, claimed, tickets, stations) -> None:
+        """``set_up``'s own changes, made on a copy of the game (``core.GameState._set_up_position``)."""
         check_shapes(hands=(hands, "cards"), face_up=(face_up, "list"), deck_top=(deck_top, "list"),
                      claimed=(claimed, "mapping"), tickets=(tickets, "lists"), stations=(stations, "mapping"))
-        game = self.copy()
-        game._end_opening(keep_offers=[p for p in range(self.players) if tickets is None or p not in tickets])
+        self._end_opening(keep_offers=[p for p in range(self.players) if tickets is None or p not in tickets])
         if tickets is not None:
-            game._set_up_tickets(tickets)
+            self._set_up_tickets(tickets)
         for player in hands or {}:
-            game._check_player(player, "hands")
-        set_up_supply(game.cards, self.card_kinds, {f"hands[{p}]": (game.hands[p], dict(hand))
+            self._check_player(player, "hands")
+        set_up_supply(self.cards, self.card_kinds, {f"hands[{p}]": (self.hands[p], dict(hand))
                                                     for p, hand in (hands or {}).items()}, face_up, deck_top or ())
         if claimed is not None or stations is not None:
-            game._set_up_board(claimed, stations)
-        if current is not None:
-            game._check_player(current, "current")
-            game._current = current
-        game._put_at_start_of_turn()
-        game._over = bool(over)
-        game.check_position()
-        self.__dict__.update(game.__dict__)
-        self._set_up = True
-        self._remember_start()
-        return self
+            self._set_up_board(claimed, stations)
 
     def _end_opening(self, keep_offers: list[int]) -> None:
         """End the opening ticket choice: the players in ``keep_offers`` keep their whole
