@@ -460,6 +460,158 @@ def _tuples(value: Any) -> Any:
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
+# --- the parts of a position, declared once --------------------------------------------
+
+_IMMUTABLE = (str, int, float, tuple, frozenset, type(None))
+
+
+def _mutable(value: Any) -> bool:
+    return not isinstance(value, _IMMUTABLE) and (isinstance(value, (list, dict)) or hasattr(value, "copy"))
+
+
+def _copied(value: Any) -> Any:
+    """A copy of a part of the state: lists and dicts anew (and what is mutable in them),
+    objects with a ``copy`` method (a card supply, a board) copied, the rest shared
+    (numbers, strings, frozen values such as rules, maps and actions)."""
+    if isinstance(value, list):
+        return [_copied(v) for v in value] if value and _mutable(value[0]) else list(value)
+    if isinstance(value, dict):
+        return {k: _copied(v) if _mutable(v) else v for k, v in value.items()}
+    return value.copy() if _mutable(value) else value
+
+
+#: The check of one part of a position: ``check(game, value, where)`` raises an
+#: ``InputError`` naming ``where`` (the part's key in a save) if ``value`` has the wrong shape.
+Check = Callable[[Any, Any, str], None]
+
+
+def _plain_from_json(saved: Any, game: Any) -> Any:
+    return _copied(saved)
+
+
+def _same_value(value: Any) -> Any:
+    return value
+
+
+def _same_saved_value(saved: Any, game: Any) -> Any:
+    return saved
+
+
+@dataclasses.dataclass(frozen=True)
+class PositionField:
+    """One part of an engine's position (after python-chess's ``_BoardState``): the
+    attribute ``name`` holds it, a save keeps it under ``key``. An engine lists its parts
+    once, in ``position_fields``, and ``GameState`` makes from them the save and the
+    loading, ``==`` (nothing else takes part), ``copy`` and the checks of their shapes.
+
+    - ``copy``: how a copy gets its own (``None``: shared, for numbers, strings and frozen
+      values; by default lists and dicts anew and what has a ``copy`` method copied);
+    - ``to_json`` / ``from_json``: the value as JSON data and back (``from_json(saved,
+      game)`` may read the parts loaded before it); by default plain data, copied;
+    - ``inline``: its JSON is a dict whose keys join the position's own (the card supply's
+      ``deck``, ``discard`` …), and ``from_json`` reads them from the whole position;
+    - ``check``: its shape (``whole``, ``flag``, ``a_player``, ``per_player`` …), checked
+      by ``check_position`` before the engine's rules.
+    """
+
+    name: str
+    key: str = ""  # "" → the name without its leading "_" ("_current" is saved as "current")
+    check: Check | None = None
+    copy: Callable[[Any], Any] | None = _copied
+    to_json: Callable[[Any], Any] = _copied
+    from_json: Callable[[Any, Any], Any] = _plain_from_json
+    inline: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.key:
+            object.__setattr__(self, "key", self.name.lstrip("_"))
+
+
+def value_field(name: str, check: Check | None = None, key: str = "") -> PositionField:
+    """A part that is a number, a string, a flag or None: shared by a copy, saved as it is."""
+    return PositionField(name, key, check, copy=None, to_json=_same_value, from_json=_same_saved_value)
+
+
+def rules_field(rules_type: type) -> PositionField:
+    """The game's rules (a frozen ``CheckedFields`` dataclass), saved with ``to_dict``."""
+    return PositionField("rules", copy=None, to_json=lambda rules: rules.to_dict(),
+                         from_json=lambda saved, game: rules_type.from_dict(saved))
+
+
+def pending_field(decisions: Iterable[type]) -> PositionField:
+    """The decision the player to move owes (``_pending``: frozen, or None), saved by its kind."""
+    decisions = tuple(decisions)
+    return PositionField("_pending", copy=None, to_json=decision_to_dict,
+                         from_json=lambda saved, game: decision_from_dict(saved, decisions))
+
+
+def whole_number_keys_field(name: str, check: Check | None = None) -> PositionField:
+    """A dict keyed by whole numbers (route ids, rounds), saved with the keys as strings."""
+    return PositionField(name, check=check, to_json=lambda value: {str(key): _copied(item) for key, item in value.items()},
+                         from_json=lambda saved, game: {int(key): _copied(item) for key, item in saved.items()})
+
+
+def _bound(bound: Any, game: Any) -> Any:
+    """A bound of ``whole``: a number (or None), or a function of the game that gives one."""
+    return bound(game) if callable(bound) else bound
+
+
+def whole(low: int | Callable[[Any], int] = 0, high: int | Callable[[Any], int | None] | None = None) -> Check:
+    """A whole number from ``low`` to ``high`` (None: no limit); a bound may be a function of
+    the game (``lambda game: game.rules.max_players``)."""
+    def check(game: Any, value: Any, where: str) -> None:
+        check_counter(value, where, _bound(low, game), _bound(high, game))
+    return check
+
+
+def flag(game: Any, value: Any, where: str) -> None:
+    """``true`` or ``false``."""
+    check_flag(value, where)
+
+
+def a_player(game: Any, value: Any, where: str) -> None:
+    """A player of the game."""
+    game._check_player(value, where)
+
+
+def shaped(shape: str) -> Check:
+    """Of a shape of ``SHAPES`` ("list", "mapping" …)."""
+    def check(game: Any, value: Any, where: str) -> None:
+        if not SHAPES[shape](value):
+            raise InputError("error.wrong_shape", where=where, shape=Phrase(f"error.shape/{shape}", {}), value=repr(value))
+    return check
+
+
+def optional(check: Check) -> Check:
+    """None, or what ``check`` allows."""
+    def optional_check(game: Any, value: Any, where: str) -> None:
+        if value is not None:
+            check(game, value, where)
+    return optional_check
+
+
+def per_player(entry: Check | None = None) -> Check:
+    """A list with one entry per player, each of them what ``entry`` allows (``where[i]``)."""
+    as_list = shaped("list")
+
+    def check(game: Any, value: Any, where: str) -> None:
+        as_list(game, value, where)
+        if len(value) != game.players:
+            raise InputError("error.entries", where=where, count=len(value), players=game.players)
+        if entry is not None:
+            for player, item in enumerate(value):
+                entry(game, item, f"{where}[{player}]")
+    return check
+
+
+def card_counts(game: Any, pile: Any, where: str) -> None:
+    """A pile of train cards held as counts: every card of the game (``card_kinds``) → a
+    whole number ≥ 0."""
+    if not isinstance(pile, dict) or set(pile) != set(game.card_kinds) \
+            or any(not is_whole_number(count) or count < 0 for count in pile.values()):
+        raise InputError("error.not_card_counts", where=where, pile=repr(pile))
+
+
 # --- the state protocol --------------------------------------------------------------
 
 #: A check or an effect of an action: ``check(game, action)`` raises ``RuleViolation``,
@@ -473,11 +625,14 @@ class GameState(ABC):
     ``apply`` checks an action completely before it changes anything, so a refused action
     (a ``RuleViolation``) leaves the state exactly as it was; an action that is carried
     out is carried out fully. ``undo`` takes the last action back, exactly; ``copy`` is
-    cheap; two states are ``==`` when everything a player could observe or the rules
-    could use is equal.
+    cheap; two states are ``==`` when their positions (``position_fields``) and histories
+    are equal.
 
     An engine lists its actions in ``handlers``: action type → (check, carry out), so a
-    reader sees which method handles which action.
+    reader sees which method handles which action; and the parts of its position in
+    ``position_fields``, from which the save, the loading, ``==``, ``copy`` and the shape
+    checks are made. Every other attribute of a state is declared too: ``derived``,
+    ``caches`` or what every state keeps beside its position.
     """
 
     #: action type → (the check that refuses it, the method that carries it out)
@@ -492,6 +647,12 @@ class GameState(ABC):
     #: which engine's game it is (``Engine.key``), for a reader: the texts ``error.game/<key>``
     #: and ``error.saved/<key>``
     engine_key: ClassVar[str]
+    #: the parts of the position, in the order a save lists them (``PositionField``)
+    position_fields: ClassVar[tuple[PositionField, ...]] = ()
+    #: attributes that follow from the position's parts (the Card Game's components, read
+    #: from its rules): shared by a copy, neither compared nor saved, made again by
+    #: ``_derive`` when a position is read back
+    derived: ClassVar[frozenset[str]] = frozenset()
     #: an engine's own caches (attributes): not part of the position, so ``copy`` shares
     #: them and ``==`` ignores them
     caches: ClassVar[frozenset[str]] = frozenset()
@@ -503,10 +664,26 @@ class GameState(ABC):
     #: final scores once worked out, the starting position
     _beside_position: ClassVar[frozenset[str]] = frozenset(
         {"_events", "setup_events", "_scores_cache", "_start", "_set_up"})
+    # made from the declarations above for each engine (``__init_subclass__``): what
+    # ``==`` compares, what ``copy`` copies (and how) and what it shares
+    _field_names: ClassVar[tuple[str, ...]] = ()
+    _copied_fields: ClassVar[tuple[tuple[str, Callable[[Any], Any]], ...]] = ()
+    _shared_on_copy: ClassVar[tuple[str, ...]] = ()
 
-    @property
-    def _not_position(self) -> frozenset[str]:
-        return self._beside_position | self.caches
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        fields = cls.position_fields
+        cls._field_names = tuple(field.name for field in fields)
+        cls._copied_fields = tuple((field.name, field.copy) for field in fields if field.copy is not None)
+        cls._shared_on_copy = tuple(
+            {field.name for field in fields if field.copy is None} | cls.derived
+            | (cls.caches - cls.kept_up_to_date) | (cls._beside_position - {"_events"}))
+
+    @classmethod
+    def declared_attributes(cls) -> frozenset[str]:
+        """Every attribute a state of this engine may have: the position's parts, the
+        history, what is derived, the caches and what every state keeps beside its position."""
+        return frozenset(cls._field_names) | {"history"} | cls.derived | cls.caches | cls._beside_position
 
     players: int
     seed: int | str
@@ -518,6 +695,9 @@ class GameState(ABC):
     _scores_cache: Any = None
     _start: "GameState | None" = None
     _set_up: bool = False  # whether the history starts from a set-up position, not the seed's deal
+    #: whether the opening is still going on (the dealt tickets still to choose: a set-up
+    #: ends it); a game without an opening never is
+    in_setup: bool = False
 
     @property
     def current_player(self) -> int | None:
@@ -658,27 +838,34 @@ class GameState(ABC):
         self._start = self.copy()
 
     def copy(self) -> Self:
-        """An independent copy, cheaply: containers are copied, values shared."""
+        """An independent copy, cheaply: each part of the position copied as it declares
+        (containers anew, values shared), the history anew, what is derived, the caches
+        and the start shared; a cache kept up to date gets its own. An attribute nobody
+        declared is not copied."""
         state = object.__new__(type(self))
-        not_position = self._not_position
-        state.__dict__ = {name: value if name in not_position else _copied(value)
-                          for name, value in self.__dict__.items() if name not in self.kept_up_to_date}
+        source = self.__dict__
+        copied = {name: source[name] for name in self._shared_on_copy if name in source}
+        for name, copy in self._copied_fields:
+            copied[name] = copy(source[name])
+        copied["history"] = list(source["history"])
+        copied["_events"] = []
+        state.__dict__ = copied
         for name in self.kept_up_to_date:
-            kept = self.__dict__.get(name)
+            kept = source.get(name)
             if kept is not None and kept.is_current(self):
-                state.__dict__[name] = kept.copy_for(state)
-        state._events = []
+                copied[name] = kept.copy_for(state)
         return state
 
     def position(self) -> dict:
-        """Everything that makes up the position (no history, no caches), for comparing."""
-        not_position = self._not_position
-        return {name: value for name, value in self.__dict__.items() if name not in not_position and name != "history"}
+        """The position by its declared parts (``position_fields``), for comparing."""
+        return {name: getattr(self, name) for name in self._field_names}
 
     def __eq__(self, other: object) -> bool:
-        """Equal positions with equal histories."""
-        return (type(other) is type(self) and self.position() == other.position()  # type: ignore[union-attr]
-                and self.history == other.history)
+        """Equal positions (their declared parts only) with equal histories."""
+        if type(other) is not type(self):
+            return False
+        mine, theirs = self.__dict__, other.__dict__
+        return all(mine[name] == theirs[name] for name in self._field_names) and self.history == other.history
 
     __hash__ = None  # type: ignore[assignment]  # a state changes: not a dict key
 
@@ -698,21 +885,49 @@ class GameState(ABC):
 
     # --- saving and loading ----------------------------------------------------------
 
-    @abstractmethod
     def _position_dict(self) -> dict:
-        """The position as plain JSON data (everything but the history)."""
+        """The position as plain JSON data (everything but the history): each declared part
+        under its key, in the declared order."""
+        saved: dict = {}
+        for field in self.position_fields:
+            value = field.to_json(getattr(self, field.name))
+            if field.inline:
+                saved.update(value)
+            else:
+                saved[field.key] = value
+        return saved
 
     @classmethod
-    @abstractmethod
-    def _from_position_dict(cls, data: dict) -> "GameState":
-        """A position back from ``_position_dict``'s data (missing fields raise KeyError);
+    def _from_position_dict(cls, data: dict) -> Self:
+        """A position back from ``_position_dict``'s data (a missing part raises KeyError);
         the history starts there."""
+        game = cls.__new__(cls)
+        for field in cls.position_fields:
+            setattr(game, field.name, field.from_json(data if field.inline else data[field.key], game))
+        game.history, game.setup_events, game._events, game._scores_cache = [], [], [], None
+        game._derive()
+        return game
 
-    @abstractmethod
+    def _derive(self) -> None:
+        """Make the ``derived`` attributes again from the parts of a position read back."""
+
     def check_position(self) -> None:
         """Raise ``ValueError`` naming the first thing in the position the rules cannot
-        have produced (cards counted twice or missing, an unknown route, a player out
-        of range, a counter that is no whole number in its range …)."""
+        have produced: a part of the wrong shape (its declared check: a counter that is
+        no whole number in its range, a player out of range, an entry per player
+        missing …), a decision owed by another player than the one to move, then what the
+        engine's rules say (``_check_rules``: cards counted twice or missing, an unknown
+        route …)."""
+        for field in self.position_fields:
+            if field.check is not None:
+                field.check(self, getattr(self, field.name), field.key)
+        self._check_pending_decision()
+        self._check_rules()
+
+    @abstractmethod
+    def _check_rules(self) -> None:
+        """The engine's part of ``check_position``: what its rules say of a position
+        beyond the shapes of its parts."""
 
     @abstractmethod
     def _start_of_turn(self) -> dict[str, Any]:
@@ -743,6 +958,30 @@ class GameState(ABC):
         if pending is not None and pending.get("player") != player:
             seen["pending"] = {"kind": pending["kind"], "player": pending["player"]}
         return {"player": player, **seen}
+
+    def _set_up_position(self, arrange: Callable[[Self], None], current: int | None = None,
+                         over: bool = False) -> Self:
+        """What every engine's ``set_up`` does around its own changes: refused while a
+        decision is owed (but for the opening's ticket choice, which a set-up ends), the
+        changes made on a copy (``arrange(copy)``), then whose turn it is (``current``,
+        None: as it is), the start of a turn, the end of the game if ``over``; the copy
+        is checked (``check_position``) and only then taken over, so a refused set-up
+        leaves the game as it was. The history starts here."""
+        if self._pending is not None and not self.in_setup:
+            raise InputError("error.set_up_pending", player=self._current,
+                             decision=Phrase(f"refusal.{self._pending.refusal}", {}))
+        game = self.copy()
+        arrange(game)
+        if current is not None:
+            game._check_player(current, "current")
+            game._current = current
+        game._put_at_start_of_turn()
+        game._over = bool(over)
+        game.check_position()
+        self.__dict__.update(game.__dict__)
+        self._set_up = True
+        self._remember_start()
+        return self
 
     def _put_at_start_of_turn(self) -> None:
         """What ``set_up`` does last: the position is at the start of a turn."""
@@ -856,24 +1095,6 @@ class GameState(ABC):
 def _not_saved(problem: str, **params: Any) -> InputError:
     """"not a saved game: …", the problem by its text ``error.<problem>``."""
     return InputError("error.not_saved_game", problem=Phrase(f"error.{problem}", params))
-
-
-_IMMUTABLE = (str, int, float, tuple, frozenset, type(None))
-
-
-def _mutable(value: Any) -> bool:
-    return not isinstance(value, _IMMUTABLE) and (isinstance(value, (list, dict)) or hasattr(value, "copy"))
-
-
-def _copied(value: Any) -> Any:
-    """A copy of a part of the state: lists and dicts anew (and what is mutable in them),
-    objects with a ``copy`` method (a card supply, a board) copied, the rest shared
-    (numbers, strings, frozen values such as rules, maps and actions)."""
-    if isinstance(value, list):
-        return [_copied(v) for v in value] if value and _mutable(value[0]) else list(value)
-    if isinstance(value, dict):
-        return {k: _copied(v) if _mutable(v) else v for k, v in value.items()}
-    return value.copy() if _mutable(value) else value
 
 
 def _same(saved: Any, replayed: Any) -> bool:

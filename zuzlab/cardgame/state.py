@@ -26,8 +26,9 @@ from collections import Counter
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import (SHAPES, Decision, GameState, Pass, RuleViolation, check_counter, check_flag, check_shapes,
-                    decision_from_dict, decision_to_dict, is_whole_number, keywords_checked, seeded_random)
+from ..core import (SHAPES, Decision, GameState, Pass, PositionField, RuleViolation, a_player, card_counts,
+                    check_shapes, flag, is_whole_number, keywords_checked, pending_field, per_player, rules_field,
+                    seeded_random, shaped, value_field, whole)
 from ..texts import InputError, Joined, Phrase
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice, refuse_a_ticket_named_twice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
@@ -37,6 +38,19 @@ from .rules import CardGameRules, get as get_rules
 
 FORMAT = "zuzlab-cardgame-game/2"
 DECISIONS = (ChooseTickets, SecondCard)
+
+
+def _check_yard(game: Game, yard, where: str) -> None:
+    """A rail yard: every colour of the game → its sets, each ``[cards, locomotives]``."""
+    colors = game.data.colors
+    if not isinstance(yard, dict) or set(yard) != set(colors):
+        raise InputError("error.yard_colours", where=where, colors=list(colors))
+    for color, sets in yard.items():
+        shaped("list")(game, sets, f"{where}[{color!r}]")
+        for laid in sets:
+            if not isinstance(laid, list):
+                raise InputError("error.not_a_set", where=f"{where}[{color!r}]", laid=repr(laid))
+            _laid_set(laid, f"{where}[{color!r}]")
 
 
 class Game(DrawingTurn, TicketChoice, GameState):
@@ -50,13 +64,38 @@ class Game(DrawingTurn, TicketChoice, GameState):
     #: the on-the-track pile lies face down: only its owner knows it
     secrets = {"hands": "own", "track": "own", "tickets": "own", "offers": "own", "ticket_deck": "hidden",
                "seed": "hidden", "history": "hidden", "cards": {"deck": "hidden"}}
+    #: the position, in the order a save lists it (``core.PositionField``)
+    position_fields = (
+        rules_field(CardGameRules),
+        value_field("players", whole(lambda game: game.rules.min_players, lambda game: game.rules.max_players)),
+        value_field("seed"),
+        PositionField("cards", inline=True, copy=TrainCards.copy, to_json=TrainCards.to_dict,
+                      from_json=lambda saved, game: game._new_train_cards([]).load(saved)),
+        PositionField("hands", check=per_player(card_counts)),
+        PositionField("yards", check=per_player(_check_yard)),
+        PositionField("track", check=per_player(card_counts)),  # the on-the-track piles
+        PositionField("ticket_deck", check=shaped("list")),
+        PositionField("tickets", check=per_player(shaped("list"))),
+        PositionField("offers", check=per_player(shaped("list"))),
+        value_field("round", whole(1, lambda game: 2 if game.players >= game.rules.two_rounds_from else 1)),
+        PositionField("first_round"),  # the first scoring, with 4 players
+        value_field("turn", whole(0, lambda game: 0 if game.in_setup else None)),
+        value_field("_current", a_player),
+        pending_field(DECISIONS),
+        value_field("in_setup", flag),
+        value_field("consecutive_passes", whole(0, lambda game: game.players - (not game._over))),
+        value_field("_over", flag),
+    )
+    #: the game's components (cards, tickets, cities), read from its rules
+    derived = frozenset({"data"})
 
     def __init__(self, rules: CardGameRules | str = "cardgame", players: int = 2, seed: int | str = 0):
         rules = get_rules(rules)
         if not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
             raise InputError("error.players", game=rules.name, low=rules.min_players, high=rules.max_players,
                              players=repr(players))
-        self.rules, self.data, self.players, self.seed = rules, load_data(rules.data), players, seed
+        self.rules, self.players, self.seed = rules, players, seed
+        self._derive()
         check_rules_fit_data(rules, self.data, players)
         self.history: list = []
         self._events: list = []
@@ -89,6 +128,9 @@ class Game(DrawingTurn, TicketChoice, GameState):
         self._offer_tickets(0)
         self.setup_events, self._events = self._events, []
         self._remember_start()
+
+    def _derive(self) -> None:
+        self.data = load_data(self.rules.data)
 
     def _new_train_cards(self, deck: list[str]) -> TrainCards:
         return TrainCards(deck, wild=WILD, face_up_count=self.rules.face_up_count,
@@ -351,28 +393,19 @@ class Game(DrawingTurn, TicketChoice, GameState):
         unless ``tickets`` names theirs), and the history starts here. A ``ValueError``
         names what cannot be set up, and the game is left as it was.
         """
-        if self._pending is not None and not self.in_setup:
-            raise InputError("error.set_up_pending", player=self._current,
-                             decision=Phrase(f"refusal.{self._pending.refusal}", {}))
+        return self._set_up_position(lambda game: game._arrange(hands, yards, track, face_up, deck_top, tickets),
+                                     current, over)
+
+    def _arrange(self, hands, yards, track, face_up, deck_top, tickets) -> None:
+        """``set_up``'s own changes, made on a copy of the game (``core.GameState._set_up_position``)."""
         check_shapes(hands=(hands, "cards"), yards=(yards, "yards"), track=(track, "cards"), face_up=(face_up, "list"),
                      deck_top=(deck_top, "list"), tickets=(tickets, "lists"))
-        game = self.copy()
-        game._end_opening(tickets or {})
+        self._end_opening(tickets or {})
         if tickets:
             refuse_a_ticket_named_twice(tickets)
             for player, ids in tickets.items():
-                game._set_up_tickets(player, ids)
-        game._set_up_cards(hands or {}, yards or {}, track or {}, face_up, deck_top or [])
-        if current is not None:
-            game._check_player(current, "current")
-            game._current = current
-        game._put_at_start_of_turn()
-        game._over = bool(over)
-        game.check_position()
-        self.__dict__.update(game.__dict__)
-        self._set_up = True
-        self._remember_start()
-        return self
+                self._set_up_tickets(player, ids)
+        self._set_up_cards(hands or {}, yards or {}, track or {}, face_up, deck_top or [])
 
     def _end_opening(self, tickets: Mapping[int, Sequence[int]]) -> None:
         if not self.in_setup:
@@ -423,38 +456,18 @@ class Game(DrawingTurn, TicketChoice, GameState):
     def _start_of_turn(self) -> dict:
         return {"_pending": None, "in_setup": False, "consecutive_passes": 0}
 
-    def check_position(self) -> None:
-        """Raise ``ValueError`` naming the first thing the rules cannot have produced."""
-        check_counter(self.players, "players", self.rules.min_players, self.rules.max_players)
-        self._check_player(self._current, "current")
-        check_flag(self.in_setup, "in_setup")
-        check_flag(self._over, "over")
-        check_counter(self.turn, "turn", 0, 0 if self.in_setup else None)
-        check_counter(self.consecutive_passes, "consecutive_passes", 0, self.players - (not self._over))
-        for name in ("hands", "track", "yards", "tickets", "offers"):
-            if len(getattr(self, name)) != self.players:
-                raise InputError("error.entries", where=name, count=len(getattr(self, name)), players=self.players)
-        self._check_pending_decision()
+    def _check_rules(self) -> None:
+        """What the rules say of a position beyond the shapes of its parts: the tickets on
+        offer, the first scoring, every card and ticket in exactly one place."""
         self._check_ticket_offers()
         self._check_first_round()
         held = Counter(self.cards.all_cards())
-        for name, piles in (("hands", self.hands), ("track", self.track)):
-            if len(piles) != self.players:
-                raise InputError("error.entries", where=name, count=len(piles), players=self.players)
-            for player, pile in enumerate(piles):
-                if set(pile) != set(self.card_kinds) or any(not is_whole_number(n) or n < 0 for n in pile.values()):
-                    raise InputError("error.not_card_counts", where=f"{name}[{player}]", pile=repr(pile))
-                held.update(pile)
-        for player, yard in enumerate(self.yards):
-            if set(yard) != set(self.data.colors):
-                raise InputError("error.yard_colours", where=f"yards[{player}]", colors=list(self.data.colors))
+        for pile in (*self.hands, *self.track):
+            held.update(pile)
+        for yard in self.yards:
             for color, sets in yard.items():
-                for laid in sets:
-                    where = f"yards[{player}][{color!r}]"
-                    if not isinstance(laid, list):
-                        raise InputError("error.not_a_set", where=where, laid=repr(laid))
-                    _laid_set(laid, where)
-                    held.update({color: laid[0], WILD: laid[1]})
+                for cards, locomotives in sets:
+                    held.update({color: cards, WILD: locomotives})
         full = Counter(self.data.deck)
         for card in sorted(set(held) | set(full)):
             if held[card] != full[card]:
@@ -471,7 +484,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
     def _check_first_round(self) -> None:
         """The first scoring (with 4 players) is there exactly in the second round, each
         player's points those of the tickets it names, + fulfilled, − not."""
-        check_counter(self.round, "round", 1, 2 if self.players >= self.rules.two_rounds_from else 1)
         if self.round == 1:
             if self.first_round is not None:
                 raise InputError("error.first_round_early")
@@ -497,43 +509,9 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     # --- saving and loading ----------------------------------------------------------
 
-    def _position_dict(self) -> dict:
-        return {
-            "rules": self.rules.to_dict(), "players": self.players, "seed": self.seed,
-            **self.cards.to_dict(),
-            "hands": [dict(h) for h in self.hands],
-            "yards": [{c: [list(laid) for laid in sets] for c, sets in yard.items()} for yard in self.yards],
-            "track": [dict(t) for t in self.track],
-            "ticket_deck": list(self.ticket_deck),
-            "tickets": [list(t) for t in self.tickets],
-            "offers": [list(o) for o in self.offers],
-            "round": self.round, "first_round": self.first_round,
-            "turn": self.turn, "current": self._current, "pending": decision_to_dict(self._pending),
-            "in_setup": self.in_setup, "consecutive_passes": self.consecutive_passes, "over": self._over,
-        }
-
     @classmethod
     def _new_from_saved(cls, data: dict) -> "Game":
         return cls(CardGameRules.from_dict(data["rules"]), data["players"], data["seed"])
-
-    @classmethod
-    def _from_position_dict(cls, data: dict) -> "Game":
-        game = cls.__new__(cls)
-        game.rules = CardGameRules.from_dict(data["rules"])
-        game.data, game.players, game.seed = load_data(game.rules.data), data["players"], data["seed"]
-        game.cards = game._new_train_cards([]).load(data)
-        game.hands = [dict(h) for h in data["hands"]]
-        game.yards = [{c: [list(laid) for laid in sets] for c, sets in yard.items()} for yard in data["yards"]]
-        game.track = [dict(t) for t in data["track"]]
-        game.ticket_deck = list(data["ticket_deck"])
-        game.tickets = [list(t) for t in data["tickets"]]
-        game.offers = [list(o) for o in data["offers"]]
-        game.round, game.first_round = data["round"], data["first_round"]
-        game.turn, game._current = data["turn"], data["current"]
-        game._pending = decision_from_dict(data["pending"], DECISIONS)
-        game.in_setup, game.consecutive_passes, game._over = data["in_setup"], data["consecutive_passes"], data["over"]
-        game.history, game.setup_events, game._events, game._scores_cache = [], [], [], None
-        return game
 
     # --- which method handles which action ---------------------------------------------
 

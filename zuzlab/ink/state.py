@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import (Action, GameState, RuleViolation, check_counter, check_flag, check_shapes, is_whole_number,
-                    keywords_checked, require, seeded_random)
+from ..core import (Action, GameState, PositionField, RuleViolation, a_player, check_counter, check_shapes, flag,
+                    is_whole_number, keywords_checked, per_player, require, rules_field, seeded_random, value_field,
+                    whole, whole_number_keys_field)
 from ..scoretable import ScoreTable, rank
 from .board import Board, legal_placements, square_index, square_name
 from .reachable import board_problem
@@ -81,12 +82,39 @@ class FinalScores(ScoreTable):
         return [{"player": p, **s.breakdown(), "place": self.places[p]} for p, s in enumerate(self.scores)]
 
 
+def _check_round(game: Game, round, where: str) -> None:
+    """A round of the game's rules."""
+    if not is_whole_number(round) or not 1 <= round <= game.rules.rounds:
+        raise texts.InputError("error.not_a_round", round=repr(round), rules=game.rules.name, rounds=game.rules.rounds)
+
+
 class Game(GameState):
     """Railroad Ink. Create one with ``zuzlab.ink.new_game``."""
 
     save_format, engine_key = FORMAT, "ink"
     #: the dice to come (every board and drawing is public)
     secrets = {"next_rolls": "hidden", "seed": "hidden"}
+    #: the position, in the order a save lists it (``core.PositionField``)
+    position_fields = (
+        rules_field(InkRules),
+        value_field("players", whole(1)),
+        value_field("seed"),
+        value_field("round", _check_round),
+        PositionField("rolled"),  # this round's route and special dice
+        PositionField("rolled_extra"),  # this round's expansion dice
+        PositionField("boards", check=per_player(), to_json=lambda boards: [board.to_dict() for board in boards],
+                      from_json=lambda saved, game: [Board.from_dict(board) for board in saved]),
+        PositionField("open_results", check=per_player()),  # what each player still has to draw this round
+        PositionField("open_extras", check=per_player()),
+        PositionField("specials_used", check=per_player()),
+        PositionField("specials_this_round", check=per_player()),
+        PositionField("finished", check=per_player()),  # who has finished the round
+        value_field("_current", a_player),
+        value_field("_over", flag),
+        whole_number_keys_field("next_rolls"),  # round → its roll, where a set-up position chose it
+    )
+    #: no decision is ever owed: every drawing is an action of its own
+    derived = frozenset({"_pending"})
 
     def __init__(self, rules: InkRules | str | None = "ink", players: int = 1, seed: int | str = 0):
         rules = get_rules(rules)
@@ -96,7 +124,7 @@ class Game(GameState):
         self.boards = [Board() for _ in range(players)]
         self.specials_used: list[list[str]] = [[] for _ in range(players)]
         self.history: list = []
-        self.next_rolls: dict[int, list[str]] = {}  # round → its roll, where a set-up position chose it
+        self.next_rolls: dict[int, list[str]] = {}
         self.round = 0
         self._over = False
         self._current = 0
@@ -106,6 +134,9 @@ class Game(GameState):
         self._start_round()
         self.setup_events, self._events = self._events, []
         self._remember_start()
+
+    def _derive(self) -> None:
+        self._pending = None
 
     # --- rounds --------------------------------------------------------------------------
 
@@ -279,42 +310,41 @@ class Game(GameState):
         The history starts here: ``undo`` goes back to this position, and a save replays
         from it. A ``ValueError`` names what cannot be set up; the game is left as it was.
         """
+        return self._set_up_position(
+            lambda game: game._arrange(boards, round, roll, next_rolls, specials_used, current))
+
+    def _arrange(self, boards, round, roll, next_rolls, specials_used, current) -> None:
+        """``set_up``'s own changes, made on a copy of the game (``core.GameState._set_up_position``),
+        whose turn it is among them: the boards are checked against it."""
         check_shapes(boards=(boards, "mapping"), roll=(roll, "list"), next_rolls=(next_rolls, "list_of_lists"),
                      specials_used=(specials_used, "lists"))
-        game = self.copy()
         if boards is not None:
             for player, board in boards.items():
-                game._check_player(player, "boards")
+                self._check_player(player, "boards")
                 if not isinstance(board, (str, Board)):
                     raise texts.InputError("error.wrong_shape", where=f"boards[{player}]",
                                            shape=texts.Phrase("error.shape/board", {}), value=repr(board))
-                game.boards[player] = Board.from_anu(board) if isinstance(board, str) else board.copy()
+                self.boards[player] = Board.from_anu(board) if isinstance(board, str) else board.copy()
         if round is not None:
             if not is_whole_number(round) or not 1 <= round <= self.rules.rounds:
                 raise texts.InputError("error.round", rounds=self.rules.rounds, round=repr(round))
-            game.round = round
+            self.round = round
         if roll is not None:
-            game._check_roll(game.round, roll)
-            game.rolled, game.rolled_extra = list(roll[:len(self.rules.dice)]), list(roll[len(self.rules.dice):])
-        game.next_rolls = {}
+            self._check_roll(self.round, roll)
+            self.rolled, self.rolled_extra = list(roll[:len(self.rules.dice)]), list(roll[len(self.rules.dice):])
+        self.next_rolls = {}
         for offset, later in enumerate(next_rolls, 1):
-            game._check_roll(game.round + offset, later)
-            game.next_rolls[game.round + offset] = list(later)
+            self._check_roll(self.round + offset, later)
+            self.next_rolls[self.round + offset] = list(later)
         if specials_used is not None:
             for player, used in specials_used.items():
-                game._check_player(player, "specials_used")
-                game.specials_used[player] = list(used)
-        current = game._current if current is None else current
-        game._check_player(current, "current")
-        game._current = current
+                self._check_player(player, "specials_used")
+                self.specials_used[player] = list(used)
+        if current is not None:
+            self._check_player(current, "current")
+            self._current = current
         for player in range(self.players):
-            game._check_set_up_board(player, specials_named=specials_used is not None and player in specials_used)
-        game._put_at_start_of_turn()
-        game.check_position()
-        self.__dict__.update(game.__dict__)
-        self._set_up = True
-        self._remember_start()
-        return self
+            self._check_set_up_board(player, specials_named=specials_used is not None and player in specials_used)
 
     def check_start(self) -> None:
         """A saved set-up start: at the start of a turn, and every board one that play can
@@ -359,17 +389,10 @@ class Game(GameState):
                 "open_extras": [[] if p < current else list(self.rolled_extra) for p in players],
                 "specials_this_round": [0] * self.players}
 
-    def check_position(self) -> None:
-        """Raise ``ValueError`` naming the first thing the rules cannot have produced."""
+    def _check_rules(self) -> None:
+        """What the rules say of a position beyond the shapes of its parts: who has finished
+        the round, the rolls, what is still open to draw, the special routes used."""
         rules = self.rules
-        check_counter(self.players, "players", 1)
-        if not is_whole_number(self.round) or not 1 <= self.round <= rules.rounds:
-            raise texts.InputError("error.not_a_round", round=repr(self.round), rules=rules.name, rounds=rules.rounds)
-        check_flag(self._over, "over")
-        self._check_player(self._current, "current")
-        for name in ("boards", "open_results", "open_extras", "specials_used", "specials_this_round", "finished"):
-            if len(getattr(self, name)) != self.players:
-                raise texts.InputError("error.entries", where=name, count=len(getattr(self, name)), players=self.players)
         # the players draw one after another: those before the one drawing have finished
         finished = [True] * self.players if self._over else [p < self._current for p in range(self.players)]
         if self.finished != finished or any(not isinstance(f, bool) for f in self.finished):
@@ -402,36 +425,9 @@ class Game(GameState):
 
     # --- saving ------------------------------------------------------------------------
 
-    def _position_dict(self) -> dict:
-        return {
-            "rules": self.rules.to_dict(), "players": self.players, "seed": self.seed,
-            "round": self.round, "rolled": list(self.rolled), "rolled_extra": list(self.rolled_extra),
-            "boards": [b.to_dict() for b in self.boards],
-            "open_results": [list(r) for r in self.open_results], "open_extras": [list(r) for r in self.open_extras],
-            "specials_used": [list(s) for s in self.specials_used], "specials_this_round": list(self.specials_this_round),
-            "finished": list(self.finished), "current": self._current, "over": self._over,
-            "next_rolls": {str(r): list(roll) for r, roll in self.next_rolls.items()},
-        }
-
     @classmethod
     def _new_from_saved(cls, data: dict) -> "Game":
         return cls(InkRules.from_dict(data["rules"]), data["players"], data["seed"])
-
-    @classmethod
-    def _from_position_dict(cls, data: dict) -> "Game":
-        game = cls.__new__(cls)
-        game.rules = InkRules.from_dict(data["rules"])
-        game.players, game.seed, game.round = data["players"], data["seed"], data["round"]
-        game.rolled, game.rolled_extra = list(data["rolled"]), list(data["rolled_extra"])
-        game.boards = [Board.from_dict(b) for b in data["boards"]]
-        game.open_results = [list(r) for r in data["open_results"]]
-        game.open_extras = [list(r) for r in data["open_extras"]]
-        game.specials_used = [list(s) for s in data["specials_used"]]
-        game.specials_this_round = list(data["specials_this_round"])
-        game.finished, game._current, game._over = list(data["finished"]), data["current"], data["over"]
-        game.next_rolls = {int(r): list(roll) for r, roll in data["next_rolls"].items()}
-        game.history, game._pending, game._events, game._scores_cache, game.setup_events = [], None, [], None, []
-        return game
 
     # --- which method handles which action ---------------------------------------------
 

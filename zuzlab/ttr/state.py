@@ -27,9 +27,10 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .. import texts
-from ..core import (CARD_CODES, Action, Decision, GameState, LegalActions, Pass, RuleViolation, check_counter,
-                    check_flag, check_shapes, choice_in_parts, decision_from_dict, decision_to_dict, is_whole_number,
-                    keywords_checked, seeded_random)
+from ..core import (CARD_CODES, Action, Decision, GameState, LegalActions, Pass, PositionField, RuleViolation,
+                    a_player, card_counts, check_shapes, choice_in_parts, flag, is_whole_number, keywords_checked,
+                    optional, pending_field, per_player, rules_field, seeded_random, shaped, value_field, whole,
+                    whole_number_keys_field)
 from ..texts import InputError, Joined, Phrase
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice, refuse_a_ticket_named_twice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
@@ -64,6 +65,18 @@ class TunnelPayment(Decision):
 DECISIONS = (ChooseTickets, SecondCard, TunnelPayment)
 
 
+def _saved_map(saved) -> Map:
+    """A saved game's map back (``_map_to_save``)."""
+    from .maps import map_from_dict
+
+    return load_map(saved) if isinstance(saved, str) else map_from_dict(saved, "<saved game>")
+
+
+def _map_to_save(board: Map):
+    """The map as a save keeps it: a built-in map by its name, any other whole."""
+    return board.name if board.source == str(maps_dir() / f"{board.name}.json") else board.to_dict()
+
+
 class Game(DrawingTurn, TicketChoice, GameState):
     """A game of Ticket to Ride. Create one with ``zuzlab.ttr.new_game``."""
 
@@ -73,6 +86,32 @@ class Game(DrawingTurn, TicketChoice, GameState):
     kept_up_to_date = frozenset({"_open_routes"})
     secrets = {"hands": "own", "tickets": "own", "offers": "own", "ticket_deck": "hidden", "removed_tickets": "hidden",
                "seed": "hidden", "history": "hidden", "cards": {"deck": "hidden"}}
+    #: the position, in the order a save lists it (``core.PositionField``)
+    position_fields = (
+        rules_field(Ruleset),
+        PositionField("map", copy=None, to_json=_map_to_save, from_json=lambda saved, game: _saved_map(saved)),
+        value_field("players", whole(lambda game: game.rules.min_players, lambda game: game.rules.max_players)),
+        value_field("seed"),
+        PositionField("cards", inline=True, copy=TrainCards.copy, to_json=TrainCards.to_dict,
+                      from_json=lambda saved, game: game._new_train_cards().load(saved)),
+        PositionField("hands", check=per_player(card_counts)),
+        PositionField("ticket_deck", check=shaped("list")),
+        PositionField("tickets", check=per_player(shaped("list"))),
+        PositionField("offers", check=per_player(shaped("list"))),
+        PositionField("removed_tickets", check=shaped("list")),
+        whole_number_keys_field("claimed"),  # route id → its owner
+        PositionField("stations", check=shaped("mapping")),
+        PositionField("trains", check=per_player(whole(0, lambda game: game.rules.trains_per_player))),
+        PositionField("scores", check=per_player(whole(0))),
+        value_field("turn", whole(0, lambda game: 0 if game.in_setup else None)),
+        value_field("_current", a_player),
+        pending_field(DECISIONS),
+        value_field("in_setup", flag),
+        # passes and the last round's turns count down to the end of the game
+        value_field("final_turns_left", optional(whole(lambda game: 0 if game._over else 1, lambda game: game.players))),
+        value_field("consecutive_passes", whole(0, lambda game: game.players - (not game._over))),
+        value_field("_over", flag),
+    )
 
     def __init__(self, rules: Ruleset | str, players: int, seed: int | str = 0, map: Map | str | None = None):
         rules = get_ruleset(rules)
@@ -480,31 +519,22 @@ class Game(DrawingTurn, TicketChoice, GameState):
         this position, a save replays from it. A ``ValueError`` names what cannot be set
         up, and the game is left as it was.
         """
-        if self._pending is not None and not self.in_setup:
-            raise InputError("error.set_up_pending", player=self._current,
-                             decision=Phrase(f"refusal.{self._pending.refusal}", {}))
+        return self._set_up_position(lambda game: game._arrange(hands, face_up, deck_top, claimed, tickets, stations),
+                                     current, over)
+
+    def _arrange(self, hands, face_up, deck_top, claimed, tickets, stations) -> None:
+        """``set_up``'s own changes, made on a copy of the game (``core.GameState._set_up_position``)."""
         check_shapes(hands=(hands, "cards"), face_up=(face_up, "list"), deck_top=(deck_top, "list"),
                      claimed=(claimed, "mapping"), tickets=(tickets, "lists"), stations=(stations, "mapping"))
-        game = self.copy()
-        game._end_opening(keep_offers=[p for p in range(self.players) if tickets is None or p not in tickets])
+        self._end_opening(keep_offers=[p for p in range(self.players) if tickets is None or p not in tickets])
         if tickets is not None:
-            game._set_up_tickets(tickets)
+            self._set_up_tickets(tickets)
         for player in hands or {}:
-            game._check_player(player, "hands")
-        set_up_supply(game.cards, self.card_kinds, {f"hands[{p}]": (game.hands[p], dict(hand))
+            self._check_player(player, "hands")
+        set_up_supply(self.cards, self.card_kinds, {f"hands[{p}]": (self.hands[p], dict(hand))
                                                     for p, hand in (hands or {}).items()}, face_up, deck_top or ())
         if claimed is not None or stations is not None:
-            game._set_up_board(claimed, stations)
-        if current is not None:
-            game._check_player(current, "current")
-            game._current = current
-        game._put_at_start_of_turn()
-        game._over = bool(over)
-        game.check_position()
-        self.__dict__.update(game.__dict__)
-        self._set_up = True
-        self._remember_start()
-        return self
+            self._set_up_board(claimed, stations)
 
     def _end_opening(self, keep_offers: list[int]) -> None:
         """End the opening ticket choice: the players in ``keep_offers`` keep their whole
@@ -560,35 +590,19 @@ class Game(DrawingTurn, TicketChoice, GameState):
     def _start_of_turn(self) -> dict:
         return {"_pending": None, "in_setup": False, "final_turns_left": None, "consecutive_passes": 0}
 
-    def check_position(self) -> None:
-        """Raise ``ValueError`` naming the first thing the rules cannot have produced."""
+    def _check_rules(self) -> None:
+        """What the rules say of a position beyond the shapes of its parts: the tickets on
+        offer, a tunnel being paid for, every card and ticket in exactly one place, claimed
+        routes and stations that the map and the double-route rule allow, trains and route
+        points that follow from the claims."""
         rules, board = self.rules, self.map
-        check_counter(self.players, "players", rules.min_players, rules.max_players)
-        self._check_player(self._current, "current")
-        check_flag(self.in_setup, "in_setup")
-        check_flag(self._over, "over")
-        check_counter(self.turn, "turn", 0, 0 if self.in_setup else None)
-        # passes and the last round's turns count down to the end of the game
-        check_counter(self.consecutive_passes, "consecutive_passes", 0, self.players - (not self._over))
-        if self.final_turns_left is not None:
-            check_counter(self.final_turns_left, "final_turns_left", 0 if self._over else 1, self.players)
-        for name, per_player in (("hands", self.hands), ("tickets", self.tickets), ("offers", self.offers),
-                                 ("trains", self.trains), ("scores", self.scores)):
-            if len(per_player) != self.players:
-                raise InputError("error.entries", where=name, count=len(per_player), players=self.players)
-        for player in range(self.players):
-            check_counter(self.trains[player], f"trains[{player}]", 0, rules.trains_per_player)
-            check_counter(self.scores[player], f"scores[{player}]", 0)
-        self._check_pending_decision()
         self._check_ticket_offers()
         if isinstance(self._pending, TunnelPayment):
             self._check_pending_tunnel(self._pending)
         if len(self.cards.face_up) != rules.face_up_count:
             raise InputError("error.face_up_places", count=len(self.cards.face_up), places=rules.face_up_count)
         held = Counter(self.cards.all_cards())
-        for player, hand in enumerate(self.hands):
-            if set(hand) != set(self.card_kinds) or any(not is_whole_number(n) or n < 0 for n in hand.values()):
-                raise InputError("error.not_card_counts", where=f"hands[{player}]", pile=repr(hand))
+        for hand in self.hands:
             held.update(hand)
         if isinstance(self._pending, TunnelPayment):
             held.update(dict(self._pending.laid))
@@ -647,62 +661,9 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     # --- saving and loading ----------------------------------------------------------
 
-    def _position_dict(self) -> dict:
-        builtin = self.map.source == str(maps_dir() / f"{self.map.name}.json")
-        return {
-            "rules": self.rules.to_dict(),
-            "map": self.map.name if builtin else self.map.to_dict(),
-            "players": self.players,
-            "seed": self.seed,
-            **self.cards.to_dict(),
-            "hands": [dict(h) for h in self.hands],
-            "ticket_deck": list(self.ticket_deck),
-            "tickets": [list(t) for t in self.tickets],
-            "offers": [list(o) for o in self.offers],
-            "removed_tickets": list(self.removed_tickets),
-            "claimed": {str(r): p for r, p in self.claimed.items()},
-            "stations": dict(self.stations),
-            "trains": list(self.trains),
-            "scores": list(self.scores),
-            "turn": self.turn,
-            "current": self._current,
-            "pending": decision_to_dict(self._pending),
-            "in_setup": self.in_setup,
-            "final_turns_left": self.final_turns_left,
-            "consecutive_passes": self.consecutive_passes,
-            "over": self._over,
-        }
-
     @classmethod
     def _new_from_saved(cls, data: dict) -> "Game":
         return cls(Ruleset.from_dict(data["rules"]), data["players"], data["seed"], _saved_map(data["map"]))
-
-    @classmethod
-    def _from_position_dict(cls, data: dict) -> "Game":
-        game = cls.__new__(cls)
-        game.rules = Ruleset.from_dict(data["rules"])
-        game.map = _saved_map(data["map"])
-        game.players = data["players"]
-        game.seed = data["seed"]
-        game.cards = game._new_train_cards().load(data)
-        game.hands = [dict(h) for h in data["hands"]]
-        game.ticket_deck = list(data["ticket_deck"])
-        game.tickets = [list(t) for t in data["tickets"]]
-        game.offers = [list(o) for o in data["offers"]]
-        game.removed_tickets = list(data["removed_tickets"])
-        game.claimed = {int(r): p for r, p in data["claimed"].items()}
-        game.stations = dict(data["stations"])
-        game.trains = list(data["trains"])
-        game.scores = list(data["scores"])
-        game.turn = data["turn"]
-        game._current = data["current"]
-        game._pending = decision_from_dict(data["pending"], DECISIONS)
-        game.in_setup = data["in_setup"]
-        game.final_turns_left = data["final_turns_left"]
-        game.consecutive_passes = data["consecutive_passes"]
-        game._over = data["over"]
-        game.history, game.setup_events, game._events, game._scores_cache = [], [], [], None
-        return game
 
     # --- which method handles which action ---------------------------------------------
 
@@ -723,12 +684,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
         SecondCard: DrawingTurn._second_card_actions,
         TunnelPayment: _tunnel_actions,
     }
-
-
-def _saved_map(saved) -> Map:
-    from .maps import map_from_dict
-
-    return load_map(saved) if isinstance(saved, str) else map_from_dict(saved, "<saved game>")
 
 
 def check_rules_fit_map(rules: Ruleset, board: Map, players: int) -> None:
