@@ -908,7 +908,7 @@ class GameState(ABC):
         game._derive()
         return game
 
-    def _derive(self) -> None:
+    def _derive(self) -> None:  # noqa: B027 (a hook: an engine with nothing derived leaves it empty)
         """Make the ``derived`` attributes again from the parts of a position read back."""
 
     def check_position(self) -> None:
