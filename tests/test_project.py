@@ -104,7 +104,7 @@ def test_the_english_and_german_notebooks_are_made_from_their_sources():
         assert path.read_text(encoding="utf-8") == text, f"{path} is out of date: run python -m zuzlab.notebooks"
 
 
-def test_a_lesson_reads_before_it_runs_in_both_languages():
+def test_a_lesson_reads_before_it_runs_in_every_language():
     """The lesson text is in markdown cells, in the notebook's language (GitHub and
     nbviewer show it): every [explain] text a notebook names is there in full."""
     from zuzlab import texts
@@ -136,13 +136,31 @@ def test_the_readme_protocol_example_runs(capsys):
 
 
 def test_the_start_notebook_lists_every_notebook_of_its_set():
-    import re
+    from zuzlab import texts
 
-    for lang in ("en", "de"):
+    for lang in texts.LANGUAGES:
         start = json.loads((ROOT / "notebooks" / lang / "00_start_here.ipynb").read_text(encoding="utf-8"))
         linked = set(re.findall(r"\]\((\d\d_\w+\.ipynb)\)", "".join("".join(c["source"]) for c in start["cells"])))
         others = {path.name for path in (ROOT / "notebooks" / lang).glob("*.ipynb")} - {"00_start_here.ipynb"}
         assert others <= linked, (lang, others - linked)
+
+
+def test_a_source_without_a_cell_for_every_language_is_refused_by_its_line(monkeypatch):
+    """A title written for some languages only would silently be missing in the others'
+    notebooks: the build names the line (for a language added to the kit too)."""
+    from zuzlab import notebooks, texts
+
+    source = "# %% [markdown] en\n# # Title\n# %% [markdown] de\n# # Titel\n# %%\nx = 1\n"
+    assert [option for _, option, _ in notebooks.parse(source)] == ["en", "de", ""]
+    with pytest.raises(ValueError, match="line 1: .* each language of the kit, not 1 for en, none for de"):
+        notebooks.parse("# %% [markdown] en\n# # Title\n# %%\nx = 1\n")
+    monkeypatch.setitem(texts.LANGUAGES, "xx", "Xx")
+    with pytest.raises(ValueError, match="line 1: .* not 1 for en, 1 for de, none for xx"):
+        notebooks.parse(source)
+    with pytest.raises(ValueError, match=r"^line 1: .* not 1 for en, 1 for de, none for xx"):
+        notebooks.build(ROOT / "notebooks" / "source" / "01_usa.py", "xx")
+    with pytest.raises(ValueError, match=r"'text KEY' or a language of the kit \(en, de, xx\), not 'fr'"):
+        notebooks.parse("# %% [markdown] fr\n# Titre\n")
 
 
 def test_the_package_says_what_the_kit_is():
