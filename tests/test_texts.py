@@ -202,14 +202,14 @@ def _shown_code():
     """Every piece of code a notebook shows: its code cells, the teaching versions the
     teacher's notebooks list with ``lessons.show_code`` (found in the sources, keyed by the
     name they are called by there), and those the students' solution folds list
-    (``folds.SHOWN``, keyed ``solutions.NAME``)."""
+    (``folds.shown``, keyed ``solutions.NAME``)."""
     import importlib
     import inspect
     import pathlib
 
     from zuzlab import notebooks
-    from zuzlab.lessons import solutions
-    from zuzlab.lessons.folds import SHOWN
+    from zuzlab.lessons import TASKS, solutions
+    from zuzlab.lessons.folds import shown as fold_shows
 
     shown = {}
     for source in sorted(pathlib.Path("notebooks/source").glob("*.py")):
@@ -222,7 +222,7 @@ def _shown_code():
         for module, function in re.findall(r"lessons\.show_code\((\w+)\.(\w+)", text):
             found = getattr(importlib.import_module(f"zuzlab.lessons.{aliases.get(module, module)}"), function)
             shown[f"{module}.{function}"] = inspect.getsource(found)
-    for name in {name for names in SHOWN.values() for name in names}:
+    for name in {name for task in TASKS for name in fold_shows(task)}:
         shown[f"solutions.{name}"] = inspect.getsource(getattr(solutions, name))
     return shown
 

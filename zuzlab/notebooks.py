@@ -43,6 +43,14 @@ def project_notebooks() -> Path:
     return Path(__file__).resolve().parent.parent / "notebooks"
 
 
+def lesson_sources(root: Path | None = None) -> dict[str, Path]:
+    """The sources of the students' lesson notebooks by lesson number: a student's notebook
+    is ``NN_lesson_<topic>.py`` (``05_lesson_longest_route.py`` → "05"), its teacher's
+    ``NN_teacher_<topic>.py``."""
+    root = root or project_notebooks()
+    return {path.name.partition("_")[0]: path for path in sorted((root / "source").glob("[0-9][0-9]_lesson_*.py"))}
+
+
 def parse(source: str) -> list[tuple[str, str, str]]:
     """The cells of a source: (kind, option, body) with kind "code" or "markdown"."""
     cells: list[tuple[str, str, list[str]]] = []
