@@ -93,7 +93,7 @@ def test_every_notebook_starts_its_language_switch_in_its_own_language():
         assert f'language_switch("{path.parent.name}")' in "".join(first_code["source"]), path
 
 
-def test_the_english_and_german_notebooks_are_made_from_their_sources():
+def test_every_languages_notebooks_are_made_from_their_sources():
     """``python -m zuzlab.notebooks`` writes them; an edited source or text without a
     rebuild fails here."""
     from zuzlab.notebooks import build_all
@@ -150,6 +150,7 @@ def test_a_source_without_a_cell_for_every_language_is_refused_by_its_line(monke
     notebooks: the build names the line (for a language added to the kit too)."""
     from zuzlab import notebooks, texts
 
+    monkeypatch.setattr(texts, "LANGUAGES", {"en": "English", "de": "Deutsch"})
     source = "# %% [markdown] en\n# # Title\n# %% [markdown] de\n# # Titel\n# %%\nx = 1\n"
     assert [option for _, option, _ in notebooks.parse(source)] == ["en", "de", ""]
     with pytest.raises(ValueError, match="line 1: .* each language of the kit, not 1 for en, none for de"):
@@ -157,7 +158,7 @@ def test_a_source_without_a_cell_for_every_language_is_refused_by_its_line(monke
     monkeypatch.setitem(texts.LANGUAGES, "xx", "Xx")
     with pytest.raises(ValueError, match="line 1: .* not 1 for en, 1 for de, none for xx"):
         notebooks.parse(source)
-    with pytest.raises(ValueError, match=r"^line 1: .* not 1 for en, 1 for de, none for xx"):
+    with pytest.raises(ValueError, match=r"^01_usa.py: line 1: .* not 1 for en, 1 for de, none for xx"):
         notebooks.build(ROOT / "notebooks" / "source" / "01_usa.py", "xx")
     with pytest.raises(ValueError, match=r"'text KEY' or a language of the kit \(en, de, xx\), not 'fr'"):
         notebooks.parse("# %% [markdown] fr\n# Titre\n")

@@ -227,20 +227,25 @@ def _shown_code():
     return shown
 
 
-def test_every_comment_and_docstring_a_reader_sees_has_its_german_text():
+TRANSLATED = [lang for lang in texts.LANGUAGES if lang != "en"]  # code is written in English
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_comment_and_docstring_a_reader_sees_has_its_text_in_each_language(lang):
     from zuzlab.texts import code
 
     shown = _shown_code()
     assert len(shown) > 100  # the notebooks' cells and the listings were found
-    missing = {where: code.untranslated(source, "de") for where, source in shown.items()}
+    missing = {where: code.untranslated(source, lang) for where, source in shown.items()}
     assert not {where: words for where, words in missing.items() if words}
 
 
-def test_no_german_code_text_is_left_over_from_code_that_changed():
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_code_text_is_left_over_from_code_that_changed(lang):
     from zuzlab.texts import code
 
     used = {piece.words for source in _shown_code().values() for piece in code.said(source)}
-    assert not set(texts.table("de")["code"]) - used
+    assert not set(texts.table(lang).get("code", {})) - used
 
 
 def test_code_in_german_changes_what_it_says_and_nothing_it_does():

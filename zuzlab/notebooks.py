@@ -119,8 +119,12 @@ def _twin_links(name: str, lang: str) -> str:
 def build(source_path: Path, lang: str) -> dict:
     """The notebook (nbformat 4 JSON) of one source in one language, without outputs;
     cell ids are fixed by the content, so a rebuild changes nothing."""
+    try:
+        source = parse(source_path.read_text(encoding="utf-8"))
+    except ValueError as problem:
+        raise ValueError(f"{source_path.name}: {problem}") from None
     cells = []
-    for kind, option, body in parse(source_path.read_text(encoding="utf-8")):
+    for kind, option, body in source:
         if kind == "code":
             try:
                 text = code_texts.in_language(body.replace(LANGUAGE_TOKEN, json.dumps(lang)), lang)
