@@ -145,7 +145,7 @@ def test_the_start_notebook_lists_every_notebook_of_its_set():
         assert others <= linked, (lang, others - linked)
 
 
-def test_a_source_without_a_cell_for_every_language_is_refused_by_its_line(monkeypatch):
+def test_a_source_without_a_cell_for_every_language_is_refused_by_its_line(monkeypatch, tmp_path):
     """A title written for some languages only would silently be missing in the others'
     notebooks: the build names the line (for a language added to the kit too)."""
     from zuzlab import notebooks, texts
@@ -158,8 +158,9 @@ def test_a_source_without_a_cell_for_every_language_is_refused_by_its_line(monke
     monkeypatch.setitem(texts.LANGUAGES, "xx", "Xx")
     with pytest.raises(ValueError, match="line 1: .* not 1 for en, 1 for de, none for xx"):
         notebooks.parse(source)
-    with pytest.raises(ValueError, match=r"^01_usa.py: line 1: .* not 1 for en, 1 for de, none for xx"):
-        notebooks.build(ROOT / "notebooks" / "source" / "01_usa.py", "xx")
+    (tmp_path / "01_title.py").write_text(source, encoding="utf-8")
+    with pytest.raises(ValueError, match=r"^01_title.py: line 1: .* not 1 for en, 1 for de, none for xx"):
+        notebooks.build(tmp_path / "01_title.py", "xx")
     with pytest.raises(ValueError, match=r"'text KEY' or a language of the kit \(en, de, xx\), not 'fr'"):
         notebooks.parse("# %% [markdown] fr\n# Titre\n")
 

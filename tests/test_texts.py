@@ -132,7 +132,8 @@ def test_counted_nouns_take_the_plural_form_of_the_language():
     for lang in texts.LANGUAGES:  # the forms the language's plural rules (Babel's CLDR data) pick from
         categories = {"other", *Locale.parse(lang).plural_form.tags}
         for noun, forms in texts.table(lang).get("plural", {}).items():
-            assert set(forms) == categories and all("{count}" in f for f in forms.values()), (lang, noun)
+            assert set(forms) == categories, f"plural.{noun} in {lang}: forms {sorted(forms)}, not {sorted(categories)}"
+            assert all("{count}" in form for form in forms.values()), f"plural.{noun} in {lang}"
 
 
 def test_figures_are_written_as_the_language_writes_numbers():

@@ -283,7 +283,7 @@ def _declared_types(rules_class: type) -> dict[str, Any]:
             raise TypeError(f"{rules_class.__name__}.{field.name} is declared {_type_name(declared[field.name])}, "
                             f"a type the rules-field check (CheckedFields in zuzlab/core.py) does not know{part}: "
                             f"a rules field is {known}, tuple[X, ...] or Mapping[K, V] of these (another type needs "
-                            f"its shape in FIELD_SHAPES and SHAPES, or a case in _type_problem)")
+                            f"its shape in FIELD_SHAPES and SHAPES, or a case in _type_problem and _unknown_type)")
     return declared
 
 
