@@ -302,7 +302,9 @@ def test_every_registered_engine_reaches_every_layer(engine):
     assert set(parts) <= set(table.columns) and len(table) == 2 * game.players
     assert parameters_of(engine.rules_type), "the rule explorer offers no field of these rules"
     for lang in texts.LANGUAGES:
-        assert {f"game/{engine.key}", f"saved/{engine.key}"} <= set(texts.table(lang)["error"]), lang
+        missing = sorted({f"error.game/{engine.key}", f"error.saved/{engine.key}"}
+                         - {f"error.{key}" for key in texts.table(lang).get("error", {})})
+        assert not missing, f"{lang} has no text for {missing}"
     listed = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
     assert engine.game.__module__.rsplit(".", 1)[0] in listed
 

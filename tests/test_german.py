@@ -518,7 +518,7 @@ def bad_inputs(tmp_path) -> dict:
         "tracks of a board string": lambda: Tracks("A4A10"),
         "a side that is none": lambda: tracks.facing(tracks.at("A1")[0], "oben"),
         # the language
-        "a language the kit has no texts for": lambda: texts.set_language("fr"),
+        "a language the kit has no texts for": lambda: texts.set_language("xx"),
     }
 
 

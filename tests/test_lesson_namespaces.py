@@ -27,10 +27,12 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from zuzlab import notebooks, texts
+
 ROOT = Path(__file__).resolve().parents[1]
-STUDENT_NOTEBOOKS = [ROOT / "notebooks" / lang / f"{name}.ipynb" for lang in ("en", "de")
-                     for name in ("05_lesson_longest_route", "06_lesson_connecting_tickets",
-                                  "10_lesson_railroad_ink_scoring")]
+#: every student's lesson notebook (``NN_lesson_<topic>``) in every language
+STUDENT_NOTEBOOKS = [ROOT / "notebooks" / lang / f"{source.stem}.ipynb" for lang in texts.LANGUAGES
+                     for source in notebooks.lesson_sources().values()]
 
 #: run in the kernel after the notebook: what in its namespace leads to a solution
 WALK = '''

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from zuzlab import lessons, texts, ttr
+from zuzlab import lessons, notebooks, texts, ttr
 from zuzlab.lessons import TASKS, check
 from zuzlab.lessons.longest_route import network_cases
 from zuzlab.lessons.solutions import longest_route_reference
@@ -164,8 +164,7 @@ def shown_briefly(error: texts.InputError) -> list[str]:
     return errors.brief(error, error.__traceback__)
 
 
-TASK_LIST = ("connect_three, connected, ink_errors, ink_longest_railway, ink_networks, longest_route, "
-             "longest_route_fast, odd_cities, shortest_route, whole_map")
+TASK_LIST = ", ".join(sorted(TASKS))  # as the message lists them: every task of every lesson, by name
 
 
 def test_a_misspelt_task_is_refused_briefly_with_the_tasks_and_the_close_one():
@@ -211,13 +210,51 @@ def test_the_first_failing_case_is_drawn_with_a_legend():
 
 
 @pytest.mark.parametrize("name", sorted(TASKS))
-def test_every_task_has_texts_in_both_languages_and_a_lesson(name):
+def test_every_task_has_texts_in_every_language_and_a_lesson(name):
     task = TASKS[name]
-    assert task.lesson in {"05", "06", "10"}
+    assert task.lesson in notebooks.lesson_sources(), f"lesson {task.lesson} of {name} has no student notebook"
     for lang in texts.LANGUAGES:
         assert texts.text(f"task.{name}", lang) and texts.text(task.returns_key, lang)
         assert texts.text(task.timeout, lang, seconds=texts.number(task.time_limit, 1))
-    assert lessons.tasks_of(task.lesson)
+    assert name in [task.name for task in lessons.tasks_of(task.lesson)]
+
+
+@pytest.mark.parametrize("lesson, source", [pytest.param(lesson, source, id=source.stem)
+                                            for lesson, source in notebooks.lesson_sources().items()])
+def test_every_student_notebook_checks_each_task_of_its_lesson_and_no_other(lesson, source):
+    """A lesson's tasks are found through ``tasks.LESSON_MODULES``: a student's notebook
+    whose tasks are not (its module not listed there), or that checks another lesson's
+    task or one of no lesson, is named here."""
+    text = source.read_text(encoding="utf-8")
+    tasks = [task.name for task in lessons.tasks_of(lesson)]
+    assert tasks, f"{source.name}: lesson {lesson} has no task (is its module in lessons.tasks.LESSON_MODULES?)"
+    assert sorted(set(re.findall(r'\bcheck\("(\w+)"', text))) == sorted(tasks), source.name
+    assert set(re.findall(r'solution_fold\("(\w+)"', text)) <= set(tasks), source.name
+
+
+def test_a_task_name_two_lesson_modules_use_is_refused(monkeypatch):
+    from zuzlab.lessons import tasks
+
+    monkeypatch.setattr(tasks, "LESSON_MODULES", (*tasks.LESSON_MODULES, "longest_route"))
+    tasks.all_tasks.cache_clear()
+    try:
+        with pytest.raises(ValueError, match=r"task 'odd_cities' is in both lessons\.longest_route and lessons\."):
+            tasks.all_tasks()
+    finally:
+        monkeypatch.undo()
+        tasks.all_tasks.cache_clear()
+    assert tasks.all_tasks() == TASKS
+
+
+def test_every_solution_fold_shows_teaching_versions_that_exist():
+    from zuzlab.lessons import folds, solutions
+
+    assert set(folds.SHOWN) <= set(TASKS), "SHOWN names no task"
+    for name in TASKS:
+        missing = [function for function in folds.shown(name) if not callable(getattr(solutions, function, None))]
+        assert not missing, f"the fold of {name} shows {missing}, which solutions does not define"
+    assert folds.shown("odd_cities") == ("odd_cities_reference",)  # a task's own solution, unless SHOWN says more
+    assert folds.shown("shortest_route") == ("distances_from", "shortest_route_teaching")
 
 
 def test_a_function_not_written_yet_gets_no_drawing():
@@ -407,7 +444,8 @@ def test_half_of_the_cases_right_opens_the_fold_and_it_fills_itself(nothing_trie
 
 def test_a_passed_check_opens_the_fold(nothing_tried):
     assert check("longest_route", longest_route_reference).passed
-    assert lessons.SolutionFold("longest_route").open
+    fold = lessons.SolutionFold("longest_route")
+    assert fold.open and "def longest_route_reference" in re.sub("<[^>]+>", "", fold.body.value)  # its solution
 
 
 # --- numpy's numbers are the numbers they are --------------------------------------------------

@@ -93,7 +93,7 @@ def test_every_notebook_starts_its_language_switch_in_its_own_language():
         assert f'language_switch("{path.parent.name}")' in "".join(first_code["source"]), path
 
 
-def test_the_english_and_german_notebooks_are_made_from_their_sources():
+def test_every_languages_notebooks_are_made_from_their_sources():
     """``python -m zuzlab.notebooks`` writes them; an edited source or text without a
     rebuild fails here."""
     from zuzlab.notebooks import build_all
@@ -104,7 +104,7 @@ def test_the_english_and_german_notebooks_are_made_from_their_sources():
         assert path.read_text(encoding="utf-8") == text, f"{path} is out of date: run python -m zuzlab.notebooks"
 
 
-def test_a_lesson_reads_before_it_runs_in_both_languages():
+def test_a_lesson_reads_before_it_runs_in_every_language():
     """The lesson text is in markdown cells, in the notebook's language (GitHub and
     nbviewer show it): every [explain] text a notebook names is there in full."""
     from zuzlab import texts
@@ -136,13 +136,33 @@ def test_the_readme_protocol_example_runs(capsys):
 
 
 def test_the_start_notebook_lists_every_notebook_of_its_set():
-    import re
+    from zuzlab import texts
 
-    for lang in ("en", "de"):
+    for lang in texts.LANGUAGES:
         start = json.loads((ROOT / "notebooks" / lang / "00_start_here.ipynb").read_text(encoding="utf-8"))
         linked = set(re.findall(r"\]\((\d\d_\w+\.ipynb)\)", "".join("".join(c["source"]) for c in start["cells"])))
         others = {path.name for path in (ROOT / "notebooks" / lang).glob("*.ipynb")} - {"00_start_here.ipynb"}
         assert others <= linked, (lang, others - linked)
+
+
+def test_a_source_without_a_cell_for_every_language_is_refused_by_its_line(monkeypatch, tmp_path):
+    """A title written for some languages only would silently be missing in the others'
+    notebooks: the build names the line (for a language added to the kit too)."""
+    from zuzlab import notebooks, texts
+
+    monkeypatch.setattr(texts, "LANGUAGES", {"en": "English", "de": "Deutsch"})
+    source = "# %% [markdown] en\n# # Title\n# %% [markdown] de\n# # Titel\n# %%\nx = 1\n"
+    assert [option for _, option, _ in notebooks.parse(source)] == ["en", "de", ""]
+    with pytest.raises(ValueError, match="line 1: .* each language of the kit, not 1 for en, none for de"):
+        notebooks.parse("# %% [markdown] en\n# # Title\n# %%\nx = 1\n")
+    monkeypatch.setitem(texts.LANGUAGES, "xx", "Xx")
+    with pytest.raises(ValueError, match="line 1: .* not 1 for en, 1 for de, none for xx"):
+        notebooks.parse(source)
+    (tmp_path / "01_title.py").write_text(source, encoding="utf-8")
+    with pytest.raises(ValueError, match=r"^01_title.py: line 1: .* not 1 for en, 1 for de, none for xx"):
+        notebooks.build(tmp_path / "01_title.py", "xx")
+    with pytest.raises(ValueError, match=r"'text KEY' or a language of the kit \(en, de, xx\), not 'fr'"):
+        notebooks.parse("# %% [markdown] fr\n# Titre\n")
 
 
 def test_the_package_says_what_the_kit_is():

@@ -31,28 +31,29 @@ import ttr_helpers as th
 from ttr_helpers import kinds, refused
 from zuzlab import cardgame, ink, ttr
 from zuzlab.cardgame import PlayMixed, PlaySet
-from zuzlab.cardgame.rules import CARD_GAME, CardGameRules
+from zuzlab.cardgame.rules import CARD_GAME
 from zuzlab.datafiles import data_dir
+from zuzlab.engines import ENGINES
 from zuzlab.ink import Board, FinishRound, Place
-from zuzlab.ink.rules import INK, INK_LAKE, LAKE_DIE, ROUTE_DIE, InkRules
+from zuzlab.ink.rules import INK, INK_LAKE, LAKE_DIE, ROUTE_DIE
 from zuzlab.ttr import BuildStation, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets
 from zuzlab.ttr.rulesets import EUROPE, EUROPE_SEED_TICKETS, USA, Ruleset
 
 L = "locomotive"
 USA_MAP = ttr.load_map("usa")
 
-TTR_CASES: dict = {}
-CARD_GAME_CASES: dict = {}
-INK_CASES: dict = {}
+#: engine key (``Engine.key``) → rules field → its case
+CASES: dict[str, dict] = {}
 
-#: field → why the case is expected to fail: the engine never reads the field
+#: (engine key, field) → why the case is expected to fail: the engine never reads the field
 IGNORED: dict[tuple[str, str], str] = {}
 
 
-def case(table: dict, field: str):
-    """Register the decorated function as ``table``'s case for ``field``."""
+def case(engine: str, field: str):
+    """Register the decorated function as the case for ``field`` of ``engine``'s rules."""
     def register(function):
-        assert field not in table, f"two cases for {field}"
+        table = CASES.setdefault(engine, {})
+        assert field not in table, f"two cases for {engine} {field}"
         table[field] = function
         return function
     return register
@@ -75,7 +76,7 @@ def ttr_started(rules, players=2, seed=1):
     return th.started(rules, players=players, seed=seed)
 
 
-@case(TTR_CASES, "name")
+@case("ttr", "name")
 def ttr_name():
     """The game names its ruleset in its repr."""
     preset, changed = both(USA, "name", "usa-house", lambda r: ttr.new_game(r, players=2, seed=1))
@@ -83,7 +84,7 @@ def ttr_name():
     assert "<Game usa-house 2 players" in repr(changed)
 
 
-@case(TTR_CASES, "map")
+@case("ttr", "map")
 def ttr_map():
     """The board the game is played on: another built-in map brings other routes."""
     preset, changed = both(USA, "map", "switzerland", lambda r: ttr.new_game(r, players=2, seed=1))
@@ -91,14 +92,14 @@ def ttr_map():
     assert changed.map.name == "switzerland" and len(changed.map.routes) != 100
 
 
-@case(TTR_CASES, "min_players")
+@case("ttr", "min_players")
 def ttr_min_players():
     """The fewest players: with 3 a two-player game is refused."""
     preset, changed = both(USA, "min_players", 3, lambda r: ttr_players_or_refusal(r, 2))
     assert preset == 2 and changed == "usa is played by 3–5 players, not 2"
 
 
-@case(TTR_CASES, "max_players")
+@case("ttr", "max_players")
 def ttr_max_players():
     """The most players: with 4 a five-player game is refused."""
     preset, changed = both(USA, "max_players", 4, lambda r: ttr_players_or_refusal(r, 5))
@@ -113,14 +114,14 @@ def ttr_players_or_refusal(rules, players):
         return str(error)
 
 
-@case(TTR_CASES, "trains_per_player")
+@case("ttr", "trains_per_player")
 def ttr_trains_per_player():
     """The trains each player starts with."""
     preset, changed = both(USA, "trains_per_player", 30, lambda r: ttr.new_game(r, players=3, seed=1))
     assert preset.trains == [45, 45, 45] and changed.trains == [30, 30, 30]
 
 
-@case(TTR_CASES, "colors")
+@case("ttr", "colors")
 def ttr_colors():
     """The colours of the train cards: without pink there are 12 fewer cards, and the USA
     map, which has pink routes, can no longer be played (refused before anything is dealt)."""
@@ -132,14 +133,14 @@ def ttr_colors():
         ttr.new_game(replace(USA, colors=no_pink), players=2, seed=1)
 
 
-@case(TTR_CASES, "cards_per_color")
+@case("ttr", "cards_per_color")
 def ttr_cards_per_color():
     """How many cards of each colour the deck holds."""
     preset, changed = both(USA, "cards_per_color", 10, lambda r: ttr.new_game(r, players=2, seed=1))
     assert th.all_cards(preset)["red"] == 12 and th.all_cards(changed)["red"] == 10
 
 
-@case(TTR_CASES, "wild")
+@case("ttr", "wild")
 def ttr_wild():
     """The name of the wild card: the deck's 14 wild cards are called that."""
     preset, changed = both(USA, "wild", "joker", lambda r: ttr.new_game(r, players=2, seed=1))
@@ -147,14 +148,14 @@ def ttr_wild():
     assert th.all_cards(changed)["joker"] == 14 and L not in th.all_cards(changed)
 
 
-@case(TTR_CASES, "wild_cards")
+@case("ttr", "wild_cards")
 def ttr_wild_cards():
     """How many wild cards the deck holds."""
     preset, changed = both(USA, "wild_cards", 20, lambda r: ttr.new_game(r, players=2, seed=1))
     assert th.all_cards(preset)[L] == 14 and th.all_cards(changed)[L] == 20
 
 
-@case(TTR_CASES, "wild_only_on_tunnels")
+@case("ttr", "wild_only_on_tunnels")
 def ttr_wild_only_on_tunnels():
     """Whether wild cards pay for ordinary routes: if only on tunnels, two locomotives no
     longer claim Portland–Seattle (1, gray) in the USA."""
@@ -169,14 +170,14 @@ def ttr_wild_only_on_tunnels():
     refused(changed, claim, "wild_not_allowed")
 
 
-@case(TTR_CASES, "face_up_count")
+@case("ttr", "face_up_count")
 def ttr_face_up_count():
     """How many cards lie face up."""
     preset, changed = both(USA, "face_up_count", 6, lambda r: ttr.new_game(r, players=2, seed=1))
     assert len(preset.cards.face_up) == 5 and len(changed.cards.face_up) == 6
 
 
-@case(TTR_CASES, "face_up_wild_counts_double")
+@case("ttr", "face_up_wild_counts_double")
 def ttr_face_up_wild_counts_double():
     """A face-up locomotive taken first ends the draw; if it counts as one card, a second
     card follows."""
@@ -191,7 +192,7 @@ def ttr_face_up_wild_counts_double():
     assert changed.current_player == 0 and changed.pending.kind == "second_card"
 
 
-@case(TTR_CASES, "face_up_reset_wilds")
+@case("ttr", "face_up_reset_wilds")
 def ttr_face_up_reset_wilds():
     """Three face-up locomotives reset the face-up cards; with 4 as the limit, three stay."""
     def build(rules):
@@ -205,7 +206,7 @@ def ttr_face_up_reset_wilds():
     assert "face_up_reset" not in kinds(changed) and changed_game.cards.face_up.count(L) == 3
 
 
-@case(TTR_CASES, "initial_hand")
+@case("ttr", "initial_hand")
 def ttr_initial_hand():
     """The train cards dealt to each player at the start."""
     preset, changed = both(USA, "initial_hand", 6, lambda r: ttr.new_game(r, players=2, seed=1))
@@ -213,14 +214,14 @@ def ttr_initial_hand():
     assert [sum(h.values()) for h in changed.hands] == [6, 6]
 
 
-@case(TTR_CASES, "initial_tickets")
+@case("ttr", "initial_tickets")
 def ttr_initial_tickets():
     """The tickets offered to each player at the start."""
     preset, changed = both(USA, "initial_tickets", 4, lambda r: ttr.new_game(r, players=2, seed=1))
     assert [len(o) for o in preset.offers] == [3, 3] and [len(o) for o in changed.offers] == [4, 4]
 
 
-@case(TTR_CASES, "initial_long_tickets")
+@case("ttr", "initial_long_tickets")
 def ttr_initial_long_tickets():
     """Europe deals each player a long ticket with the regular ones; with 0, none."""
     def long_in_offers(rules):
@@ -230,7 +231,7 @@ def ttr_initial_long_tickets():
     assert both(EUROPE, "initial_long_tickets", 0, long_in_offers) == ([1, 1], [0, 0])
 
 
-@case(TTR_CASES, "long_ticket_deck")
+@case("ttr", "long_ticket_deck")
 def ttr_long_ticket_deck():
     """Which deck of the map is the long one: its undealt tickets leave the game. Naming a
     deck the map lacks keeps Europe's long tickets in the regular deck."""
@@ -242,7 +243,7 @@ def ttr_long_ticket_deck():
     assert set(long_tickets) <= set(changed.ticket_deck).union(*changed.offers)
 
 
-@case(TTR_CASES, "initial_keep_min")
+@case("ttr", "initial_keep_min")
 def ttr_initial_keep_min():
     """The fewest opening tickets a player keeps: 2, or 1 when changed."""
     preset, changed = both(USA, "initial_keep_min", 1, lambda r: ttr.new_game(r, players=2, seed=1))
@@ -253,7 +254,7 @@ def ttr_initial_keep_min():
     assert changed.tickets[0] == list(keep_one.tickets)
 
 
-@case(TTR_CASES, "ticket_draw")
+@case("ttr", "ticket_draw")
 def ttr_ticket_draw():
     """How many tickets a ticket draw offers."""
     def offered(rules):
@@ -264,7 +265,7 @@ def ttr_ticket_draw():
     assert both(USA, "ticket_draw", 5, offered) == (3, 5)
 
 
-@case(TTR_CASES, "ticket_keep_min")
+@case("ttr", "ticket_keep_min")
 def ttr_ticket_keep_min():
     """The fewest tickets kept from a draw during the game: 1, or none when changed."""
     def build(rules):
@@ -278,7 +279,7 @@ def ttr_ticket_keep_min():
     assert changed.current_player == 1
 
 
-@case(TTR_CASES, "returned_tickets")
+@case("ttr", "returned_tickets")
 def ttr_returned_tickets():
     """Where returned tickets go: under the ticket deck, or out of the game."""
     def build(rules):
@@ -294,7 +295,7 @@ def ttr_returned_tickets():
     assert set(returned) <= set(changed.removed_tickets) and not set(returned) & set(changed.ticket_deck)
 
 
-@case(TTR_CASES, "double_routes_min_players")
+@case("ttr", "double_routes_min_players")
 def ttr_double_routes_min_players():
     """With 3 players one track of a double route closes the other; from 3 on both are open."""
     def build(rules):
@@ -312,7 +313,7 @@ def ttr_double_routes_min_players():
     assert changed.claimed[same.route] == 1
 
 
-@case(TTR_CASES, "route_points")
+@case("ttr", "route_points")
 def ttr_route_points():
     """The points a route scores by its length: a 1-train route worth 3 instead of 1."""
     def points(rules):
@@ -324,7 +325,7 @@ def ttr_route_points():
     assert both(USA, "route_points", {**dict(USA.route_points), 1: 3}, points) == ((1, 1), (3, 3))
 
 
-@case(TTR_CASES, "longest_route_bonus")
+@case("ttr", "longest_route_bonus")
 def ttr_longest_route_bonus():
     """The bonus for the longest continuous route."""
     def scores(rules):
@@ -336,7 +337,7 @@ def ttr_longest_route_bonus():
     assert (changed.longest_route_bonus, changed.total) == (20, 15 + 20)
 
 
-@case(TTR_CASES, "tunnel_reveal")
+@case("ttr", "tunnel_reveal")
 def ttr_tunnel_reveal():
     """How many cards a tunnel claim turns over: München–Venezia reveals 3, or 1."""
     def revealed(rules):
@@ -349,7 +350,7 @@ def ttr_tunnel_reveal():
     assert both(EUROPE, "tunnel_reveal", 1, revealed) == (["red", "green", "white"], ["red"])
 
 
-@case(TTR_CASES, "stations_per_player")
+@case("ttr", "stations_per_player")
 def ttr_stations_per_player():
     """How many stations a player may build: Europe 3, none when changed."""
     def build(rules):
@@ -364,7 +365,7 @@ def ttr_stations_per_player():
     refused(changed, station, "no_stations")
 
 
-@case(TTR_CASES, "station_costs")
+@case("ttr", "station_costs")
 def ttr_station_costs():
     """The cards a station costs: the first costs 1, or 2 when changed."""
     def build(rules):
@@ -378,7 +379,7 @@ def ttr_station_costs():
     refused(changed, station, "missing_cards")
 
 
-@case(TTR_CASES, "unused_station_points")
+@case("ttr", "unused_station_points")
 def ttr_unused_station_points():
     """The points for each station never built: 3 stations × 4, or × 1 when changed."""
     def station_points(rules):
@@ -387,7 +388,7 @@ def ttr_unused_station_points():
     assert both(EUROPE, "unused_station_points", 1, station_points) == (12, 3)
 
 
-@case(TTR_CASES, "last_round_trains")
+@case("ttr", "last_round_trains")
 def ttr_last_round_trains():
     """Ending a turn with this many trains or fewer starts the last round: after a 1-train
     route 44 are left, which starts it only when the limit is 44."""
@@ -401,7 +402,7 @@ def ttr_last_round_trains():
     assert "last_round" in kinds(changed_events) and changed.final_turns_left == 2
 
 
-@case(TTR_CASES, "tie_breakers")
+@case("ttr", "tie_breakers")
 def ttr_tie_breakers():
     """Who wins a tie on points: player 0 (a 6-train route and the bonus: 15 + 10) and
     player 1 (routes of 5, 5, 3 and 1 trains: 10 + 10 + 4 + 1) both score 25; holding the
@@ -434,7 +435,7 @@ def cg_started(rules, players=2, seed=1):
     return cg.started(players=players, seed=seed, rules=rules)
 
 
-@case(CARD_GAME_CASES, "name")
+@case("cardgame", "name")
 def cardgame_name():
     """The game names its ruleset when it refuses a player count."""
     preset, changed = both(CARD_GAME, "name", "cardgame-house", lambda r: cg_players_or_refusal(r, 5))
@@ -450,7 +451,7 @@ def cg_players_or_refusal(rules, players):
         return str(error)
 
 
-@case(CARD_GAME_CASES, "data")
+@case("cardgame", "data")
 def cardgame_data():
     """The components: a data file with 6 cards of each colour makes a deck of 8 × 6 + 16."""
     data = json.loads((data_dir() / "cardgame.json").read_text(encoding="utf-8"))
@@ -463,21 +464,21 @@ def cardgame_data():
     assert sum(cg.all_cards(changed).values()) == 64 and cg.all_cards(changed)["red"] == 6
 
 
-@case(CARD_GAME_CASES, "min_players")
+@case("cardgame", "min_players")
 def cardgame_min_players():
     """The fewest players: with 3 a two-player game is refused."""
     preset, changed = both(CARD_GAME, "min_players", 3, lambda r: cg_players_or_refusal(r, 2))
     assert preset == 2 and changed == "cardgame is played by 3–4 players, not 2"
 
 
-@case(CARD_GAME_CASES, "max_players")
+@case("cardgame", "max_players")
 def cardgame_max_players():
     """The most players: with 3 a four-player game is refused."""
     preset, changed = both(CARD_GAME, "max_players", 3, lambda r: cg_players_or_refusal(r, 4))
     assert preset == 4 and changed == "cardgame is played by 2–3 players, not 4"
 
 
-@case(CARD_GAME_CASES, "initial_hand")
+@case("cardgame", "initial_hand")
 def cardgame_initial_hand():
     """The train cards dealt to each player at the start."""
     preset, changed = both(CARD_GAME, "initial_hand", 5, cg_new)
@@ -485,7 +486,7 @@ def cardgame_initial_hand():
     assert [sum(h.values()) for h in changed.hands] == [5, 5]
 
 
-@case(CARD_GAME_CASES, "initial_locomotives")
+@case("cardgame", "initial_locomotives")
 def cardgame_initial_locomotives():
     """Locomotives dealt to each player before the hand (the printed rules deal one)."""
     preset, changed = both(CARD_GAME, "initial_locomotives", 2, cg_new)
@@ -494,14 +495,14 @@ def cardgame_initial_locomotives():
     assert cg.all_cards(changed) == cg.full_deck(changed)
 
 
-@case(CARD_GAME_CASES, "face_up_count")
+@case("cardgame", "face_up_count")
 def cardgame_face_up_count():
     """How many cards lie face up."""
     preset, changed = both(CARD_GAME, "face_up_count", 4, cg_new)
     assert len(preset.cards.face_up) == 5 and len(changed.cards.face_up) == 4
 
 
-@case(CARD_GAME_CASES, "face_up_reset_wilds")
+@case("cardgame", "face_up_reset_wilds")
 def cardgame_face_up_reset_wilds():
     """Neither rule text resets the face-up cards; with 3, three face-up locomotives do."""
     def events(rules):
@@ -514,7 +515,7 @@ def cardgame_face_up_reset_wilds():
     assert "face_up_reset" in kinds(changed)
 
 
-@case(CARD_GAME_CASES, "face_up_wild_counts_double")
+@case("cardgame", "face_up_wild_counts_double")
 def cardgame_face_up_wild_counts_double():
     """A face-up locomotive taken first ends the draw; if it counts as one card, a second
     card follows."""
@@ -529,14 +530,14 @@ def cardgame_face_up_wild_counts_double():
     assert changed.current_player == 0 and changed.pending.kind == "second_card"
 
 
-@case(CARD_GAME_CASES, "initial_tickets")
+@case("cardgame", "initial_tickets")
 def cardgame_initial_tickets():
     """The tickets offered to each player at the start."""
     preset, changed = both(CARD_GAME, "initial_tickets", 4, cg_new)
     assert [len(o) for o in preset.offers] == [6, 6] and [len(o) for o in changed.offers] == [4, 4]
 
 
-@case(CARD_GAME_CASES, "initial_keep_min")
+@case("cardgame", "initial_keep_min")
 def cardgame_initial_keep_min():
     """The fewest opening tickets a player keeps: 1, or none when changed."""
     preset, changed = both(CARD_GAME, "initial_keep_min", 0, cg_new)
@@ -545,7 +546,7 @@ def cardgame_initial_keep_min():
     assert changed.tickets[0] == []
 
 
-@case(CARD_GAME_CASES, "ticket_draw")
+@case("cardgame", "ticket_draw")
 def cardgame_ticket_draw():
     """How many tickets a ticket draw offers."""
     def offered(rules):
@@ -556,7 +557,7 @@ def cardgame_ticket_draw():
     assert both(CARD_GAME, "ticket_draw", 2, offered) == (4, 2)
 
 
-@case(CARD_GAME_CASES, "ticket_keep_min")
+@case("cardgame", "ticket_keep_min")
 def cardgame_ticket_keep_min():
     """The fewest tickets kept from a draw during the game: none, or 1 when changed."""
     def build(rules):
@@ -570,7 +571,7 @@ def cardgame_ticket_keep_min():
     refused(changed, KeepTickets(()), "keep_min")
 
 
-@case(CARD_GAME_CASES, "set_min_cards")
+@case("cardgame", "set_min_cards")
 def cardgame_set_min_cards():
     """The smallest set of one colour: two red cards make a set, unless 3 are needed."""
     def build(rules):
@@ -583,7 +584,7 @@ def cardgame_set_min_cards():
     refused(changed, PlaySet("red", 2, 0), "set_too_small")
 
 
-@case(CARD_GAME_CASES, "mixed_play_cards")
+@case("cardgame", "mixed_play_cards")
 def cardgame_mixed_play_cards():
     """The other play: exactly three cards of different colours, or four when changed."""
     def mixed(rules):
@@ -596,7 +597,7 @@ def cardgame_mixed_play_cards():
     refused(changed, PlayMixed(("red", "blue", "green")), "mixed_play")
 
 
-@case(CARD_GAME_CASES, "two_rounds_from")
+@case("cardgame", "two_rounds_from")
 def cardgame_two_rounds_from():
     """From this many players the game has two rounds: with 3 players the first time the
     deck runs out ends the game, or (from 3) scores a first round."""
@@ -611,7 +612,7 @@ def cardgame_two_rounds_from():
     assert not changed.is_over and changed.round == 2 and "second_round" in kinds(changed_events)
 
 
-@case(CARD_GAME_CASES, "first_round_tickets_stay")
+@case("cardgame", "first_round_tickets_stay")
 def cardgame_first_round_tickets_stay():
     """With 4 players the tickets scored after the first round leave the game, or stay."""
     def build(rules):
@@ -629,7 +630,7 @@ def cardgame_first_round_tickets_stay():
     assert changed.tickets == kept
 
 
-@case(CARD_GAME_CASES, "locomotives_move_first")
+@case("cardgame", "locomotives_move_first")
 def cardgame_locomotives_move_first():
     """Which card of a rail-yard set moves onto the track first: a coloured card, or the
     locomotive."""
@@ -642,7 +643,7 @@ def cardgame_locomotives_move_first():
     assert both(CARD_GAME, "locomotives_move_first", True, moved) == (["red"], [L])
 
 
-@case(CARD_GAME_CASES, "sets_grow")
+@case("cardgame", "sets_grow")
 def cardgame_sets_grow():
     """Whether a player's sets of one colour merge (a second red pair makes a set of 4,
     which then stops a rival's 3) or stay apart (each pair is beaten by 3)."""
@@ -657,7 +658,7 @@ def cardgame_sets_grow():
     assert both(CARD_GAME, "sets_grow", True, rival_three_allowed) == ((True, [[2, 0], [2, 0]]), (False, [[4, 0]]))
 
 
-@case(CARD_GAME_CASES, "tie_breakers")
+@case("cardgame", "tie_breakers")
 def cardgame_tie_breakers():
     """Who wins a tie on points. Seed 4: player 0 fulfils Chicago–Dallas and Dallas–Helena
     (6 + 10 + Chicago 12 + Dallas 10), player 1 Seattle–Miami (22 + Miami 8 + Seattle 8):
@@ -709,7 +710,7 @@ def specials_open(game) -> set:
     return {a.tile for a in game.legal_actions() if isinstance(a, Place) and a.tile.startswith("S")}
 
 
-@case(INK_CASES, "name")
+@case("ink", "name")
 def ink_name():
     """The game names its ruleset in its repr."""
     preset, changed = both(INK, "name", "ink-house", ink_new)
@@ -717,7 +718,7 @@ def ink_name():
     assert repr(changed).startswith("<Railroad Ink ink-house 1 player(s)")
 
 
-@case(INK_CASES, "rounds")
+@case("ink", "rounds")
 def ink_rounds():
     """The number of rounds: after one round the game is over, or round 2 is rolled."""
     def build(rules):
@@ -730,7 +731,7 @@ def ink_rounds():
     assert changed.is_over and changed.round == 1
 
 
-@case(INK_CASES, "dice")
+@case("ink", "dice")
 def ink_dice():
     """The dice rolled each round (three route dice and the special die), or one route die."""
     preset, changed = both(INK, "dice", (ROUTE_DIE,), ink_new)
@@ -738,7 +739,7 @@ def ink_dice():
     assert changed.rolled[0] in ROUTE_DIE
 
 
-@case(INK_CASES, "expansion_dice")
+@case("ink", "expansion_dice")
 def ink_expansion_dice():
     """The optional expansion dice: a lake die adds a lake result to draw."""
     preset, changed = both(INK, "expansion_dice", (LAKE_DIE,), ink_new)
@@ -748,7 +749,7 @@ def ink_expansion_dice():
     refused(preset, Place(lake, "D3", 0), "not_rolled")
 
 
-@case(INK_CASES, "specials")
+@case("ink", "specials")
 def ink_specials():
     """The special routes a player may draw: all six, or only the highway crossing."""
     preset, changed = both(INK, "specials", ("S2",), ink_new)
@@ -756,7 +757,7 @@ def ink_specials():
     assert specials_open(changed) == {"S2"}
 
 
-@case(INK_CASES, "specials_per_round")
+@case("ink", "specials_per_round")
 def ink_specials_per_round():
     """Specials a round: one, or two when changed."""
     def after_one(rules):
@@ -770,7 +771,7 @@ def ink_specials_per_round():
     assert specials_open(changed) == {"S0", "S1", "S3", "S4", "S5"}
 
 
-@case(INK_CASES, "specials_per_game")
+@case("ink", "specials_per_game")
 def ink_specials_per_game():
     """Specials a game: three, or none when changed."""
     preset, changed = both(INK, "specials_per_game", 0, ink_new)
@@ -784,7 +785,7 @@ def ink_specials_per_game():
 LOOP = "A4D21 S2D30 A4D41 A5D50 A5C53 A4C41 A5C32 A4E30".replace(" ", "")
 
 
-@case(INK_CASES, "loop_rule")
+@case("ink", "loop_rule")
 def ink_loop_rule():
     """How the longest highway counts a square passed twice: never, or again ("trail")."""
     def longest_highway(rules):
@@ -795,7 +796,7 @@ def ink_loop_rule():
     assert both(INK, "loop_rule", "trail", longest_highway) == (7, 9)
 
 
-@case(INK_CASES, "water_blocks_routes")
+@case("ink", "water_blocks_routes")
 def ink_water_blocks_routes():
     """Whether lake water may face a highway end without a pier. Seed 4 rolls a highway
     straight and a water-on-one-side lake tile; the water against the highway's end is
@@ -813,7 +814,7 @@ def ink_water_blocks_routes():
     changed.apply(water)
 
 
-@case(INK_CASES, "lake_squares_are_centre")
+@case("ink", "lake_squares_are_centre")
 def ink_lake_squares_are_centre():
     """Whether a lake square in the centre scores a centre point."""
     def centre(rules):
@@ -828,15 +829,12 @@ def ink_lake_squares_are_centre():
 # The tables: one case per field, and no field without a case
 # =====================================================================================
 
-ENGINES = {"ttr": (Ruleset, TTR_CASES), "cardgame": (CardGameRules, CARD_GAME_CASES), "ink": (InkRules, INK_CASES)}
-
-
 def cases():
-    for engine, (_, table) in ENGINES.items():
-        for field, function in table.items():
-            reason = IGNORED.get((engine, field))
+    for engine in ENGINES:
+        for field, function in CASES.get(engine.key, {}).items():
+            reason = IGNORED.get((engine.key, field))
             marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-            yield pytest.param(function, id=f"{engine}-{field}", marks=marks)
+            yield pytest.param(function, id=f"{engine.key}-{field}", marks=marks)
 
 
 @pytest.mark.parametrize("change_shows", list(cases()))
@@ -847,9 +845,6 @@ def test_changing_the_field_changes_the_game(change_shows):
 # =====================================================================================
 # Every field refuses a value of the wrong kind, by its name, when the rules are made
 # =====================================================================================
-
-PRESETS = {"ttr": USA, "cardgame": CARD_GAME, "ink": INK}
-
 
 def wrong_kinds(declared) -> list[tuple[object, str]]:
     """Values of the wrong kind for a field ``declared`` so, each with what the field must be."""
@@ -866,10 +861,10 @@ def wrong_kinds(declared) -> list[tuple[object, str]]:
 
 
 def field_kinds():
-    for engine, (ruleset_class, _) in ENGINES.items():
-        for name, declared in typing.get_type_hints(ruleset_class).items():
-            if name in {f.name for f in fields(ruleset_class)}:
-                yield pytest.param(engine, name, declared, id=f"{engine}-{name}")
+    for engine in ENGINES:
+        for name, declared in typing.get_type_hints(engine.rules_type).items():
+            if name in {f.name for f in fields(engine.rules_type)}:
+                yield pytest.param(engine, name, declared, id=f"{engine.key}-{name}")
 
 
 @pytest.mark.parametrize("engine, field, declared", list(field_kinds()))
@@ -877,7 +872,7 @@ def test_a_field_of_the_wrong_kind_is_refused_by_its_name_made_or_loaded(engine,
     """Made with ``replace`` or read from a save's dict: "trains_per_player must be a whole
     number ≥ 0, not '45'" (a string, a bool, a float and a dict were taken and failed later,
     or never)."""
-    preset = PRESETS[engine]
+    preset = engine.variants[engine.default_variant]
     for value, must_be in wrong_kinds(declared):
         message = re.escape(f"ruleset {preset.name!r}: {field} must be {must_be}, not {value!r}")
         if field == "name":
@@ -902,16 +897,43 @@ def test_the_wrong_part_of_a_field_is_named_and_every_wrong_field_at_once(preset
         replace(preset, **change)
 
 
+@pytest.mark.parametrize("declared, value, said", [
+    (float, 0.5, "float"), (int | None, None, "int | None"), (tuple[int, int], (1, 2), "tuple[int, int]"),
+    (tuple[float, ...], (), "tuple[float, ...], … (its float)"),  # an empty tuple was never checked at all
+    (typing.Mapping[int, float], {}, "Mapping[int, float], … (its float)"),
+], ids=["float", "optional", "fixed_tuple", "tuple_of_floats", "mapping_to_floats"])
+def test_a_rules_field_of_a_type_the_check_does_not_know_is_named_with_the_types_it_knows(declared, value, said):
+    """A rules class with a field the check cannot check is refused when its first value
+    is made (an engine's variants: when it is imported), by the class, the field and the
+    types a rules field may have; a ``float`` failed with a bare ``KeyError: <class 'float'>``."""
+    from dataclasses import field, make_dataclass
+
+    from zuzlab.core import CheckedFields
+
+    rules_type = make_dataclass("BonusRules", [("bonus", declared), ("name", str, field(default="bonus"))],
+                                bases=(CheckedFields,), frozen=True,
+                                namespace={"__post_init__": lambda rules: rules.check_field_types()})
+    declared_as, _, part = said.partition(", … ")
+    named = (f"BonusRules.bonus is declared {declared_as}, a type the rules-field check (CheckedFields in "
+             f"zuzlab/core.py) does not know{' ' + part if part else ''}: a rules field is int, bool, str, "
+             f"tuple[X, ...] or Mapping[K, V] of these")
+    with pytest.raises(TypeError, match=re.escape(named)):
+        rules_type(bonus=value)
+
+
 def test_a_saved_points_table_gets_its_whole_number_lengths_back():
     saved = json.loads(json.dumps(EUROPE.to_dict()))
     assert saved["route_points"]["8"] == 21 and Ruleset.from_dict(saved) == EUROPE
 
 
-@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda engine: engine.key)
 def test_every_ruleset_field_has_a_case(engine):
-    ruleset_class, table = ENGINES[engine]
-    assert set(table) == {f.name for f in fields(ruleset_class)}
-    assert {field for e, field in IGNORED if e == engine} <= set(table)
+    table = CASES.get(engine.key, {})
+    declared = {f.name for f in fields(engine.rules_type)}
+    assert not declared - set(table), f"{engine.key}: no case for {sorted(declared - set(table))}"
+    assert not set(table) - declared, f"{engine.key}: cases for fields its rules do not have"
+    assert {field for e, field in IGNORED if e == engine.key} <= set(table)
+    assert set(CASES) <= {engine.key for engine in ENGINES}, "cases for an engine that is not registered"
 
 
 @pytest.mark.parametrize("preset, change, problem", [

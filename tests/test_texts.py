@@ -1,10 +1,14 @@
-"""Texts in English and German: the same keys and placeholders, every refusal the engines
-can raise has its text, and the language switch reaches the widgets."""
+"""Texts in every language of the kit (``texts.LANGUAGES``: English and German): the same
+keys and placeholders, every refusal the engines can raise has its text, and the language
+switch reaches the widgets."""
 
 import re
 import string
+import tomllib
+from pathlib import Path
 
 import pytest
+from babel import Locale
 
 from zuzlab import texts, ttr
 from zuzlab.core import RuleViolation
@@ -17,15 +21,40 @@ def placeholders(text) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-def test_both_languages_have_the_same_keys_and_placeholders():
-    """(The comments of code, ``[code]``, are written in English in the code itself.)"""
-    english, german = texts.table("en"), dict(texts.table("de"))
-    assert german.pop("code")
-    assert english.keys() == german.keys()
-    for section, entries in english.items():
-        assert entries.keys() == german[section].keys(), section
-        for key, text in entries.items():
-            assert placeholders(text) == placeholders(german[section][key]), f"{section}.{key}"
+def entries(path: Path) -> dict[str, object]:
+    """The texts of one file, ``"section.key"`` → text, without ``[code]`` (the comments of
+    code are written in English in the code itself); none for a file that is not there."""
+    if not path.exists():
+        return {}
+    return {f"{section}.{key}": text for section, keys in tomllib.loads(path.read_text(encoding="utf-8")).items()
+            if section != "code" for key, text in keys.items()}
+
+
+def test_every_language_has_the_keys_and_placeholders_of_english_file_by_file():
+    """Each language of the kit mirrors English file by file (``en_lesson05.toml`` →
+    ``de_lesson05.toml``): every key there, none that English has not, the same
+    placeholders. A failure names, per language and file, the keys to write."""
+    folder = Path(texts.__file__).parent
+    problems = {}
+    for lang in texts.LANGUAGES:
+        parts = {path.name.removeprefix(lang) for path in texts.text_files(lang)}
+        for part in sorted(parts | {path.name.removeprefix("en") for path in texts.text_files("en")}):
+            english, theirs = entries(folder / f"en{part}"), entries(folder / f"{lang}{part}")
+            found = {"lacks": english.keys() - theirs.keys(),
+                     "has keys English has not": theirs.keys() - english.keys(),
+                     "has other placeholders in": {key for key in english.keys() & theirs.keys()
+                                                   if placeholders(english[key]) != placeholders(theirs[key])}}
+            problems |= {f"{lang}{part} {what}": sorted(keys) for what, keys in found.items() if keys}
+    assert not problems, "\n".join(f"{where}: {', '.join(keys)}" for where, keys in problems.items())
+
+
+def test_every_text_file_is_of_a_language_of_the_kit():
+    """A language's files are read only once ``texts.LANGUAGES`` names it (``fr.toml``
+    alone is never shown): a file of no language there is named."""
+    folder = Path(texts.__file__).parent
+    strays = [path.name for path in sorted(folder.glob("*.toml")) if path.stem.partition("_")[0] not in texts.LANGUAGES]
+    assert not strays
+    assert all((folder / f"{lang}.toml").exists() for lang in texts.LANGUAGES)
 
 
 def test_every_refusal_the_engines_raise_has_a_text():
@@ -91,8 +120,8 @@ def test_switching_the_language_reaches_listening_widgets():
 
 
 def test_unknown_language_is_refused():
-    with pytest.raises(ValueError, match="no texts for language 'fr'"):
-        texts.set_language("fr")
+    with pytest.raises(ValueError, match="no texts for language 'xx'"):
+        texts.set_language("xx")
 
 
 def test_counted_nouns_take_the_plural_form_of_the_language():
@@ -100,9 +129,11 @@ def test_counted_nouns_take_the_plural_form_of_the_language():
     assert texts.text("plural.point", "en", count=0) == "0 points"
     assert texts.render(texts.quantity("locomotive", 2), "de") == "2 Lokomotiven"
     assert texts.render(texts.quantity("locomotive", 1), "de") == "1 Lokomotive"
-    for lang in texts.LANGUAGES:
-        for noun, forms in texts.table(lang)["plural"].items():
-            assert set(forms) == {"one", "other"} and all("{count}" in f for f in forms.values()), (lang, noun)
+    for lang in texts.LANGUAGES:  # the forms the language's plural rules (Babel's CLDR data) pick from
+        categories = {"other", *Locale.parse(lang).plural_form.tags}
+        for noun, forms in texts.table(lang).get("plural", {}).items():
+            assert set(forms) == categories, f"plural.{noun} in {lang}: forms {sorted(forms)}, not {sorted(categories)}"
+            assert all("{count}" in form for form in forms.values()), f"plural.{noun} in {lang}"
 
 
 def test_figures_are_written_as_the_language_writes_numbers():
@@ -157,8 +188,8 @@ def test_zuzlab_lang_overrides_a_notebooks_own_language_and_a_wrong_value_is_rep
     try:
         monkeypatch.setenv("ZUZLAB_LANG", "de")
         assert language_switch("en").value == "de" and texts.language() == "de"
-        monkeypatch.setenv("ZUZLAB_LANG", "fr")
-        with pytest.warns(UserWarning, match="ZUZLAB_LANG='fr' is not a language of zuzlab"):
+        monkeypatch.setenv("ZUZLAB_LANG", "xx")
+        with pytest.warns(UserWarning, match="ZUZLAB_LANG='xx' is not a language of zuzlab"):
             assert language_switch("en").value == "en"
         monkeypatch.delenv("ZUZLAB_LANG")
         assert language_switch("de").value == "de"  # the notebook's own language
@@ -172,14 +203,14 @@ def _shown_code():
     """Every piece of code a notebook shows: its code cells, the teaching versions the
     teacher's notebooks list with ``lessons.show_code`` (found in the sources, keyed by the
     name they are called by there), and those the students' solution folds list
-    (``folds.SHOWN``, keyed ``solutions.NAME``)."""
+    (``folds.shown``, keyed ``solutions.NAME``)."""
     import importlib
     import inspect
     import pathlib
 
     from zuzlab import notebooks
-    from zuzlab.lessons import solutions
-    from zuzlab.lessons.folds import SHOWN
+    from zuzlab.lessons import TASKS, solutions
+    from zuzlab.lessons.folds import shown as fold_shows
 
     shown = {}
     for source in sorted(pathlib.Path("notebooks/source").glob("*.py")):
@@ -192,25 +223,30 @@ def _shown_code():
         for module, function in re.findall(r"lessons\.show_code\((\w+)\.(\w+)", text):
             found = getattr(importlib.import_module(f"zuzlab.lessons.{aliases.get(module, module)}"), function)
             shown[f"{module}.{function}"] = inspect.getsource(found)
-    for name in {name for names in SHOWN.values() for name in names}:
+    for name in {name for task in TASKS for name in fold_shows(task)}:
         shown[f"solutions.{name}"] = inspect.getsource(getattr(solutions, name))
     return shown
 
 
-def test_every_comment_and_docstring_a_reader_sees_has_its_german_text():
+TRANSLATED = [lang for lang in texts.LANGUAGES if lang != "en"]  # code is written in English
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_comment_and_docstring_a_reader_sees_has_its_text_in_each_language(lang):
     from zuzlab.texts import code
 
     shown = _shown_code()
     assert len(shown) > 100  # the notebooks' cells and the listings were found
-    missing = {where: code.untranslated(source, "de") for where, source in shown.items()}
+    missing = {where: code.untranslated(source, lang) for where, source in shown.items()}
     assert not {where: words for where, words in missing.items() if words}
 
 
-def test_no_german_code_text_is_left_over_from_code_that_changed():
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_code_text_is_left_over_from_code_that_changed(lang):
     from zuzlab.texts import code
 
     used = {piece.words for source in _shown_code().values() for piece in code.said(source)}
-    assert not set(texts.table("de")["code"]) - used
+    assert not set(texts.table(lang).get("code", {})) - used
 
 
 def test_code_in_german_changes_what_it_says_and_nothing_it_does():
@@ -258,10 +294,10 @@ def test_an_error_is_shown_in_the_language_current_when_it_is_shown():
 
 # --- events and steps: every one a reader can meet has its text -------------------------
 
-def test_every_event_an_engine_emits_has_its_text_in_both_languages():
+def test_every_event_an_engine_emits_has_its_text_in_every_language():
     """The kinds are read from the code (every ``emit("kind", …)``); seeded games of every
-    variant show the reading misses none, and each of their events is told in both
-    languages, the forms the narration picks for a case ("tickets_kept/all") too."""
+    variant show the reading misses none, and each of their events is told in every
+    language, the forms the narration picks for a case ("tickets_kept/all") too."""
     import pathlib
     import random
 
@@ -271,7 +307,8 @@ def test_every_event_an_engine_emits_has_its_text_in_both_languages():
     source = "".join(p.read_text(encoding="utf-8") for p in pathlib.Path("zuzlab").rglob("*.py"))
     emitted = set(re.findall(r'emit\(\s*"([a-z_]+)"', source))
     for lang in texts.LANGUAGES:
-        assert not sorted(emitted - QUIET - set(texts.table(lang)["event"])), lang
+        missing = sorted(emitted - QUIET - set(texts.table(lang).get("event", {})))
+        assert not missing, f"{lang} has no text for the events {missing}"
     seen = set()
     for engine, variant, players in [(ttr, "usa", 4), (ttr, "europe", 5), (ttr, "switzerland", 3),
                                      (cardgame, "cardgame", 4), (ink, "river", 2), (ink, "lake", 1)]:
@@ -280,7 +317,7 @@ def test_every_event_an_engine_emits_has_its_text_in_both_languages():
             for event in game.apply(game.random_action(rng)):
                 seen.add(event.kind)
                 told = [narrate(event, game, lang) for lang in texts.LANGUAGES]
-                assert (told == [None, None]) == (event.kind in QUIET), event
+                assert all(said is None for said in told) == (event.kind in QUIET), event
     assert len(seen) > 20 and seen <= emitted, seen - emitted
 
 
@@ -341,7 +378,7 @@ def test_a_step_counts_its_trains_and_squares_in_the_languages_plural_forms():
     assert describe_step(InkStep("longest railway", "better", "C3", {"length": 4}), "de").endswith("mit 4 Feldern.")
 
 
-def test_every_step_of_the_lesson_algorithms_has_its_text_in_both_languages():
+def test_every_step_of_the_lesson_algorithms_has_its_text_in_every_language():
     from zuzlab import cardgame, ink
     from zuzlab.algorithms import best_fulfilment_steps, longest_trail_steps, station_choice_steps
     from zuzlab.ink import steps as ink_steps
@@ -367,5 +404,5 @@ def test_every_step_of_the_lesson_algorithms_has_its_text_in_both_languages():
         for step in stream:
             kinds.add(step.kind)
             told = {lang: describe_step(step, lang) for lang in texts.LANGUAGES}
-            assert told["en"] and told["de"], (name, step)
+            assert all(told.values()), (name, step)
         assert len(kinds) >= 3, (name, kinds)

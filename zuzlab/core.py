@@ -271,7 +271,38 @@ class CheckedFields:
 
 @functools.cache
 def _declared_types(rules_class: type) -> dict[str, Any]:
-    return typing.get_type_hints(rules_class)
+    """Each field's declared type, every one of a kind ``_type_problem`` checks: a rules
+    class with a field of another type (``float``, ``int | None``) is refused when its first
+    value is made (for an engine's variants, when the engine is imported), naming the
+    class, the field and the types a rules field may have."""
+    declared = typing.get_type_hints(rules_class)
+    for field in dataclasses.fields(rules_class):
+        unknown = _unknown_type(declared[field.name])
+        if unknown is not None:
+            part = "" if unknown is declared[field.name] else f" (its {_type_name(unknown)})"
+            known = ", ".join(kind.__name__ for kind in FIELD_SHAPES)
+            raise TypeError(f"{rules_class.__name__}.{field.name} is declared {_type_name(declared[field.name])}, "
+                            f"a type the rules-field check (CheckedFields in zuzlab/core.py) does not know{part}: "
+                            f"a rules field is {known}, tuple[X, ...] or Mapping[K, V] of these (another type needs "
+                            f"its shape in FIELD_SHAPES and SHAPES, or a case in _type_problem and _unknown_type)")
+    return declared
+
+
+def _unknown_type(declared: Any) -> Any:
+    """The part of a declared type that ``_type_problem`` does not check, or None."""
+    origin, args = typing.get_origin(declared), typing.get_args(declared)
+    if origin is tuple:  # tuple[X, ...] only: a tuple of fixed length is not checked item by item
+        return _unknown_type(args[0]) if len(args) == 2 and args[1] is Ellipsis else declared
+    if origin is Mapping:
+        return next((unknown for arg in args if (unknown := _unknown_type(arg)) is not None), None)
+    return None if origin is None and declared in FIELD_SHAPES else declared
+
+
+def _type_name(declared: Any) -> str:
+    """``float`` for a class, ``tuple[float, ...]`` or ``int | None`` for the rest."""
+    if typing.get_origin(declared) is None and isinstance(declared, type):
+        return declared.__name__
+    return str(declared).removeprefix("typing.")
 
 
 def _type_problem(where: Any, value: Any, declared: Any) -> Phrase | None:
@@ -290,7 +321,7 @@ def _type_problem(where: Any, value: Any, declared: Any) -> Phrase | None:
         return next((problem for key, item in pairs
                      if (problem := _type_problem(Phrase("error.field_key", {"field": where}), key, args[0])
                          or _type_problem(f"{where}[{key!r}]", item, args[1]))), None)
-    shape = FIELD_SHAPES[declared]  # a field of another type needs its shape here
+    shape = FIELD_SHAPES[declared]  # a plain type (``_declared_types`` refused any other)
     return None if SHAPES[shape](value) else _wrong_shape(where, shape, value)
 
 

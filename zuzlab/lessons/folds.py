@@ -15,14 +15,24 @@ import inspect
 
 from .. import texts
 
-#: the teaching versions a task's solution fold shows (names in ``solutions``), in order
+#: the teaching versions a task's solution fold shows (names in ``solutions``), in order,
+#: for the tasks whose fold shows more than their solution (``Task.solution``, which the
+#: checker takes the expected answers from) or other functions: helpers it calls, or the
+#: teaching version that a solution scored by the kit stands in for
 SHOWN = {
-    "odd_cities": ("odd_cities_reference",), "longest_route": ("longest_route_reference",),
-    "longest_route_fast": ("longest_route_fast_reference",), "whole_map": ("one_track_each", "whole_map_reference"),
-    "connected": ("connected_teaching",), "shortest_route": ("distances_from", "shortest_route_teaching"),
+    "whole_map": ("one_track_each", "whole_map_reference"),
+    "shortest_route": ("distances_from", "shortest_route_teaching"),
     "connect_three": ("distances_from", "connect_three_teaching"),
     "ink_errors": ("count_errors",), "ink_networks": ("network_exits",), "ink_longest_railway": ("longest_railway",),
 }
+
+
+def shown(task: str) -> tuple[str, ...]:
+    """The teaching versions ``task``'s solution fold shows: those ``SHOWN`` names, else
+    the task's solution."""
+    from .tasks import get_task
+
+    return SHOWN.get(task) or (get_task(task).solution,)
 
 
 def listing(function) -> str:
@@ -88,7 +98,7 @@ def _highlighted(task: str) -> str:
 
     from . import solutions
 
-    source = "\n\n".join(listing(getattr(solutions, name)) for name in SHOWN[task])
+    source = "\n\n".join(listing(getattr(solutions, name)) for name in shown(task))
     return highlight(source, PythonLexer(), HtmlFormatter(noclasses=True, nowrap=False))
 
 

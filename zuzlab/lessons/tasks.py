@@ -1,23 +1,38 @@
-"""Every lesson task by its name: the table ``lessons.TASKS`` is made from."""
+"""Every lesson task by its name: the table ``lessons.TASKS`` is made from.
+
+``LESSON_MODULES`` is the one list of the lessons: everything that lists lessons or tasks
+reads ``all_tasks()`` (the checker, the solution folds, and the tests, which then check a
+new lesson's tasks, texts and notebook without a list of their own)."""
 
 from __future__ import annotations
 
 import difflib
 import functools
+import importlib
 
 from .. import texts
 from .checker import Task
 from .worker import shortened
+
+#: the modules of ``zuzlab.lessons`` that hold the lessons' tasks, each in a ``TASKS`` table
+#: (name → ``Task``), in the order of the lessons: a new lesson's module joins here
+LESSON_MODULES = ("longest_route", "connecting", "ink_scoring")
 
 
 @functools.cache
 def all_tasks() -> dict[str, Task]:
     """Every task by name, in the order of the lessons (warm-up, core, stretch). Made
     when first asked for: the check worker imports the lessons package too, and needs none
-    of the lessons' modules (they load maps, the Railroad Ink engine, networkx)."""
-    from . import connecting, ink_scoring, longest_route
-
-    return {**longest_route.TASKS, **connecting.TASKS, **ink_scoring.TASKS}
+    of the lessons' modules (they load maps, the Railroad Ink engine, networkx). A name
+    two modules both use is refused (one task would silently hide the other)."""
+    tasks: dict[str, Task] = {}
+    found_in: dict[str, str] = {}
+    for module in LESSON_MODULES:
+        for name, task in importlib.import_module(f"{__package__}.{module}").TASKS.items():
+            if name in tasks:
+                raise ValueError(f"task {name!r} is in both lessons.{found_in[name]} and lessons.{module}")
+            tasks[name], found_in[name] = task, module
+    return tasks
 
 
 def get_task(task: str | Task) -> Task:
@@ -38,5 +53,5 @@ def get_task(task: str | Task) -> Task:
 
 
 def tasks_of(lesson: str) -> list[Task]:
-    """The tasks of one lesson ("05", "06", "10"), warm-up first."""
+    """The tasks of one lesson (by its number, "05"), warm-up first."""
     return [task for task in all_tasks().values() if task.lesson == lesson]

@@ -1,11 +1,14 @@
-"""Everything a player reads, in English and German, kept as data (``en.toml``,
-``de.toml``) and keyed by what it is about: refusals by rule, events by kind, rule
-explanations by topic, widget labels by name.
+"""Everything a player reads, in each language of the kit (``LANGUAGES``: English and
+German), kept as data (``en.toml``, ``de.toml`` and their parts ``en_<part>.toml`` …) and
+keyed by what it is about: refusals by rule, events by kind, rule explanations by topic,
+widget labels by name.
 
 ``text(key, **params)`` renders one entry in the current language (``set_language``);
 parameters are rendered too: a colour, a card, a side of a tile become words of the
-language, a route becomes "A–B (3 red)", lists are joined. A key missing in German falls
-back to English; a key missing in English is an error (tests check both files agree).
+language, a route becomes "A–B (3 red)", lists are joined. A key missing in English is an
+error. A key missing in another language falls back to English while the kit runs, so a
+language still being written can be tried; ``tests/test_texts.py`` fails for every key a
+language of ``LANGUAGES`` lacks, naming it and the file it belongs in.
 
 Plurals are forms in the text files, chosen by the language's plural rules (Babel's CLDR
 data): an entry may be a table ``{ one = "…", other = "…" }`` picked by its ``count``
@@ -36,6 +39,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, TypeAlias
 
+#: The kit's languages, each by its code and its name in itself (the language switch's
+#: buttons), English first. Each has its text files (``<code>.toml``, ``<code>_<part>.toml``);
+#: everything that lists languages reads this: the language switch, ``ZUZLAB_LANG``, the
+#: notebook build (``notebooks/<code>/``) and the tests.
 LANGUAGES = {"en": "English", "de": "Deutsch"}
 #: the environment variable that fixes the language (for a class, or a test run)
 LANGUAGE_VARIABLE = "ZUZLAB_LANG"
@@ -96,7 +103,7 @@ def language() -> str:
 
 
 def set_language(lang: str) -> None:
-    """Switch every text (and every live widget listening) to ``lang`` ("en" or "de")."""
+    """Switch every text (and every live widget listening) to ``lang`` (a code of ``LANGUAGES``)."""
     global _language
     table(lang)
     _language = lang
@@ -122,7 +129,7 @@ def follow_language(method: Callable[..., Any]) -> None:
 
 
 def raw(key: str, lang: str | None = None) -> Entry:
-    """The unrendered text of ``section.key`` (German falls back to English)."""
+    """The unrendered text of ``section.key`` (a key the language lacks falls back to English)."""
     section, _, name = key.partition(".")
     for source in (lang or _language, "en"):
         entry = table(source).get(section, {}).get(name)

@@ -1,12 +1,10 @@
 """The rule explorer: change a ruleset with widgets, play the same seeded games under
 the printed and the changed rules, and compare them in Bokeh figures.
 
-The controls offered are the rules fields each rules class declares as explored (their
-metadata, ``core.Control``): for Ticket to Ride trains per player, the face-up reset, the
-ticket deal, the player count for double routes, the route scoring table and the
-longest-route bonus; for the Card Game the deal, the ticket draw, the smallest set, the
-two-round player count, the face-up reset and the readings of the rule text zuzlab had to
-choose; for Railroad Ink the rounds and the loop rule.
+The controls offered are declared with the rules, not here: each field of an engine's rules
+class (``Engine.rules_type`` in ``zuzlab.engines.ENGINES``) whose metadata is
+``core.explored(kind, …)`` (a ``core.Control``), in the order declared
+(``core.explored_fields``).
 A change the ruleset refuses (keeping more tickets than are dealt, say) is explained in
 the words of the widgets the user touched, nothing is simulated, and the last run's
 results are cleared: left standing under the refused settings they would read as their
