@@ -6,7 +6,7 @@
    long routes, balanced, tickets) on the default pool (one worker per CPU this process
    may use), the workers' start-up included (target: 1,000 games in ≤ 12 s on a 2-core
    machine).
-2. The rule explorer's comparison: 100 games of one ruleset on the pool kept from the run
+2. The rule explorer's comparison: 100 games under one set of rules on the pool kept from the run
    before (target ≤ 2 s), and in this process (``workers=1``: a one-CPU Binder).
 3. The same bots on one core, without ``simulate``, for the cost of one game.
 """
@@ -40,7 +40,7 @@ def explorer_comparison(workers: int | None, repeats: int = 3) -> None:
     """The best of a few runs: the machine is shared, and the other runs are noise."""
     for label, how in (("the kept pool", workers), ("in this process (workers=1)", 1)):
         best = min(timed_simulate(100, how, seed=repeat)[0] for repeat in range(repeats))
-        print(f"explorer comparison, 100 games of one ruleset, {label}, {sim.pool_size(100, how)} "
+        print(f"explorer comparison, 100 games under one set of rules, {label}, {sim.pool_size(100, how)} "
               f"worker(s): {best:.2f} s (best of {repeats})")
 
 

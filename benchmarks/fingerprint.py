@@ -25,7 +25,7 @@ from zuzlab import cardgame, ink, ttr
 def line_ups() -> list[tuple[str, object, dict]]:
     """(label, engine, keywords of play_game / play_random_game) of every fingerprinted line-up."""
     cases: list[tuple[str, object, dict]] = []
-    for name, rules in ttr.rulesets.RULESETS.items():
+    for name, rules in ttr.rules.VARIANTS.items():
         cases += [(f"ttr/{name}/{players}p/random", ttr, {"variant": name, "players": players})
                   for players in sorted({rules.min_players, 3, rules.max_players})
                   if rules.min_players <= players <= rules.max_players]
@@ -33,10 +33,10 @@ def line_ups() -> list[tuple[str, object, dict]]:
                                                  "bots": ["tickets", "long_routes", "balanced", "random"]}))
     cases.append(("ttr/europe/3p/strategy", ttr, {"variant": "europe", "players": 3,
                                                     "bots": ["tickets", "long_routes", "balanced"]}))
-    for name in cardgame.rules.RULESETS:
+    for name in cardgame.rules.VARIANTS:
         cases += [(f"cardgame/{name}/{players}p/random", cardgame, {"variant": name, "players": players})
                   for players in (2, 3, 4)]
-    for name in ink.rules.RULESETS:
+    for name in ink.rules.VARIANTS:
         cases.append((f"ink/{name}/2p/random", ink, {"variant": name, "players": 2}))
     cases.append(("ink/ink/1p/greedy", ink, {"variant": "ink", "players": 1, "bots": "greedy"}))
     cases.append(("ink/ink/1p/lookahead", ink, {"variant": "ink", "players": 1, "bots": "lookahead"}))

@@ -341,14 +341,14 @@ should would has have had only each every more than your you
 """.split())
 #: English words to look for written small (a German noun of the same letters is written capitalised: "Name")
 ENGLISH_WORDS = ENGLISH_FUNCTION_WORDS | frozenset("""
-a needs need called known expected valid found left deck card cards player players game games ruleset ticket tickets
+a needs need called known expected valid found left deck card cards player players game games rules ticket tickets
 route routes line column value missing saved action actions holds play played choose give first name seat seats
 """.split())
 
 
 def kit_identifiers() -> set[str]:
-    """The names code uses that a message may show as they are: the bots, rulesets and
-    ruleset fields of every engine, and the arguments of new_game, set_up and simulate."""
+    """The names code uses that a message may show as they are: the bots, rules and
+    rules fields of every engine, and the arguments of new_game, set_up and simulate."""
     import dataclasses
     import inspect
 
@@ -462,21 +462,21 @@ def bad_inputs(tmp_path) -> dict:
         "a board of the wrong kind": lambda: lake.set_up(boards={0: 5}),
         # variants and player counts
         "nine players": lambda: ttr.new_game("usa", players=9),
-        "an unknown ruleset": lambda: ttr.new_game("usa-deluxe"),
+        "an unknown variant": lambda: ttr.new_game("usa-deluxe"),
         "a map file as the variant": lambda: ttr.new_game("my_map.json"),
-        "a card game ruleset": lambda: cardgame.new_game("poker"),
+        "a card game variant": lambda: cardgame.new_game("poker"),
         "no players": lambda: ink.new_game(players=0),
         "a misspelt keyword": lambda: ttr.new_game("usa", player=3),
-        "a ruleset that cannot deal": lambda: ttr.new_game(replace_usa(initial_hand=40), players=5),
-        "a ruleset that cannot be": lambda: replace_usa(initial_keep_min=5),
-        "a ruleset number in quotes": lambda: replace_usa(trains_per_player="45"),
-        "a ruleset switch that is no bool": lambda: replace_usa(wild_only_on_tunnels={}),
-        "a ruleset list that is no list": lambda: replace_usa(colors="red"),
+        "a rules value that cannot deal": lambda: ttr.new_game(replace_usa(initial_hand=40), players=5),
+        "a rules value that cannot be": lambda: replace_usa(initial_keep_min=5),
+        "a rules value number in quotes": lambda: replace_usa(trains_per_player="45"),
+        "a rules value switch that is no bool": lambda: replace_usa(wild_only_on_tunnels={}),
+        "a rules value list that is no list": lambda: replace_usa(colors="red"),
         "a points table with a word for a length": lambda: replace_usa(route_points={"x": 1}),
         "an unknown special route": lambda: dataclasses.replace(ink.rules.INK, specials=("S9",)),
         "a die without faces": lambda: dataclasses.replace(ink.rules.INK, dice=((),)),
-        "rules without a name": lambda: ttr.Ruleset.from_dict({"map": "usa"}),
-        "rules that are no dict": lambda: ttr.Ruleset.from_dict(["usa"]),
+        "rules without a name": lambda: ttr.TtrRules.from_dict({"map": "usa"}),
+        "rules that are no dict": lambda: ttr.TtrRules.from_dict(["usa"]),
         # bots
         "an unknown bot": lambda: ttr.make_bot("cheater"),
         "a bot that reads the deck": lambda: ttr.play_game("usa", players=2, seed=1,
@@ -488,7 +488,7 @@ def bad_inputs(tmp_path) -> dict:
         "an unknown bot to simulate": lambda: sim.simulate("usa", bots="greedy", progress=False),
         "no games to simulate": lambda: sim.simulate("usa", games=0, progress=False),
         "points only to score anew": lambda: sim.rescore(sim.simulate("usa", players=2, games=1, progress=False,
-                                                                      workers=1), ttr.rulesets.USA),
+                                                                      workers=1), ttr.rules.USA),
         # saves
         "a save that is no JSON": lambda: ttr.load_game('{"format" 1}'),
         "a save that is no text": lambda: ttr.load_game(5),
@@ -525,7 +525,7 @@ def bad_inputs(tmp_path) -> dict:
 def replace_usa(**changes):
     import dataclasses
 
-    return dataclasses.replace(ttr.rulesets.USA, **changes)
+    return dataclasses.replace(ttr.rules.USA, **changes)
 
 
 def test_every_error_a_german_reader_can_meet_is_german(german, tmp_path):
@@ -634,7 +634,7 @@ def test_a_map_file_given_as_the_variant_is_pointed_to_the_call_that_plays_it(tm
 
     path = tmp_path / "my_map.json"
     path.write_text((ttr.maps.maps_dir() / "usa.json").read_text())
-    with pytest.raises(ValueError, match=r"'.*my_map.json' is a map file, not a ruleset: play it with "
+    with pytest.raises(ValueError, match=r"'.*my_map.json' is a map file, not a variant: play it with "
                                          r"ttr.new_game\(\"usa\", map="):
         ttr.new_game(str(path))
     assert ttr.new_game("usa", map=str(path), players=2).map.name == json.loads(path.read_text())["name"]

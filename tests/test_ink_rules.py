@@ -225,7 +225,7 @@ def test_players_draw_in_turn_then_the_next_round_is_rolled():
     assert game.current_player == 0 and game.round == 2
 
 
-def test_a_ruleset_option_reaches_the_score():
+def test_a_rules_option_reaches_the_score():
     rules = replace(ink.rules.INK, loop_rule="trail", rounds=2)
     game = ink.new_game(rules, seed=1)
     while not game.is_over:
@@ -234,25 +234,25 @@ def test_a_ruleset_option_reaches_the_score():
     assert game.final_scores()[0] == ink.score(game.boards[0], loop_rule="trail")
 
 
-def test_bad_rulesets_and_player_counts():
+def test_bad_rules_and_player_counts():
     with pytest.raises(ValueError, match="loop_rule must be one of"):
         replace(ink.rules.INK, loop_rule="spiral")
     with pytest.raises(ValueError, match="one or more players"):
         ink.new_game(players=0)
-    with pytest.raises(ValueError, match="no Railroad Ink ruleset called 'sea'"):
+    with pytest.raises(ValueError, match="no Railroad Ink variant called 'sea'"):
         ink.new_game("sea")
-    with pytest.raises(ValueError, match=r"no Railroad Ink ruleset called \[1\]"):  # not even a name
+    with pytest.raises(ValueError, match=r"no Railroad Ink variant called \[1\]"):  # not even a name
         ink.new_game([1])
 
 
-def test_a_ruleset_with_an_unknown_special_or_a_die_without_faces_is_refused_when_made():
+def test_rules_with_an_unknown_special_or_a_die_without_faces_is_refused_when_made():
     # the unknown special was taken, and failed later with a KeyError from the texts
     with pytest.raises(ValueError,
-                       match=r"ruleset 'ink': unknown special route 'S9' \(known: S0, S1, S2, S3, S4, S5\)"):
+                       match=r"rules 'ink': unknown special route 'S9' \(known: S0, S1, S2, S3, S4, S5\)"):
         replace(ink.rules.INK, specials=("S2", "S9"))
-    with pytest.raises(ValueError, match="ruleset 'ink': unknown special route 'S9'"):
+    with pytest.raises(ValueError, match="rules 'ink': unknown special route 'S9'"):
         ink.rules.InkRules.from_dict({**ink.rules.INK.to_dict(), "specials": ["S9"]})
-    with pytest.raises(ValueError, match="ruleset 'ink': a die needs at least one face"):  # was an IndexError
+    with pytest.raises(ValueError, match="rules 'ink': a die needs at least one face"):  # was an IndexError
         replace(ink.rules.INK, dice=(ink.rules.ROUTE_DIE, ()))
 
 
@@ -375,9 +375,9 @@ def test_a_set_up_board_with_water_play_cannot_give_is_refused(change, problem):
     assert game == before
 
 
-def test_a_set_up_board_holds_only_tiles_of_the_ruleset():
-    with pytest.raises(ValueError, match=r"boards\[0\]: water on one side \(L0\) on A3 is on no die of the ruleset "
-                                         r"ink and is none of its special routes"):
+def test_a_set_up_board_holds_only_tiles_of_the_rules():
+    with pytest.raises(ValueError, match=r"boards\[0\]: water on one side \(L0\) on A3 is on no die of the rules "
+                                         r"ink and is none of their special routes"):
         ink.new_game(seed=1).set_up(boards={0: Board({"A3": P("L0", 2)})}, round=2)
 
 

@@ -214,7 +214,7 @@ def test_the_run_tables_follow_the_whole_rules(monkeypatch):
     claim_rules.route_prices.cache_clear()
     legal._run_table.cache_clear()
     try:
-        for rules in (ttr.rulesets.SWITZERLAND, replace(ttr.rulesets.SWITZERLAND, tunnel_reveal=0)):
+        for rules in (ttr.rules.SWITZERLAND, replace(ttr.rules.SWITZERLAND, tunnel_reveal=0)):
             game = ttr.new_game(rules, players=3, seed=1)
             prices = {route.id: run.price for run in run_table(game).runs for route in run.routes}
             assert prices == {route.id: price_reading_tunnel_reveal(rules, route) for route in game.map.routes}

@@ -1,5 +1,5 @@
 """The one game protocol, item by item: the entry points every engine shares, checked
-saves, rulesets that cannot run refused at the start, positions set up through
+saves, rules that cannot run refused at the start, positions set up through
 ``set_up``, routes named by their cities, and the face-up reset that is tried again."""
 
 from __future__ import annotations
@@ -73,18 +73,18 @@ def test_a_set_up_position_is_the_same_whatever_order_the_hands_are_named_in(nam
     assert first.to_dict() == second.to_dict()
 
 
-# --- a ruleset that cannot run is refused before anything happens ---------------------
+# --- a rules value that cannot run is refused before anything happens ---------------------
 
-def test_a_ruleset_without_points_for_a_route_length_of_the_map_is_refused():
-    rules = replace(ttr.rulesets.USA, route_points={1: 1, 2: 2, 3: 4, 4: 7, 5: 10})
+def test_rules_without_points_for_a_route_length_of_the_map_is_refused():
+    rules = replace(ttr.rules.USA, route_points={1: 1, 2: 2, 3: 4, 4: 7, 5: 10})
     with pytest.raises(ValueError, match="route_points has no points for routes of length 6, which the usa map has"):
         ttr.new_game(rules, players=2, seed=1)
 
 
 @pytest.mark.parametrize("engine, rules, players, problem", [
-    (ttr, replace(ttr.rulesets.USA, initial_hand=30), 4, "initial_hand 30 for 4 players needs 120 train cards; "
-                                                          "the ruleset has 110"),
-    (ttr, replace(ttr.rulesets.USA, initial_tickets=8), 5, "initial_tickets 8 for 5 players needs 40 tickets"),
+    (ttr, replace(ttr.rules.USA, initial_hand=30), 4, "initial_hand 30 for 4 players needs 120 train cards; "
+                                                          "the rules have 110"),
+    (ttr, replace(ttr.rules.USA, initial_tickets=8), 5, "initial_tickets 8 for 5 players needs 40 tickets"),
     (cardgame, replace(cardgame.rules.CARD_GAME, initial_hand=30), 4, "needs 120 train cards; there are 96"),
     (cardgame, replace(cardgame.rules.CARD_GAME, initial_locomotives=5), 4, "needs 20 locomotives; there are 16"),
 ])

@@ -201,8 +201,8 @@ def test_a_dask_cluster_runs_it_unchanged(usa_table):
     pd.testing.assert_frame_equal(usa_table, table)
 
 
-def test_a_changed_ruleset_changes_the_games():
-    bonus_20 = replace(ttr.rulesets.USA, name="usa-bonus-20", longest_route_bonus=20)
+def test_changed_rules_change_the_games():
+    bonus_20 = replace(ttr.rules.USA, name="usa-bonus-20", longest_route_bonus=20)
     table = sim.simulate(bonus_20, players=3, games=6, seed=1, progress=False)
     assert set(table.variant) == {"usa-bonus-20"}
     assert set(table.longest_route_bonus) == {0, 20}
@@ -211,7 +211,7 @@ def test_a_changed_ruleset_changes_the_games():
 def test_a_change_to_the_points_only_rescores_the_same_games(usa_table):
     """The bots never read the scoring table, so the same seeds play the same moves; only
     the route points (and so the totals) follow the new table."""
-    flat = replace(ttr.rulesets.USA, name="usa-flat", route_points={1: 1, 2: 2, 3: 4, 4: 6, 5: 8, 6: 11})
+    flat = replace(ttr.rules.USA, name="usa-flat", route_points={1: 1, 2: 2, 3: 4, 4: 6, 5: 8, 6: 11})
     table = sim.simulate(flat, players=4, games=12, seed=3, progress=False)
     assert (table.routes == usa_table.routes).all() and (table.turns == usa_table.turns).all()
     lengths = {route.id: route.length for route in ttr.load_map("usa").routes}
@@ -267,19 +267,19 @@ def test_win_rates_per_bot(usa_table):
 
 
 @pytest.mark.parametrize("kwargs,message", [
-    ({"variant_or_ruleset": "monopoly"}, "no game variant called 'monopoly'; known: usa"),
-    ({"variant_or_ruleset": "switzerland", "players": 4}, "switzerland is played by 2–3 players, not 4"),
-    ({"variant_or_ruleset": "usa", "bots": ["tickets"] * 3}, "4 players need 4 bots, not 3"),
-    ({"variant_or_ruleset": "usa", "bots": "greedy"}, "no Ticket to Ride bot called 'greedy'; known: random, tickets"),
-    ({"variant_or_ruleset": "usa", "games": 0}, "games must be a whole number ≥ 1, not 0"),
-    ({"variant_or_ruleset": "usa", "bots": 4}, "bots must be a bot or a list of one bot per seat, not 4"),
-    ({"variant_or_ruleset": "usa", "bots": ["tickets", None, "random", "random"]},
+    ({"variant_or_rules": "monopoly"}, "no game variant called 'monopoly'; known: usa"),
+    ({"variant_or_rules": "switzerland", "players": 4}, "switzerland is played by 2–3 players, not 4"),
+    ({"variant_or_rules": "usa", "bots": ["tickets"] * 3}, "4 players need 4 bots, not 3"),
+    ({"variant_or_rules": "usa", "bots": "greedy"}, "no Ticket to Ride bot called 'greedy'; known: random, tickets"),
+    ({"variant_or_rules": "usa", "games": 0}, "games must be a whole number ≥ 1, not 0"),
+    ({"variant_or_rules": "usa", "bots": 4}, "bots must be a bot or a list of one bot per seat, not 4"),
+    ({"variant_or_rules": "usa", "bots": ["tickets", None, "random", "random"]},
      "a bot is the name of a Ticket to Ride bot .* or a function bot\\(game, rng\\) -> action, not None"),
-    ({"variant_or_ruleset": "usa", "bots": [first_choice, "random", lambda g, r: 0, lambda g, r: 1]},
+    ({"variant_or_rules": "usa", "bots": [first_choice, "random", lambda g, r: 0, lambda g, r: 1]},
      "two different bots are both called '<lambda>'"),
-    ({"variant_or_ruleset": "usa", "bots": tickets}, "your bot .* has the name of the Ticket to Ride bot 'tickets'"),
-    ({"variant_or_ruleset": "usa", "workers": 0}, "workers must be a whole number ≥ 1 .*, not 0"),
-    ({"variant_or_ruleset": "usa", "workers": 2, "executor": ThreadPoolExecutor(1)},
+    ({"variant_or_rules": "usa", "bots": tickets}, "your bot .* has the name of the Ticket to Ride bot 'tickets'"),
+    ({"variant_or_rules": "usa", "workers": 0}, "workers must be a whole number ≥ 1 .*, not 0"),
+    ({"variant_or_rules": "usa", "workers": 2, "executor": ThreadPoolExecutor(1)},
      "give workers or an executor, not both"),
 ])
 def test_bad_arguments_are_refused_before_any_game(kwargs, message):
@@ -294,14 +294,14 @@ def test_a_change_of_the_points_scores_the_same_games_anew_as_playing_them_would
     ``simulate`` gives when it plays the games again, for each change that is scored only."""
     bots = ["long_routes", "tickets", "balanced", "random"]
     printed = sim.simulate("usa", players=4, games=6, seed=2, bots=bots, progress=False, workers=1, keep_actions=True)
-    assert "actions" in printed and printed.attrs["rules"] is ttr.rulesets.USA
+    assert "actions" in printed and printed.attrs["rules"] is ttr.rules.USA
     for change in (dict(route_points={1: 1, 2: 2, 3: 4, 4: 6, 5: 8, 6: 11}), dict(longest_route_bonus=20),
                    dict(tie_breakers=("longest_route",))):
-        rules = replace(ttr.rulesets.USA, name="changed", **change)
+        rules = replace(ttr.rules.USA, name="changed", **change)
         played = sim.simulate(rules, players=4, games=6, seed=2, bots=bots, progress=False, workers=1)
         rescored = sim.rescore(printed, rules)
         assert rescored.drop(columns="actions").equals(played), change
-    assert not sim.rescore(printed, replace(ttr.rulesets.USA, longest_route_bonus=0)).total.equals(printed.total)
+    assert not sim.rescore(printed, replace(ttr.rules.USA, longest_route_bonus=0)).total.equals(printed.total)
 
 
 def test_a_change_to_how_the_games_are_played_is_not_scored_anew():
@@ -309,10 +309,10 @@ def test_a_change_to_how_the_games_are_played_is_not_scored_anew():
     with pytest.raises(ValueError, match="these changes alter how the games are played, not only how they are "
                                          "scored: trains_per_player, face_up_reset_wilds; "
                                          "play the games with simulate"):
-        sim.rescore(table, replace(ttr.rulesets.USA, trains_per_player=30, face_up_reset_wilds=0))
+        sim.rescore(table, replace(ttr.rules.USA, trains_per_player=30, face_up_reset_wilds=0))
     with pytest.raises(ValueError, match=r"make it with simulate\(\.\.\., keep_actions=True\)"):
-        sim.rescore(sim.simulate("usa", players=2, games=1, progress=False, workers=1), ttr.rulesets.USA)
-    assert sim.changes_to_play(ttr.rulesets.USA, replace(ttr.rulesets.USA, name="x", longest_route_bonus=3)) == []
+        sim.rescore(sim.simulate("usa", players=2, games=1, progress=False, workers=1), ttr.rules.USA)
+    assert sim.changes_to_play(ttr.rules.USA, replace(ttr.rules.USA, name="x", longest_route_bonus=3)) == []
 
 
 # --- in the reader's language ------------------------------------------------------------------
@@ -323,7 +323,7 @@ def test_the_progress_bar_names_the_rules_and_counts_games_in_the_language(capsy
     texts.set_language("de")
     try:
         sim.simulate("usa", players=3, games=2, seed=1, workers=1)
-        sim.simulate(replace(ttr.rulesets.USA, name="usa-flat"), players=3, games=2, seed=1, workers=1,
+        sim.simulate(replace(ttr.rules.USA, name="usa-flat"), players=3, games=2, seed=1, workers=1,
                      title="flache Tabelle")
     finally:
         texts.set_language("en")

@@ -65,8 +65,8 @@ def test_seed_preset_resets_only_on_five_locomotives():
     stack_deck(game, [L])
     events = game.apply(ttr.DrawFaceUp("red"))
     assert "face_up_reset" not in kinds(events) and game.cards.face_up.count(L) == 3
-    assert ttr.rulesets.get("europe-seed").face_up_reset_wilds == 5
-    assert ttr.rulesets.EUROPE.face_up_reset_wilds == 3
+    assert ttr.rules.get("europe-seed").face_up_reset_wilds == 5
+    assert ttr.rules.EUROPE.face_up_reset_wilds == 3
 
 
 # --- tunnels ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from zuzlab.ttr import ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTicke
 from zuzlab.ttr.maps import map_from_dict
 
 L = "locomotive"
-FULL_DECK = Counter({c: 12 for c in ttr.rulesets.USA.colors} | {L: 14})
+FULL_DECK = Counter({c: 12 for c in ttr.rules.USA.colors} | {L: 14})
 
 
 # --- setup -----------------------------------------------------------------------
@@ -412,7 +412,7 @@ def test_game_ends_when_every_player_passes_in_a_row():
         "tickets": [{"id": 1, "from": "Ost", "to": "West", "points": 4},
                     {"id": 2, "from": "West", "to": "Ost", "points": 4}],
     })
-    rules = ttr.Ruleset(name="tiny", map="tiny", colors=("red", "blue"), cards_per_color=1, wild_cards=0,
+    rules = ttr.TtrRules(name="tiny", map="tiny", colors=("red", "blue"), cards_per_color=1, wild_cards=0,
                         initial_hand=1, face_up_count=1, initial_tickets=1, initial_keep_min=1)
     game = ttr.new_game(rules, players=2, seed=1, map=tiny)
     game.apply(KeepTickets(game.pending.tickets))
@@ -455,7 +455,7 @@ def test_final_scores_only_at_the_end():
         game.final_scores()
 
 
-# --- players and rulesets ------------------------------------------------------------------
+# --- players and rules ------------------------------------------------------------------
 
 @pytest.mark.parametrize("players", [1, 6, "4"])
 def test_player_count_is_checked(players):
@@ -464,7 +464,7 @@ def test_player_count_is_checked(players):
 
 
 def test_unknown_variant_is_named():
-    with pytest.raises(ValueError, match="no ruleset called 'mars'"):
+    with pytest.raises(ValueError, match="no Ticket to Ride variant called 'mars'"):
         ttr.new_game("mars")
 
 

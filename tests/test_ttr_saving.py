@@ -1,4 +1,4 @@
-"""Saving, loading and replaying games; rulesets as data; what ``import zuzlab.ttr`` pulls in."""
+"""Saving, loading and replaying games; rules as data; what ``import zuzlab.ttr`` pulls in."""
 
 import json
 import re
@@ -46,8 +46,8 @@ def test_seed_and_action_list_replay_the_game():
     assert again.final_scores().totals == game.final_scores().totals
 
 
-def test_changed_ruleset_is_saved_with_the_game():
-    rules = replace(ttr.rulesets.USA, trains_per_player=20, longest_route_bonus=25,
+def test_changed_rules_are_saved_with_the_game():
+    rules = replace(ttr.rules.USA, trains_per_player=20, longest_route_bonus=25,
                     route_points={1: 1, 2: 3, 3: 5, 4: 8, 5: 12, 6: 18})
     game = ttr.play_random_game(rules, players=2, seed=4)
     loaded = ttr.load_game(game.to_json())
@@ -66,18 +66,18 @@ def test_a_broken_save_is_refused_clearly():
         ttr.replay("usa", players=2, seed=1, actions=[{"type": "Teleport"}])
 
 
-def test_a_changed_ruleset_changes_the_game():
-    rules = replace(ttr.rulesets.USA, trains_per_player=12, initial_hand=6, longest_route_bonus=20)
+def test_changed_rules_change_the_game():
+    rules = replace(ttr.rules.USA, trains_per_player=12, initial_hand=6, longest_route_bonus=20)
     game = ttr.new_game(rules, players=3, seed=2)
     assert game.trains == [12, 12, 12]
     assert all(sum(h.values()) == 6 for h in game.hands)
     finished = ttr.play_random_game(rules, players=3, seed=2)
     assert max(s.longest_route_bonus for s in finished.final_scores().players) == 20
-    assert ttr.rulesets.USA.trains_per_player == 45  # the original is untouched
+    assert ttr.rules.USA.trains_per_player == 45  # the original is untouched
 
 
 def test_route_points_table_is_a_parameter():
-    rules = replace(ttr.rulesets.USA, route_points={1: 2, 2: 4, 3: 6, 4: 8, 5: 10, 6: 12})
+    rules = replace(ttr.rules.USA, route_points={1: 2, 2: 4, 3: 6, 4: 8, 5: 10, 6: 12})
     assert rules.points_for_length(6) == 12
     assert hash(rules)  # still a frozen, hashable value
     with pytest.raises(ValueError, match="no points for a route of length 7"):
@@ -90,9 +90,9 @@ def test_route_points_table_is_a_parameter():
     (dict(tie_breakers=("coin_toss",)), "unknown tie-breaker 'coin_toss'"),
     (dict(ticket_keep_min=4), "ticket_keep_min"),
 ])
-def test_a_broken_ruleset_is_refused(change, problem):
+def test_broken_rules_are_refused(change, problem):
     with pytest.raises(ValueError, match=problem):
-        replace(ttr.rulesets.USA, **change)
+        replace(ttr.rules.USA, **change)
 
 
 @pytest.mark.parametrize("field, value, problem", [
@@ -111,17 +111,17 @@ def test_a_save_whose_rules_hold_a_value_of_the_wrong_kind_names_the_field(field
     data = json.loads(game.to_json())
     for rules in (data["rules"], data["start"]["rules"] if data["start"] else {}):
         rules[field] = value
-    with pytest.raises(ValueError, match=re.escape(f"not a saved game: ruleset 'switzerland': {problem}")):
+    with pytest.raises(ValueError, match=re.escape(f"not a saved game: rules 'switzerland': {problem}")):
         ttr.load_game(json.dumps(data))
 
 
 @pytest.mark.parametrize("data, problem", [
-    ({"map": "usa"}, "missing ruleset parameters: name"),
+    ({"map": "usa"}, "missing rules fields: name"),
     (["usa"], "rules must be a dict, not ['usa']"),
 ])
 def test_rules_from_data_that_lack_a_field_or_are_no_dict_are_refused(data, problem):
     with pytest.raises(ValueError, match=re.escape(problem)):  # was a TypeError
-        ttr.Ruleset.from_dict(data)
+        ttr.TtrRules.from_dict(data)
 
 
 def test_engine_imports_no_plotting_or_widget_library():

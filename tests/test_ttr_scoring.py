@@ -43,7 +43,7 @@ def test_tied_longest_routes_all_get_the_bonus():
     assert scores.totals == [25, 25, 10]
 
 
-def test_bonus_follows_the_ruleset():
+def test_bonus_follows_the_rules():
     board = ttr.load_map("usa")
     game = finished(2, routes={0: [route_id(board, "Calgary", "Winnipeg")]}, tickets={})
     game.rules = replace(game.rules, longest_route_bonus=20)

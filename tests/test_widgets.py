@@ -1150,7 +1150,7 @@ def test_map_view_fades_the_printed_routes_behind_its_overlay():
 @pytest.fixture(scope="module")
 def usa_run():
     """A rule explorer that has played 10 three-player games under the printed and a
-    changed USA ruleset."""
+    changed USA rules."""
     from concurrent.futures import ThreadPoolExecutor
 
     from zuzlab.widgets import RuleExplorer
@@ -1249,7 +1249,7 @@ def test_rule_explorer_simulates_the_printed_and_the_changed_rules():
     printed, changed = tables.values()
     assert set(changed.longest_route_bonus) == {0, 25} and set(printed.longest_route_bonus) == {0, 10}
     assert (changed.turns == printed.turns).all()  # the bots ignore points: the same games, scored anew
-    assert "10 games under each ruleset" in explorer.message.value
+    assert "10 games under the printed rules and under yours" in explorer.message.value
     assert len(explorer.figures()) == 4
 
 
@@ -1353,7 +1353,7 @@ def test_rule_explorer_for_the_card_game():
         printed, changed = explorer.simulate().values()
     assert len(printed) == len(changed) == 10 * 3 and set(changed.variant) == {"cardgame-printed*"}
     assert (printed.first_round == 0).all() and (changed.first_round != 0).any()  # a first scoring only if changed
-    assert "10 games under each ruleset" in explorer.message.value
+    assert "10 games under the printed rules and under yours" in explorer.message.value
     assert len(explorer.figures()) == 3  # no map for the Card Game
 
 
@@ -1445,7 +1445,7 @@ def test_every_engine_offers_explorer_controls_each_with_an_english_and_a_german
             assert f"param_{parameter.field}" in texts.table(lang)["label"], (lang, parameter.field)
 
 
-def test_rule_explorer_labels_follow_the_language_and_the_ruleset():
+def test_rule_explorer_labels_follow_the_language_and_the_rules():
     from zuzlab import texts
     from zuzlab.widgets import RuleExplorer
 

@@ -1,6 +1,6 @@
 """Helpers that put a Ticket to Ride game into a chosen situation for a rule test,
 through the public ``Game.set_up``: it moves cards between the piles instead of inventing
-them, so every position still holds exactly the ruleset's cards."""
+them, so every position still holds exactly the rules' cards."""
 
 from __future__ import annotations
 

@@ -227,7 +227,7 @@ FIELD_SHAPES: dict[type, str] = {int: "whole", bool: "bool", str: "text"}
 
 
 class CheckedFields:
-    """A frozen dataclass of rules (a ruleset) whose fields are checked against the types
+    """A frozen dataclass of rules (a rules value) whose fields are checked against the types
     they are declared with, so a wrong value is refused when the rules are made, by the
     field's name, rather than failing in Python's words somewhere in a game.
 
@@ -247,7 +247,7 @@ class CheckedFields:
         problems = [problem for field in dataclasses.fields(self)  # type: ignore[arg-type]
                     if (problem := _type_problem(field.name, getattr(self, field.name), declared[field.name]))]
         if problems:
-            raise InputError("error.ruleset", rules=repr(self.name), problems=Joined(tuple(problems)))
+            raise InputError("error.rules", rules=repr(self.name), problems=Joined(tuple(problems)))
 
     @classmethod
     def from_dict(cls, data: Any) -> Self:
@@ -326,7 +326,7 @@ def _type_problem(where: Any, value: Any, declared: Any) -> Phrase | None:
 
 
 def _pairs(value: Any) -> list | None:
-    """A dict's (key, value) pairs, or the pairs themselves (a frozen ruleset keeps a
+    """A dict's (key, value) pairs, or the pairs themselves (frozen rules keep a
     mapping as pairs); None for anything else."""
     if isinstance(value, Mapping):
         return list(value.items())
@@ -1441,7 +1441,7 @@ class Engine:
 
     def new_game(self, variant: Any = None, *, players: int | None = None, seed: int | str = 0,
                  **options: Any) -> Any:
-        """A new game of ``variant`` (a ruleset or its name; the engine's usual one by
+        """A new game of ``variant`` (a rules value or its name; the engine's usual one by
         default) for ``players`` players, dealt or rolled from ``seed``."""
         self._check_options(options)
         return self.game(self.default_variant if variant is None else variant,

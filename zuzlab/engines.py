@@ -24,6 +24,6 @@ def engine_of(rules_or_variant: Any) -> tuple[Engine, Any]:
         if isinstance(rules_or_variant, str) and rules_or_variant in engine.variants:
             return engine, engine.variants[rules_or_variant]
     if isinstance(rules_or_variant, str) and rules_or_variant.endswith(".json"):
-        raise InputError("error.ruleset_is_a_map", file=repr(rules_or_variant))
+        raise InputError("error.variant_is_a_map", file=repr(rules_or_variant))
     known = ", ".join(name for engine in ENGINES for name in engine.variants)
     raise InputError("error.no_variant", name=repr(rules_or_variant), known=known)

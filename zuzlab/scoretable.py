@@ -49,7 +49,7 @@ class ScoreTable:
     seats: tuple[str, ...] = ()
     #: players from first to last, tie-breakers applied
     ranking: tuple[int, ...]
-    #: the tie-breakers applied after the points, in order (the ruleset's names)
+    #: the tie-breakers applied after the points, in order (the rules' names)
     tie_breakers: tuple[str, ...] = ()
 
     def with_seats(self, seats: Sequence[str] | Mapping[int, str]):

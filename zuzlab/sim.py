@@ -4,7 +4,7 @@
     >>> from zuzlab import sim, ttr
     >>> table = sim.simulate("usa", players=4, games=200, seed=1)
     >>> table.groupby("bot")["won"].mean()                    # win rate per strategy
-    >>> bigger = replace(ttr.rulesets.USA, name="usa-bonus-20", longest_route_bonus=20)
+    >>> bigger = replace(ttr.rules.USA, name="usa-bonus-20", longest_route_bonus=20)
     >>> sim.simulate(bigger, games=200, seed=1)                 # the same games, a rule changed
 
 One row per player per game: the game number and its seed, the variant, the seat and its
@@ -120,7 +120,7 @@ def game_rows(engine: Engine, game: GameState, number: int, seats: Sequence[str]
             for seat, bot in enumerate(seats)]
 
 
-def simulate(variant_or_ruleset: Any, players: int = 4, games: int = 1000, seed: int | str = 1,
+def simulate(variant_or_rules: Any, players: int = 4, games: int = 1000, seed: int | str = 1,
              bots: Sequence[BotSpec] | BotSpec | None = None, executor: Executor | None = None,
              progress: bool = True, workers: int | None = None, title: str | None = None,
              keep_actions: bool = False):
@@ -133,14 +133,14 @@ def simulate(variant_or_ruleset: Any, players: int = 4, games: int = 1000, seed:
     ``workers``: the most processes to play in (by default one per CPU this process may
     use); 1 plays in this process. ``executor``: any ``concurrent.futures.Executor``
     instead of the shared pool (threads, Dask ``client.get_executor()``). ``title``: what
-    the progress bar calls the rules (by default a built-in ruleset's name for a reader).
+    the progress bar calls the rules (by default a built-in variant's name for a reader).
     The bar counts the games in the reader's language. ``keep_actions``: keep each game's
     actions (column ``actions``), so that ``rescore`` can score the same games under
     other points."""
     import pandas as pd
     from tqdm.auto import tqdm
 
-    engine, rules = engine_of(variant_or_ruleset)
+    engine, rules = engine_of(variant_or_rules)
     names, own_bots = seat_names(engine, bots, players)
     if not isinstance(games, int) or games < 1:
         raise InputError("error.sim_games", games=repr(games))
@@ -154,7 +154,7 @@ def simulate(variant_or_ruleset: Any, players: int = 4, games: int = 1000, seed:
     if executor is None and size > 1:
         executor = shared_pool(size)
     rows: list[dict] = []
-    bar_format = texts.text("label.sim_progress", rules=title or texts.ruleset_title(rules),
+    bar_format = texts.text("label.sim_progress", rules=title or texts.variant_title(rules),
                             players=texts.quantity("player", players))
     with tqdm(total=games, bar_format=bar_format, disable=not progress) as bar:
         for done in chunk_results(plan, chunks_of(games, size), executor):

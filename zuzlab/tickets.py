@@ -182,7 +182,7 @@ MOST_TICKETS_ON_OFFER = 10
 
 
 def ticket_offer_problems(rules, opening_offer: int) -> list[texts.Phrase]:
-    """What is wrong with a ruleset's ticket offers (both Ticket to Ride games): each offer
+    """What is wrong with a rules value's ticket offers (both Ticket to Ride games): each offer
     small enough to list the ways to keep some of it, each minimum to keep within its offer."""
     problems = [texts.Phrase("error.rules_offer_size", {"field": field, "size": size, "most": MOST_TICKETS_ON_OFFER})
                 for field, size in (("ticket_draw", rules.ticket_draw), ("initial_tickets", opening_offer))

@@ -30,7 +30,7 @@ zw.language_switch(LANGUAGE)
 # | [Lesson: connecting tickets](06_lesson_connecting_tickets.ipynb) | components, shortest paths, Steiner trees |
 # | [Railroad Ink](07_railroad_ink.ipynb) | draw the dice's routes, and the scoring part by part |
 # | [Railroad Ink Deep Blue](08_deep_blue.ipynb) | rivers and lakes |
-# | [Explore rule changes](09_rule_explorer.ipynb) | bots play the same games under two rulesets; compare |
+# | [Explore rule changes](09_rule_explorer.ipynb) | bots play the same games under two sets of rules; compare |
 # | [Lesson: scoring Railroad Ink](10_lesson_railroad_ink_scoring.ipynb) | the board as a graph: errors, networks (breadth-first search), the longest railway |
 #
 # ## For teachers

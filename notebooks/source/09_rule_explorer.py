@@ -35,14 +35,14 @@ zw.explain("explore.finding", won=int(printed[printed.bot == "long_routes"].won.
            ticket_tickets=round(float(parts.ticket_points["tickets"])))
 
 # %%
-printed_points = dict(ttr.rulesets.USA.route_points)        # length → points, as printed
+printed_points = dict(ttr.rules.USA.route_points)        # length → points, as printed
 flat_points = {**printed_points, 4: 6, 5: 8, 6: 11}          # long routes flattened
 per_train = texts.number(printed_points[6] / 6, 1)
 zw.explain("explore.change", six=printed_points[6], per_train=per_train, one_train=printed_points[1],
            four_flat=flat_points[4], five_flat=flat_points[5], six_flat=flat_points[6])
 
 # %%
-flat = replace(ttr.rulesets.USA, name="usa-flat", route_points=flat_points)
+flat = replace(ttr.rules.USA, name="usa-flat", route_points=flat_points)
 flattened = sim.rescore(printed, flat)   # the same games, scored anew
 compared = {"printed": printed, "flat": flattened}
 variant = lambda key: texts.text(f"say.variant_{key}")   # the name a reader sees
@@ -63,9 +63,9 @@ assert played_again.equals(flattened[flattened.game < 10].drop(columns="actions"
 import pandas as pd
 
 candidates = {
-    "bonus_0": replace(ttr.rulesets.USA, name="usa-bonus-0", longest_route_bonus=0),
-    "bonus_20": replace(ttr.rulesets.USA, name="usa-bonus-20", longest_route_bonus=20),
-    "linear": replace(ttr.rulesets.USA, name="usa-linear", route_points={n: n for n in range(1, 7)}),
+    "bonus_0": replace(ttr.rules.USA, name="usa-bonus-0", longest_route_bonus=0),
+    "bonus_20": replace(ttr.rules.USA, name="usa-bonus-20", longest_route_bonus=20),
+    "linear": replace(ttr.rules.USA, name="usa-linear", route_points={n: n for n in range(1, 7)}),
 }
 for name, rules in candidates.items():
     compared[name] = sim.rescore(printed, rules)   # the same games, scored anew

@@ -23,7 +23,7 @@ from .scoring import FinalScores, score_parts
 from .state import Game
 
 #: The Card Game, described once
-ENGINE = Engine("cardgame", "Card Game", Game, CardGameRules, rules.RULESETS, default_variant="cardgame",
+ENGINE = Engine("cardgame", "Card Game", Game, CardGameRules, rules.VARIANTS, default_variant="cardgame",
                 default_players=3, bots=bots.BOTS, strategies=("random",), score_parts=score_parts)
 new_game, play_game, play_random_game, replay, load_game, make_bot = ENGINE.entry_points()
 

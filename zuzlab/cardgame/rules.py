@@ -68,7 +68,7 @@ class CardGameRules(CheckedFields):
                 problems.append(Phrase("error.rules_tie_breaker",
                                        {"breaker": repr(key), "known": ", ".join(TIE_BREAKERS)}))
         if problems:
-            raise InputError("error.ruleset", rules=repr(self.name), problems=Joined(tuple(problems)))
+            raise InputError("error.rules", rules=repr(self.name), problems=Joined(tuple(problems)))
 
     def to_dict(self) -> dict:
         return {**asdict(self), "tie_breakers": list(self.tie_breakers)}
@@ -79,14 +79,14 @@ CARD_GAME = CardGameRules()
 #: The printed rules: a locomotive and seven train cards each.
 CARD_GAME_PRINTED = replace(CARD_GAME, name="cardgame-printed", initial_locomotives=1)
 
-RULESETS = {r.name: r for r in (CARD_GAME, CARD_GAME_PRINTED)}
+VARIANTS = {r.name: r for r in (CARD_GAME, CARD_GAME_PRINTED)}
 
 
 def get(name_or_rules: str | CardGameRules) -> CardGameRules:
     if isinstance(name_or_rules, CardGameRules):
         return name_or_rules
     try:
-        return RULESETS[name_or_rules]
+        return VARIANTS[name_or_rules]
     except (KeyError, TypeError):
-        raise InputError("error.no_game_ruleset", game=Phrase("error.game/cardgame", {}), name=repr(name_or_rules),
-                         known=", ".join(RULESETS)) from None
+        raise InputError("error.no_game_variant", game=Phrase("error.game/cardgame", {}), name=repr(name_or_rules),
+                         known=", ".join(VARIANTS)) from None

@@ -552,4 +552,4 @@ def check_rules_fit_data(rules: CardGameRules, data, players: int) -> None:
                                                           "dealt": rules.initial_tickets * players,
                                                           "there": len(data.tickets)}))
     if problems:
-        raise InputError("error.ruleset_deal", rules=repr(rules.name), problems=Joined(tuple(problems)))
+        raise InputError("error.rules_deal", rules=repr(rules.name), problems=Joined(tuple(problems)))

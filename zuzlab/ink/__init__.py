@@ -21,7 +21,7 @@ from .state import FinalScores, FinishRound, Game, Place, score_parts
 from .tiles import FACES, Face, TurnedTile, turned
 
 #: Railroad Ink, described once (variants: "ink", "ink-river", "ink-lake" …, or "river" / "lake")
-ENGINE = Engine("ink", "Railroad Ink", Game, InkRules, rules.RULESETS, default_variant="ink", default_players=1,
+ENGINE = Engine("ink", "Railroad Ink", Game, InkRules, rules.VARIANTS, default_variant="ink", default_players=1,
                 bots=bots.BOTS, strategies=("expert_quick",), score_parts=score_parts, turns_are_rounds=True)
 new_game, play_game, play_random_game, replay, load_game, make_bot = ENGINE.entry_points()
 

@@ -64,11 +64,11 @@ class InkRules(CheckedFields):
                 problems.append(Phrase("error.rules_special",
                                        {"special": repr(special), "known": ", ".join(SPECIAL_CODES)}))
         if problems:
-            raise InputError("error.ruleset", rules=repr(self.name), problems=Joined(tuple(problems)))
+            raise InputError("error.rules", rules=repr(self.name), problems=Joined(tuple(problems)))
 
     @property
     def expansion(self) -> str | None:
-        """The Deep Blue expansion whose dice the ruleset rolls ("river", "lake"), or None."""
+        """The Deep Blue expansion whose dice the rules roll ("river", "lake"), or None."""
         kinds = {FACES[face].kind for die in self.expansion_dice for face in die}
         return "river" if "river" in kinds else "lake" if "lake" in kinds else None
 
@@ -89,18 +89,18 @@ INK_RIVER_SEED = replace(INK_RIVER, name="ink-river-seed", expansion_dice=(RIVER
 #: Deep Blue, lake dice: 6 rounds, two lake dice.
 INK_LAKE = replace(INK, name="ink-lake", rounds=6, expansion_dice=(LAKE_DIE, LAKE_DIE))
 
-RULESETS = {r.name: r for r in (INK, INK_RIVER, INK_RIVER_SEED, INK_LAKE)}
+VARIANTS = {r.name: r for r in (INK, INK_RIVER, INK_RIVER_SEED, INK_LAKE)}
 
 
 def get(name_or_rules: str | InkRules | None) -> InkRules:
-    """A ruleset by name (``"ink"``, ``"ink-river"``, ``"ink-lake"`` …), or by expansion
-    (None, ``"river"``, ``"lake"``), or the ruleset itself."""
+    """A rules value by name (``"ink"``, ``"ink-river"``, ``"ink-lake"`` …), or by expansion
+    (None, ``"river"``, ``"lake"``), or the rules value itself."""
     if isinstance(name_or_rules, InkRules):
         return name_or_rules
     if name_or_rules is None:  # no expansion
         return INK
     try:
-        return {"river": INK_RIVER, "lake": INK_LAKE}.get(name_or_rules) or RULESETS[name_or_rules]
+        return {"river": INK_RIVER, "lake": INK_LAKE}.get(name_or_rules) or VARIANTS[name_or_rules]
     except (KeyError, TypeError):  # TypeError: not even a name (a list, say)
-        raise InputError("error.no_game_ruleset", game=Phrase("error.game/ink", {}), name=repr(name_or_rules),
-                         known=", ".join(RULESETS)) from None
+        raise InputError("error.no_game_variant", game=Phrase("error.game/ink", {}), name=repr(name_or_rules),
+                         known=", ".join(VARIANTS)) from None

@@ -421,8 +421,8 @@ def _names_of(code: str) -> frozenset[str]:
     return frozenset(names)
 
 
-def ruleset_title(rules: Any) -> Any:
-    """A ruleset by its name for a reader, as a parameter: a built-in ruleset's title in
-    the language (``[ruleset]``), another by the name it was given."""
+def variant_title(rules: Any) -> Any:
+    """A rules value by its name for a reader, as a parameter: a built-in rules' title in
+    the language (``[rules]``), another by the name it was given."""
     name = getattr(rules, "name", rules)
-    return Phrase(f"ruleset.{name}", {}) if name in table("en").get("ruleset", {}) else name
+    return Phrase(f"variant.{name}", {}) if name in table("en").get("variant", {}) else name

@@ -1,5 +1,5 @@
 """Ticket to Ride (USA, Europe, Switzerland): one exact rules engine, with each board's
-rules as a ``Ruleset``.
+rules as a ``TtrRules``.
 
     >>> from zuzlab import ttr
     >>> game = ttr.new_game("usa", players=4, seed=7)
@@ -20,16 +20,16 @@ from ..algorithms import longest_trail as _longest_trail
 from ..core import Engine, Event, Pass, RuleViolation
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp, SecondCard
-from . import bots, rulesets
+from . import bots, rules
 from .actions import BuildStation, ClaimRoute, GiveUpTunnel, PayTunnel
 from .maps import City, Map, MapError, Route, Ticket, load_map
-from .rulesets import Ruleset
+from .rules import TtrRules
 from .scoring import FinalScores, score_parts
 from .state import Game, TunnelPayment
 
 #: Ticket to Ride, described once (``map=`` may replace the rules' board: a name, a path or a ``Map``)
 ENGINE = Engine(
-    "ttr", "Ticket to Ride", Game, Ruleset, rulesets.RULESETS, default_variant="usa", default_players=4,
+    "ttr", "Ticket to Ride", Game, TtrRules, rules.VARIANTS, default_variant="usa", default_players=4,
     bots=bots.BOTS, strategies=("tickets", "long_routes", "balanced"), score_parts=score_parts,
     scored_only=frozenset({"name", "route_points", "longest_route_bonus", "unused_station_points", "tie_breakers"}))
 new_game, play_game, play_random_game, replay, load_game, make_bot = ENGINE.entry_points()
@@ -49,6 +49,6 @@ def longest_trail(routes: Iterable) -> Trail:
 __all__ = [
     "BuildStation", "ChooseTickets", "City", "ClaimRoute", "DrawBlind", "DrawFaceUp", "DrawTickets", "ENGINE", "Event",
     "FinalScores", "Game", "GiveUpTunnel", "KeepTickets", "Map", "MapError", "Pass", "PayTunnel", "Route",
-    "RuleViolation", "Ruleset", "SecondCard", "Ticket", "Trail", "TunnelPayment", "bots", "load_game", "load_map",
-    "longest_route", "longest_trail", "make_bot", "new_game", "play_game", "play_random_game", "replay", "rulesets",
+    "RuleViolation", "TtrRules", "SecondCard", "Ticket", "Trail", "TunnelPayment", "bots", "load_game", "load_map",
+    "longest_route", "longest_trail", "make_bot", "new_game", "play_game", "play_random_game", "replay", "rules",
 ]

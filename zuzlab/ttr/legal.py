@@ -37,7 +37,7 @@ class Run(NamedTuple):
 
 @dataclass(frozen=True)
 class RunTable:
-    """The runs of a board under a ruleset, fixed for the game."""
+    """The runs of a board under a rules value, fixed for the game."""
 
     runs: tuple[Run, ...]
     run_of: dict[int, int]  # route id → its run

@@ -134,7 +134,7 @@ def tie_break_value(score: PlayerScore, key: str) -> int:
 
 
 def rank(players: list[PlayerScore], tie_breakers: tuple[str, ...]) -> Ranking:
-    """Order players by total, then by each tie-breaker of the ruleset."""
+    """Order players by total, then by each tie-breaker of the rules."""
     return rank_by(players, key=lambda s: (s.total, *(tie_break_value(s, k) for k in tie_breakers)),
                    player=lambda s: s.player)
 

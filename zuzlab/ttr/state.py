@@ -1,11 +1,11 @@
-"""The Ticket to Ride game state: one engine for every board, driven by a ``Ruleset``.
+"""The Ticket to Ride game state: one engine for every board, driven by a ``TtrRules``.
 
 A turn is one action: draw train cards, claim a route, draw destination tickets, or (in
 Europe) build a station. Decisions inside a turn, the second card, which tickets to
 keep and whether to pay a tunnel's extra cards, are *pending decisions*: the state waits
 for the player's answer, so a notebook can pause there and a bot can answer.
 
-What differs between boards is ruleset data (and the map's tunnels, ferries and
+What differs between boards is rules data (and the map's tunnels, ferries and
 tickets); the engine reads it through a few named hooks such as ``_station_cost``, and
 the rules of claiming (which cards pay, double routes) from ``claim_rules``.
 
@@ -39,7 +39,7 @@ from .claim_rules import (Price, double_route_problem, payments, route_price, st
                           tunnel_extra_price)
 from .legal import Claims, Stations
 from .maps import Map, MapError, Route, load_map, maps_dir
-from .rulesets import Ruleset, get as get_ruleset
+from .rules import TtrRules, get as get_rules
 
 FORMAT = "zuzlab-ttr-game/2"
 DRAW_TICKETS = DrawTickets()
@@ -88,7 +88,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
                "seed": "hidden", "history": "hidden", "cards": {"deck": "hidden"}}
     #: the position, in the order a save lists it (``core.PositionField``)
     position_fields = (
-        rules_field(Ruleset),
+        rules_field(TtrRules),
         PositionField("map", copy=None, to_json=_map_to_save, from_json=lambda saved, game: _saved_map(saved)),
         value_field("players", whole(lambda game: game.rules.min_players, lambda game: game.rules.max_players)),
         value_field("seed"),
@@ -113,8 +113,8 @@ class Game(DrawingTurn, TicketChoice, GameState):
         value_field("_over", flag),
     )
 
-    def __init__(self, rules: Ruleset | str, players: int, seed: int | str = 0, map: Map | str | None = None):
-        rules = get_ruleset(rules)
+    def __init__(self, rules: TtrRules | str, players: int, seed: int | str = 0, map: Map | str | None = None):
+        rules = get_rules(rules)
         if not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
             raise InputError("error.players", game=rules.name, low=rules.min_players, high=rules.max_players,
                              players=repr(players))
@@ -514,7 +514,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
         Cards move between the supply and the hands (a hand's surplus to the discards,
         missing cards from the bottom of the deck, then from the discards), so the game
-        still holds exactly its ruleset's cards. The opening ends (every player keeps the tickets still on offer, unless
+        still holds exactly its rules' cards. The opening ends (every player keeps the tickets still on offer, unless
         ``tickets`` names theirs), and the history starts here: ``undo`` goes back to
         this position, a save replays from it. A ``ValueError`` names what cannot be set
         up, and the game is left as it was.
@@ -663,7 +663,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     @classmethod
     def _new_from_saved(cls, data: dict) -> "Game":
-        return cls(Ruleset.from_dict(data["rules"]), data["players"], data["seed"], _saved_map(data["map"]))
+        return cls(TtrRules.from_dict(data["rules"]), data["players"], data["seed"], _saved_map(data["map"]))
 
     # --- which method handles which action ---------------------------------------------
 
@@ -686,8 +686,8 @@ class Game(DrawingTurn, TicketChoice, GameState):
     }
 
 
-def check_rules_fit_map(rules: Ruleset, board: Map, players: int) -> None:
-    """Refuse a ruleset that cannot run a game on ``board`` with ``players`` (before
+def check_rules_fit_map(rules: TtrRules, board: Map, players: int) -> None:
+    """Refuse a rules value that cannot run a game on ``board`` with ``players`` (before
     anything is dealt, not halfway through a claim)."""
     problems = []
     scored = {length for length, _ in rules.route_points}  # type: ignore[misc]
@@ -712,4 +712,4 @@ def check_rules_fit_map(rules: Ruleset, board: Map, players: int) -> None:
                                                      "dealt": rules.initial_tickets * players, "map": board.name,
                                                      "there": regular}))
     if problems:
-        raise InputError("error.ruleset_map", rules=repr(rules.name), map=board.name, problems=Joined(tuple(problems)))
+        raise InputError("error.rules_map", rules=repr(rules.name), map=board.name, problems=Joined(tuple(problems)))

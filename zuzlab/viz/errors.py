@@ -23,7 +23,7 @@ from .. import texts
 #: The kit's own files: frames in them are not shown.
 KIT = Path(__file__).resolve().parents[1]
 #: Python's and the installed libraries' files: the reader's code calls the kit through them
-#: at times (``dataclasses.replace`` making a ruleset), and is found behind them.
+#: at times (``dataclasses.replace`` making a rules value), and is found behind them.
 LIBRARIES = tuple(Path(sysconfig.get_paths()[kind]).resolve() for kind in ("stdlib", "purelib", "platlib"))
 RED, RESET = "\x1b[0;31m", "\x1b[0m"  # how IPython colours an exception's name
 

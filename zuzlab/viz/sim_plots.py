@@ -1,7 +1,7 @@
 """Figures that compare simulated variants (tables from ``zuzlab.sim.simulate``).
 
 Each function takes ``{label: table}``, one table per variant, so the same games under
-two rulesets stand side by side: score distributions, win rates per bot, game lengths,
+two sets of rules stand side by side: score distributions, win rates per bot, game lengths,
 and how often each route was claimed, drawn on the map. Titles, axes, legends and tooltips
 are in the current language (``label.sim_*`` texts), and every number as the language
 writes it ("0,5", "8 %"): the axes by the browser's ``Intl.NumberFormat`` for the
@@ -120,7 +120,7 @@ def route_claims_figure(board: Map | str, table: Any, title: str | None = None, 
                         height: int = 520, variant: str | None = None) -> Any:
     """The map with each route drawn as thick as it was often claimed (and darker, read on
     the colour bar), the printed routes faded behind in one neutral grey. ``variant`` names
-    the rules in the title (by default the ruleset's name for a reader)."""
+    the rules in the title (by default the rules' name for a reader)."""
     board = board if isinstance(board, Map) else load_map(board)
     fig = map_figure(board, width=width, height=height)
     for renderer in fig.select({"name": "cars"}):
@@ -149,6 +149,6 @@ def route_claims_figure(board: Map | str, table: Any, title: str | None = None, 
                      formatter=number_ticks(percent=True))
     fig.add_layout(scale, "right")
     games = texts.quantity("game", int(table.game.nunique()))
-    fig.title.text = title or _words("claims", variant=variant or texts.ruleset_title(table.variant.iloc[0]),
+    fig.title.text = title or _words("claims", variant=variant or texts.variant_title(table.variant.iloc[0]),
                                      games=games)
     return fig

@@ -1,11 +1,11 @@
-"""The rule explorer: change a ruleset with widgets, play the same seeded games under
+"""The rule explorer: change a rules value with widgets, play the same seeded games under
 the printed and the changed rules, and compare them in Bokeh figures.
 
 The controls offered are declared with the rules, not here: each field of an engine's rules
 class (``Engine.rules_type`` in ``zuzlab.engines.ENGINES``) whose metadata is
 ``core.explored(kind, …)`` (a ``core.Control``), in the order declared
 (``core.explored_fields``).
-A change the ruleset refuses (keeping more tickets than are dealt, say) is explained in
+A change the rules refuse (keeping more tickets than are dealt, say) is explained in
 the words of the widgets the user touched, nothing is simulated, and the last run's
 results are cleared: left standing under the refused settings they would read as their
 answer, and a seeded run is repeated exactly by pressing the button again. A run that is
@@ -32,8 +32,8 @@ from .narration import follow_language, label
 
 @dataclass(frozen=True)
 class Parameter:
-    """One ruleset field as a control: ``make(rules)`` builds the widget showing the
-    ruleset's value, ``read(widget)`` gives the value to put back; ``label_params(rules)``
+    """One rules field as a control: ``make(rules)`` builds the widget showing the
+    rules' value, ``read(widget)`` gives the value to put back; ``label_params(rules)``
     fills the placeholders of its label ``param_<field>``; ``at_most`` names the field
     it may not exceed, so that the explorer can say so in the words of both controls."""
 
@@ -89,7 +89,7 @@ def parameters_of(rules_type: type) -> list[Parameter]:
 
 
 class RuleExplorer:
-    """``RuleExplorer("usa")`` shows controls for the ruleset's parameters; ``simulate()``
+    """``RuleExplorer("usa")`` shows controls for the rules' parameters; ``simulate()``
     (or the button) plays ``games`` seeded games under the printed and the changed rules
     and shows the comparison. ``tables`` keeps the two result tables, keyed by the
     variants' names in the current language."""
@@ -167,7 +167,7 @@ class RuleExplorer:
             self._show()
 
     def changed_rules(self) -> Any:
-        """The ruleset as the controls set it (a ``ValueError`` names a bad change in the
+        """The rules as the controls set it (a ``ValueError`` names a bad change in the
         controls' own words)."""
         values = {p.field: p.read(self.controls[p.field]) for p in self.parameters}
         for p in self.parameters:
@@ -237,7 +237,7 @@ class RuleExplorer:
         return {label(key): table for key, table in self._runs}
 
     def simulate(self) -> dict[str, Any]:
-        """Play the same games under both rulesets and show the comparison; on a bad
+        """Play the same games under both sets of rules and show the comparison; on a bad
         change, say what is wrong and clear the last results."""
         checked = self._check()
         if isinstance(checked, str):

@@ -1,7 +1,7 @@
-"""Every ruleset field of every engine changes what the game does: a test changes each
+"""Every rules field of every engine changes what the game does: a test changes each
 field and shows the effect.
 
-For each engine a table maps every field of its ruleset dataclass to a case. A case
+For each engine a table maps every field of its rules dataclass to a case. A case
 builds the same situation under the unchanged preset and under a copy with that one
 field changed (``dataclasses.replace``), and asserts an observable difference: a
 different set of legal actions, a refusal, other cards dealt, another score or winner,
@@ -37,7 +37,7 @@ from zuzlab.engines import ENGINES
 from zuzlab.ink import Board, FinishRound, Place
 from zuzlab.ink.rules import INK, INK_LAKE, LAKE_DIE, ROUTE_DIE
 from zuzlab.ttr import BuildStation, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets
-from zuzlab.ttr.rulesets import EUROPE, EUROPE_SEED_TICKETS, USA, Ruleset
+from zuzlab.ttr.rules import EUROPE, EUROPE_SEED_TICKETS, USA, TtrRules
 
 L = "locomotive"
 USA_MAP = ttr.load_map("usa")
@@ -60,7 +60,7 @@ def case(engine: str, field: str):
 
 
 def both(preset, field, value, build):
-    """``build(ruleset)`` for the preset and for the preset with ``field`` set to ``value``."""
+    """``build(rules)`` for the preset and for the preset with ``field`` set to ``value``."""
     return build(preset), build(replace(preset, **{field: value}))
 
 
@@ -69,7 +69,7 @@ def legal(game) -> set:
 
 
 # =====================================================================================
-# Ticket to Ride: zuzlab.ttr.rulesets.Ruleset
+# Ticket to Ride: zuzlab.ttr.rules.TtrRules
 # =====================================================================================
 
 def ttr_started(rules, players=2, seed=1):
@@ -78,7 +78,7 @@ def ttr_started(rules, players=2, seed=1):
 
 @case("ttr", "name")
 def ttr_name():
-    """The game names its ruleset in its repr."""
+    """The game names its rules in its repr."""
     preset, changed = both(USA, "name", "usa-house", lambda r: ttr.new_game(r, players=2, seed=1))
     assert "<Game usa 2 players" in repr(preset)
     assert "<Game usa-house 2 players" in repr(changed)
@@ -129,7 +129,7 @@ def ttr_colors():
     preset = ttr.new_game(USA, players=2, seed=1)
     assert th.all_cards(preset)["pink"] == 12 and sum(th.all_cards(preset).values()) == 110
     assert replace(USA, colors=no_pink).total_cards == 98
-    with pytest.raises(ValueError, match="the usa map has pink routes, which are not colours of the ruleset"):
+    with pytest.raises(ValueError, match="the usa map has pink routes, which are not colours of the rules"):
         ttr.new_game(replace(USA, colors=no_pink), players=2, seed=1)
 
 
@@ -437,7 +437,7 @@ def cg_started(rules, players=2, seed=1):
 
 @case("cardgame", "name")
 def cardgame_name():
-    """The game names its ruleset when it refuses a player count."""
+    """The game names its rules when it refuses a player count."""
     preset, changed = both(CARD_GAME, "name", "cardgame-house", lambda r: cg_players_or_refusal(r, 5))
     assert preset == "cardgame is played by 2–4 players, not 5"
     assert changed == "cardgame-house is played by 2–4 players, not 5"
@@ -712,7 +712,7 @@ def specials_open(game) -> set:
 
 @case("ink", "name")
 def ink_name():
-    """The game names its ruleset in its repr."""
+    """The game names its rules in its repr."""
     preset, changed = both(INK, "name", "ink-house", ink_new)
     assert repr(preset).startswith("<Railroad Ink ink 1 player(s)")
     assert repr(changed).startswith("<Railroad Ink ink-house 1 player(s)")
@@ -874,9 +874,9 @@ def test_a_field_of_the_wrong_kind_is_refused_by_its_name_made_or_loaded(engine,
     or never)."""
     preset = engine.variants[engine.default_variant]
     for value, must_be in wrong_kinds(declared):
-        message = re.escape(f"ruleset {preset.name!r}: {field} must be {must_be}, not {value!r}")
+        message = re.escape(f"rules {preset.name!r}: {field} must be {must_be}, not {value!r}")
         if field == "name":
-            message = re.escape(f"ruleset {value!r}: name must be {must_be}, not {value!r}")
+            message = re.escape(f"rules {value!r}: name must be {must_be}, not {value!r}")
         with pytest.raises(ValueError, match=message):
             replace(preset, **{field: value})
         with pytest.raises(ValueError, match=message):
@@ -893,7 +893,7 @@ def test_a_field_of_the_wrong_kind_is_refused_by_its_name_made_or_loaded(engine,
      "trains_per_player must be a whole number ≥ 0, not '45'; wild_only_on_tunnels must be True or False, not {}"),
 ])
 def test_the_wrong_part_of_a_field_is_named_and_every_wrong_field_at_once(preset, change, problem):
-    with pytest.raises(ValueError, match=re.escape(f"ruleset {preset.name!r}: {problem}")):
+    with pytest.raises(ValueError, match=re.escape(f"rules {preset.name!r}: {problem}")):
         replace(preset, **change)
 
 
@@ -923,11 +923,11 @@ def test_a_rules_field_of_a_type_the_check_does_not_know_is_named_with_the_types
 
 def test_a_saved_points_table_gets_its_whole_number_lengths_back():
     saved = json.loads(json.dumps(EUROPE.to_dict()))
-    assert saved["route_points"]["8"] == 21 and Ruleset.from_dict(saved) == EUROPE
+    assert saved["route_points"]["8"] == 21 and TtrRules.from_dict(saved) == EUROPE
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda engine: engine.key)
-def test_every_ruleset_field_has_a_case(engine):
+def test_every_rules_field_has_a_case(engine):
     table = CASES.get(engine.key, {})
     declared = {f.name for f in fields(engine.rules_type)}
     assert not declared - set(table), f"{engine.key}: no case for {sorted(declared - set(table))}"
@@ -937,8 +937,8 @@ def test_every_ruleset_field_has_a_case(engine):
 
 
 @pytest.mark.parametrize("preset, change, problem", [
-    (ttr.rulesets.USA, {"ticket_draw": 99}, "ticket_draw is 99: at most 10 tickets can be on offer at once"),
-    (ttr.rulesets.EUROPE, {"initial_tickets": 10}, "initial_tickets is 11: at most 10 tickets"),
+    (ttr.rules.USA, {"ticket_draw": 99}, "ticket_draw is 99: at most 10 tickets can be on offer at once"),
+    (ttr.rules.EUROPE, {"initial_tickets": 10}, "initial_tickets is 11: at most 10 tickets"),
     (cardgame.rules.CARD_GAME, {"ticket_draw": 11}, "ticket_draw is 11: at most 10 tickets"),
     (cardgame.rules.CARD_GAME, {"ticket_keep_min": 5}, "ticket_keep_min must lie between 0 and ticket_draw"),
 ])

@@ -1,11 +1,11 @@
-"""Rulesets: every rule that differs between boards, or that a user may want to change,
+"""Rules: every rule that differs between boards, or that a user may want to change,
 as a named parameter of one frozen dataclass.
 
-A variant is a ruleset plus a map. Explore a rule change with ``dataclasses.replace``::
+A variant is a named rules value (its board is one of its fields). Explore a rule change with ``dataclasses.replace``::
 
     from dataclasses import replace
-    from zuzlab.ttr import rulesets, new_game
-    bigger_bonus = replace(rulesets.USA, longest_route_bonus=20)
+    from zuzlab.ttr import rules, new_game
+    bigger_bonus = replace(rules.USA, longest_route_bonus=20)
     game = new_game(bigger_bonus, players=4, seed=1)
 """
 
@@ -24,7 +24,7 @@ TIE_BREAKERS = ("completed_tickets", "fewest_stations_used", "longest_route")
 
 
 @dataclass(frozen=True)
-class Ruleset(CheckedFields):
+class TtrRules(CheckedFields):
     name: str
     map: str  # a built-in map name or a path to a map file
     min_players: int = 2
@@ -77,8 +77,8 @@ class Ruleset(CheckedFields):
 
     def __post_init__(self):
         self.check_field_types()
-        # Accept a dict for the points table; store it as sorted pairs so the ruleset
-        # stays frozen and hashable.
+        # Accept a dict for the points table; store it as sorted pairs so the rules
+        # stay frozen and hashable.
         pairs = tuple(sorted(dict(self.route_points).items()))
         object.__setattr__(self, "route_points", pairs)
         object.__setattr__(self, "colors", tuple(self.colors))
@@ -101,7 +101,7 @@ class Ruleset(CheckedFields):
         if any(length < 1 or pts < 0 for length, pts in pairs):
             problems.append(Phrase("error.rules_route_points", {}))
         if problems:
-            raise InputError("error.ruleset", rules=repr(self.name), problems=Joined(tuple(problems)))
+            raise InputError("error.rules", rules=repr(self.name), problems=Joined(tuple(problems)))
 
     @property
     def total_cards(self) -> int:
@@ -109,7 +109,7 @@ class Ruleset(CheckedFields):
 
     @property
     def points_table(self) -> tuple[tuple[int, int], ...]:
-        """``route_points`` as the ruleset keeps it: (length, points) pairs, shortest first
+        """``route_points`` as the rules keep it: (length, points) pairs, shortest first
         (``__post_init__`` freezes the mapping it is given into them)."""
         return cast("tuple[tuple[int, int], ...]", self.route_points)
 
@@ -129,11 +129,11 @@ class Ruleset(CheckedFields):
 
 
 #: Ticket to Ride, the base game (the printed rules).
-USA = Ruleset(name="usa", map="usa")
+USA = TtrRules(name="usa", map="usa")
 
 #: Ticket to Ride: Europe as printed: tunnels, ferries, stations, 8-train routes, one long
 #: ticket dealt with the three regular ones.
-EUROPE = Ruleset(
+EUROPE = TtrRules(
     name="europe", map="europe",
     route_points={1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21},
     initial_long_tickets=1,
@@ -144,7 +144,7 @@ EUROPE = Ruleset(
 #: The Switzerland map for 2–3 players: tunnel cards instead of locomotives (wild on
 #: tunnels only, a face-up one counts as one card), country tickets, returned tickets
 #: leave the game, both tracks of a double route with 3 players.
-SWITZERLAND = Ruleset(
+SWITZERLAND = TtrRules(
     name="switzerland", map="switzerland", min_players=2, max_players=3, trains_per_player=40,
     wild="tunnel", wild_only_on_tunnels=True, face_up_wild_counts_double=False,
     initial_tickets=5, returned_tickets="removed", double_routes_min_players=3,
@@ -159,18 +159,18 @@ EUROPE_SEED_TICKETS = replace(EUROPE, name="europe-seed-tickets", initial_long_t
 #: Both differences of the German rule text together.
 EUROPE_SEED = replace(EUROPE, name="europe-seed", face_up_reset_wilds=5, initial_long_tickets=0)
 
-RULESETS: dict[str, Ruleset] = {
+VARIANTS: dict[str, TtrRules] = {
     r.name: r for r in (USA, EUROPE, SWITZERLAND, EUROPE_SEED_RESET, EUROPE_SEED_TICKETS, EUROPE_SEED)
 }
 
 
-def get(name_or_ruleset: str | Ruleset) -> Ruleset:
-    """A ruleset by name (``"usa"``), or the ruleset itself."""
-    if isinstance(name_or_ruleset, Ruleset):
-        return name_or_ruleset
+def get(name_or_rules: str | TtrRules) -> TtrRules:
+    """A rules value by name (``"usa"``), or the rules value itself."""
+    if isinstance(name_or_rules, TtrRules):
+        return name_or_rules
     try:
-        return RULESETS[name_or_ruleset]
+        return VARIANTS[name_or_rules]
     except (KeyError, TypeError):
-        if isinstance(name_or_ruleset, (str, Path)) and str(name_or_ruleset).endswith(".json"):
-            raise InputError("error.ruleset_is_a_map", file=repr(str(name_or_ruleset))) from None
-        raise InputError("error.no_ruleset", name=repr(name_or_ruleset), known=", ".join(sorted(RULESETS))) from None
+        if isinstance(name_or_rules, (str, Path)) and str(name_or_rules).endswith(".json"):
+            raise InputError("error.variant_is_a_map", file=repr(str(name_or_rules))) from None
+        raise InputError("error.no_ttr_variant", name=repr(name_or_rules), known=", ".join(sorted(VARIANTS))) from None
