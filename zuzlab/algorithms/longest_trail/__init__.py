@@ -1,0 +1,36 @@
+"""The longest continuous route: the longest *trail* in a multigraph.
+
+A trail uses every route at most once but may pass through a city several times; its
+length is the sum of the route lengths (trains). Finding it is NP-hard in general, but a
+player's network gives way to facts worth teaching. Read the modules in this order; each
+says which fact it uses:
+
+| fact | function | teaching version (``zuzlab.lessons.solutions``) |
+|---|---|---|
+| 0. a trail stays in its connected piece | ``pieces.connected_pieces`` (``pieces.Pieces``, the kit's union–find) | ``connected_teaching`` (lesson 06's flood fill) |
+| 1. with at most two odd cities an Euler trail walks every route | ``chains.euler_walk`` | ``odd_cities_reference``; shortcut 1 of ``longest_route_fast_reference`` |
+| 2. a best trail starts and ends at odd cities | ``search.search_trails`` (its starts), ``pairing`` (the two free ends) | shortcut 2 of ``longest_route_fast_reference`` |
+| 3. runs through cities of degree 2 are walked whole: chains | ``chains.contract_chains`` | — |
+| 4. a hanging tree holds a trail's end: two arms a city | ``chains.trim_hanging_trees`` | — |
+| 5. the unused routes pair the other odd cities: a ceiling, often reached | ``pairing.cheapest_pairing`` (Dijkstra: ``pairing.Graph.dijkstra``) | ``distances_from`` (lesson 06's Dijkstra); shortcut 3 of ``longest_route_fast_reference`` is the simple ceiling |
+| 6. if those routes fall apart, another set to leave out may not | ``search.search_left_out`` | — |
+| 7. otherwise search every trail from the odd cities, up to each start's ceiling | ``search.search_trails`` | ``longest_route_reference`` (plain backtracking); ``longest_trail_steps`` is the stream lesson 05 animates |
+| 8. the same routes in another order have the same future: each state once | ``search.search_trails`` (``explored``) | — |
+| 9. too big to search: facts 0 and 2 as an integer program | ``program.solve_by_program`` (HiGHS through scipy) | — (``whole_map_reference`` calls the kit) |
+
+``solve.py`` puts them together for each piece: fact 1, else facts 3 and 4, fact 5,
+and only if the ceiling is not reached the searches (facts 6 to 8), or the integer
+program (fact 9) when a search would take more than ``SEARCH_BUDGET`` steps (big dense
+networks, whole boards the pairing does not settle). So every call is exact and holds
+bounded memory. ``steps.py`` is the teaching search as a stream of steps.
+"""
+
+from .chains import Chain, Step, Walk
+from .pieces import Edge, Piece, Pieces, as_edge, connected_pieces, one_piece
+from .solve import Trail, longest_trail, longest_trail_length
+from .steps import TrailStep, longest_trail_steps
+
+__all__ = [
+    "Chain", "Edge", "Piece", "Pieces", "Step", "Trail", "TrailStep", "Walk", "as_edge", "connected_pieces",
+    "longest_trail", "longest_trail_length", "longest_trail_steps", "one_piece",
+]

@@ -1,0 +1,267 @@
+"""Fact 2 and fact 5: the ceiling that settles most networks without a search.
+
+2. A best trail starts and ends at odd cities, if there are any. (A trail ending at an
+   even city has an unused chain there and could go on; a closed trail that misses a
+   chain could be opened and extended at that chain.)
+5. The chains a trail leaves unused touch every odd city except its two ends an odd
+   number of times, so they contain paths that pair those cities up. Pairing the odd
+   cities (all but two) along shortest paths as cheaply as possible therefore gives a
+   ceiling: the total length minus the cheapest pairing. If the chains left after taking
+   those paths away still hang together, their Euler trail (fact 1) reaches the ceiling:
+   it *is* the answer.
+
+The cheapest pairing is tried in three ways, cheapest first: each city with its nearest
+odd city, which provably costs the least when it costs no more than ``pairing_floor``;
+an exact search over who pairs with whom for a dozen odd cities or fewer; networkx's
+minimum-weight matching for whole boards.
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import itertools
+from typing import NamedTuple, Sequence
+
+import networkx as nx
+
+from .chains import Chain
+
+#: Up to this many odd cities the pairing is found by the exact search over who pairs
+#: with whom (microseconds); above, by networkx's minimum-weight matching (milliseconds).
+PAIRING_BY_HAND_UP_TO = 12
+
+#: Longer than any trail or pairing: "no way there".
+UNREACHABLE = 1 << 62
+
+
+class Pairing(NamedTuple):
+    """The cheapest pairing of the odd cities: its total length and the chains on its
+    paths (a chain on two paths cancels out: the trail may keep it)."""
+
+    length: int
+    left_out: frozenset[int]
+    distance: list[list[int]] | None  # the shortest distances between the odd cities, if computed
+
+
+def cheapest_pairing(chains: Sequence[Chain], odd: list[str]) -> Pairing:
+    """Fact 5: pair the odd cities, all but two (the trail's ends), along shortest paths at
+    the least total length. The nearest pairing first (one Dijkstra from all odd cities at
+    once); if it is not provably the cheapest, a Dijkstra from each odd city and an exact
+    pairing over all their distances."""
+    graph = Graph.of(chains, odd)
+    nearest = _nearest_pairing(chains, graph, len(odd))
+    if nearest is not None:
+        return nearest
+    distance, came_by = odd_distances(graph, len(odd))
+    pairs = exact_pairs(distance) if len(odd) <= PAIRING_BY_HAND_UP_TO else matched_pairs(distance)
+    left_out: set[int] = set()
+    for i, j in pairs:
+        left_out.symmetric_difference_update(graph.path_back(came_by[i], j))
+    return Pairing(sum(distance[i][j] for i, j in pairs), frozenset(left_out), distance)
+
+
+class Graph(NamedTuple):
+    """The chains as a graph for Dijkstra: cities numbered, the odd cities first; the
+    chains out of each city as (length, other city, chain), a loop leading nowhere."""
+
+    ways: list[list[tuple[int, int, int]]]
+    ends: list[tuple[int, int]]  # each chain's two cities, numbered
+
+    @classmethod
+    def of(cls, chains: Sequence[Chain], odd: list[str]) -> Graph:
+        number = {city: i for i, city in enumerate(odd)}
+        for chain in chains:
+            number.setdefault(chain.start, len(number))
+            number.setdefault(chain.end, len(number))
+        ways: list[list[tuple[int, int, int]]] = [[] for _ in number]
+        ends = []
+        for k, (start, end, length, _, _) in enumerate(chains):
+            a, b = number[start], number[end]
+            ends.append((a, b))
+            if a != b:
+                ways[a].append((length, b, k))
+                ways[b].append((length, a, k))
+        return cls(ways, ends)
+
+    def dijkstra(self, sources: range, stop_after: int = 0) -> Reached:
+        """Dijkstra from all ``sources`` at once: each city's distance to its nearest source.
+        With ``stop_after``, it stops once the cities after the sources and numbered below
+        ``stop_after`` are settled."""
+        count = len(self.ways)
+        distance, source_of, came_by = [UNREACHABLE] * count, [-1] * count, [-1] * count  # a source: settled
+        heap = []  # (distance, source, city, chain)
+        for i in sources:
+            distance[i] = 0
+            heap.append((0, i, i, -1))
+        last_source = sources[-1]
+        to_find = stop_after - last_source - 1 if stop_after else -1
+        while heap and to_find:
+            d, source, city, chain = heapq.heappop(heap)
+            if source_of[city] >= 0:
+                continue
+            source_of[city], came_by[city] = source, chain
+            if last_source < city < stop_after:
+                to_find -= 1
+            for length, other, k in self.ways[city]:
+                if d + length < distance[other]:  # a longer way to a city is not queued at all
+                    distance[other] = d + length
+                    heapq.heappush(heap, (d + length, source, other, k))
+        return Reached(distance, source_of, came_by)
+
+    def path_back(self, reached: Reached, city: int) -> list[int]:
+        """The chains of the shortest path from ``city`` back to the source that reached it."""
+        found = []
+        while (k := reached.came_by[city]) >= 0:
+            found.append(k)
+            a, b = self.ends[k]
+            city = b if city == a else a
+        return found
+
+
+class Reached(NamedTuple):
+    """What Dijkstra found for each (numbered) city: its distance, from which source, by
+    which chain (-1 for a source)."""
+
+    distance: list[int]
+    source: list[int]
+    came_by: list[int]
+
+
+def odd_distances(graph: Graph, count: int) -> tuple[list[list[int]], list[Reached]]:
+    """The shortest distances between the ``count`` odd cities (numbered first), as a
+    matrix, and the Dijkstra from each (distances are symmetric: each search goes on only
+    until the odd cities after its own are settled)."""
+    distance = [[0] * count for _ in range(count)]
+    came_by = []
+    for i in range(count):
+        reached = graph.dijkstra(range(i, i + 1), stop_after=count)
+        for j in range(i + 1, count):
+            distance[i][j] = distance[j][i] = reached.distance[j]
+        came_by.append(reached)
+    return distance, came_by
+
+
+def _nearest_pairing(chains: Sequence[Chain], graph: Graph, count: int) -> Pairing | None:
+    """Each odd city paired with its nearest odd city, if that provably costs the least.
+
+    One Dijkstra from all odd cities at once tells each city its nearest odd city; a
+    chain whose two ends heard of different odd cities joins those two, and among these
+    joins is every odd city's way to its nearest other odd city. The closest joins, taken
+    greedily, often cost no more than ``pairing_floor``: then no pairing costs less."""
+    reached = graph.dijkstra(range(count))
+    distance, source = reached.distance, reached.source
+    joins = []
+    nearest = [UNREACHABLE] * count
+    for k, (a, b) in enumerate(graph.ends):
+        i, j = source[a], source[b]
+        if i != j:
+            via = distance[a] + chains[k].length + distance[b]
+            joins.append((via, i, j, k))
+            nearest[i] = min(nearest[i], via)
+            nearest[j] = min(nearest[j], via)
+    floor = pairing_floor(nearest)
+    joins.sort()
+    length, paired, left_out = 0, set(), set()
+    for via, i, j, k in joins:
+        if len(paired) == count - 2 or length + via > floor:
+            break
+        if i not in paired and j not in paired:
+            paired.update((i, j))
+            length += via
+            a, b = graph.ends[k]
+            left_out.symmetric_difference_update([k, *graph.path_back(reached, a), *graph.path_back(reached, b)])
+    if len(paired) < count - 2:
+        return None
+    return Pairing(length, frozenset(left_out), None)
+
+
+def pairing_floor(nearest: list[int]) -> int:
+    """The least any pairing of the odd cities (all but two ends) can cost, from each odd
+    city's distance to its nearest odd city: a pair costs at least the larger of its two
+    cities' distances. The least such sum leaves out the two farthest cities as ends and
+    pairs the rest in order of distance: the 3rd, 5th, 7th … largest distances."""
+    return sum(sorted(nearest, reverse=True)[2::2])
+
+
+def exact_pairs(distance: list[list[int]], free: int = 2) -> list[tuple[int, int]]:
+    """The cheapest pairing with up to ``free`` cities left as ends, by the exact search over
+    who pairs with whom (see ``_plan``)."""
+    plan = _plan(len(distance), free)
+    costs = _costs(distance, plan)
+    pairs, state = [], len(plan)  # from the last state, follow the choices that give its length
+    while state:
+        first, if_free, partners = plan[state - 1]
+        if if_free >= 0 and costs[if_free] == costs[state]:
+            state = if_free
+            continue
+        row = distance[first]
+        other, state = next((other, after) for other, after in partners if row[other] + costs[after] == costs[state])
+        pairs.append((first, other))
+    return pairs
+
+
+def pairing_with_end(distance: list[list[int]], end: int) -> int:
+    """The least length of a pairing in which odd city ``end`` is one of the trail's ends:
+    exact up to ``PAIRING_BY_HAND_UP_TO`` odd cities, else the cheapest pairing of all
+    (never more: a ceiling from it stays a ceiling)."""
+    if len(distance) > PAIRING_BY_HAND_UP_TO:
+        return sum(distance[a][b] for a, b in matched_pairs(distance))
+    others = [row[:end] + row[end + 1:] for c, row in enumerate(distance) if c != end]
+    return _costs(others, _plan(len(others), 1))[-1]
+
+
+def _costs(distance: list[list[int]], plan) -> list[int]:
+    """The least length of each state of the ``plan`` for these distances, children first
+    (the last is the answer)."""
+    costs = [0]
+    for first, if_free, partners in plan:
+        row = distance[first]
+        least = costs[if_free] if if_free >= 0 else UNREACHABLE
+        for other, after in partners:
+            if row[other] + costs[after] < least:
+                least = row[other] + costs[after]
+        costs.append(least)
+    return costs
+
+
+@functools.cache
+def _plan(count: int, free: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
+    """The exact pairing search for ``count`` cities, up to ``free`` of them left as ends,
+    laid out once per size (it does not depend on the distances).
+
+    The cheapest pairing of a set of cities: its first city is either a free end or pairs
+    with one of the others, and the rest is paired as cheaply as possible. The states
+    (cities left, free ends left) are listed so that each comes after the states it needs:
+    ``(first city, state if it is left free or -1, ((partner, state after pairing), ...))``.
+    State 0 is "nobody left"; state k is the plan's (k-1)th entry; the last is the answer.
+    """
+    state_of: dict[tuple[frozenset[int], int], int] = {(frozenset(), left): 0 for left in range(free + 1)}
+    plan: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+
+    def visit(cities: frozenset[int], free: int) -> int:
+        if (cities, free) not in state_of:
+            first = min(cities)
+            rest = cities - {first}
+            if_free = visit(rest, free - 1) if free else -1
+            choices = tuple((other, visit(rest - {other}, free)) for other in sorted(rest))
+            plan.append((first, if_free, choices))
+            state_of[cities, free] = len(plan)
+        return state_of[cities, free]
+
+    visit(frozenset(range(count)), free)
+    return tuple(plan)
+
+
+def matched_pairs(distance: list[list[int]]) -> list[tuple[int, int]]:
+    """The cheapest pairing by networkx's minimum-weight matching; two extra "free end"
+    nodes, joined to every city at no cost, take the trail's two ends."""
+    graph = nx.Graph()
+    free_ends = ("free end 1", "free end 2")
+    for a, b in itertools.combinations(range(len(distance)), 2):
+        graph.add_edge(a, b, weight=distance[a][b])
+    for city in range(len(distance)):
+        graph.add_edges_from([(city, end) for end in free_ends], weight=0)
+    graph.add_edge(*free_ends, weight=0)
+    return sorted(tuple(sorted((a, b))) for a, b in nx.min_weight_matching(graph)
+                  if a not in free_ends and b not in free_ends)

@@ -1,0 +1,137 @@
+"""Fact 0: a trail never leaves its connected piece, so each piece is solved on its own.
+
+This module reads the caller's routes as edges and splits them into connected pieces with
+one small union–find (``Pieces``): the one connectivity helper of the kit, which Railroad
+Ink's scoring and Europe's station choice use too.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Hashable, Iterable, NamedTuple
+
+from ...texts import InputError
+
+
+class Edge(NamedTuple):
+    """A route as the algorithms read it: its two cities and its length in trains."""
+
+    a: str
+    b: str
+    length: int
+
+
+#: Makes an Edge from a tuple as cheaply as a tuple (a NamedTuple's own constructor costs a
+#: Python call, and every route of every longest-route call is read through here).
+_edge = functools.partial(tuple.__new__, Edge)
+
+
+def as_edge(item: Any) -> Edge:
+    """Read a route object (``.a``, ``.b``, ``.length``) or a ``(city, city, length)`` tuple."""
+    try:  # the common case first: a well-formed route object, read without further checks
+        a, b, length = item.a, item.b, item.length
+        if type(length) is int and length >= 0 and a != b:
+            return _edge((a, b, length))
+    except AttributeError:
+        pass
+    if hasattr(item, "a") and hasattr(item, "b") and hasattr(item, "length"):
+        a, b, length = item.a, item.b, item.length
+    else:
+        try:
+            a, b, length = item
+        except (TypeError, ValueError):
+            raise InputError("error.not_a_route_item", item=repr(item)) from None
+    if isinstance(length, bool) or not isinstance(length, int) or length < 0:
+        raise InputError("error.route_item_length", item=repr(item), length=repr(length))
+    if a == b:
+        raise InputError("error.route_item_loop", item=repr(item))
+    return Edge(a, b, length)
+
+
+class Pieces:
+    """Which items are joined, directly or through others: the kit's union–find.
+
+    ``join(a, b)`` puts two items (and everything joined to them) in one piece;
+    ``find(item)`` names an item's piece by one of its members; ``same(a, b)`` asks;
+    ``groups()`` lists the pieces. An item is added when first named. Each item points at
+    its piece's list of members, and a join pours the smaller piece into the bigger one,
+    so a find is one look-up (scoring and the longest route run this inside bots' loops).
+    """
+
+    __slots__ = ("piece_of",)
+
+    def __init__(self, items: Iterable[Hashable] = ()):
+        self.piece_of: dict[Hashable, list] = {}
+        for item in items:
+            self.find(item)
+
+    def find(self, item: Hashable) -> Hashable:
+        piece = self.piece_of.get(item)
+        if piece is None:
+            piece = self.piece_of[item] = [item]
+        return piece[0]
+
+    def same(self, a: Hashable, b: Hashable) -> bool:
+        return self.find(a) == self.find(b)
+
+    def join(self, a: Hashable, b: Hashable) -> None:
+        piece_of = self.piece_of
+        piece, other = piece_of.get(a), piece_of.get(b)
+        if piece is None:
+            piece = piece_of[a] = [a]
+        if other is None:
+            piece.append(b)
+            piece_of[b] = piece
+        elif other is not piece:
+            if len(other) > len(piece):
+                piece, other = other, piece
+            piece.extend(other)
+            for item in other:
+                piece_of[item] = piece
+
+    def groups(self) -> list[list]:
+        """Each piece's members, pieces in the order of their first members."""
+        return list({id(piece): piece for piece in self.piece_of.values()}.values())
+
+    def count(self) -> int:
+        """How many pieces there are."""
+        return len({id(piece) for piece in self.piece_of.values()})
+
+
+def one_piece(pairs: Iterable[tuple[Hashable, Hashable]]) -> bool:
+    """Whether the pairs (edges as their two ends) hang together in one piece (True for none)."""
+    pieces = Pieces()
+    for a, b in pairs:
+        pieces.join(a, b)
+    return pieces.count() <= 1
+
+
+class Piece(NamedTuple):
+    """A connected piece of a network: its edges (indices into the caller's list, in input
+    order) and the edges at each of its cities."""
+
+    edges: list[int]
+    touching: dict[str, list[int]]
+
+
+def connected_pieces(edges: list[Edge]) -> list[Piece]:
+    """Each connected piece of the edges, in the order of their first edges."""
+    touching: dict[str, list[int]] = {}
+    pieces = Pieces()
+    for i, (a, b, _) in enumerate(edges):
+        touching.setdefault(a, []).append(i)
+        touching.setdefault(b, []).append(i)
+        pieces.join(a, b)
+    if not edges:
+        return []
+    if len(pieces.piece_of[edges[0].a]) == len(touching):  # the common case: one piece
+        return [Piece(list(range(len(edges))), touching)]
+    found: dict[Hashable, Piece] = {}
+    for city, ends in touching.items():  # cities in the order of their first edges, so pieces too
+        root = pieces.find(city)
+        if root not in found:
+            found[root] = Piece([], {})
+        found[root].touching[city] = ends
+    for i, edge in enumerate(edges):
+        found[pieces.find(edge.a)].edges.append(i)
+    return list(found.values())
