@@ -1,24 +1,28 @@
-"""Fact 9: facts 0 and 2 as an integer program, for the pieces the search cannot finish.
+"""Fact 9: facts 0 and 2 as an integer program, for the pieces the searches cannot finish.
 
 Which chains does the trail keep? Write ``keep[k]`` (0 or 1) for each chain and maximise
 the length kept, subject to the facts a trail must meet:
 
 - fact 2: at each city the kept chains (a loop twice) are even in number, but at the
   trail's ends: ``kept at v = 2 · half[v] + end[v]``, with at most two ends;
-- fact 0: the kept chains hang together. There are far too many ways to fall apart to
-  list them all, so they are added when met: when the best answer falls apart into
-  pieces, each city ``i`` of a piece and a city ``j`` of another may both be on the
-  trail only if a kept chain leaves the piece, ``crossing ≥ used[i] + used[j] - 1``,
-  and the program is solved again. (``used[v]`` is 1 when a kept chain touches ``v``.)
+- fact 0: the kept chains hang together. For a set of cities S: if the trail touches a
+  city inside S and one outside (``inside[S]``, ``outside[S]``, each at least
+  ``used[v]`` of its cities), a kept chain crosses from S to the rest:
+  ``crossing(S) ≥ inside[S] + outside[S] - 1``. There are far too many sets to list, so
+  they are added when met: the two sides of every bridge at the start (a trail crosses
+  a bridge at most once), and each piece of an answer that falls apart, after which the
+  program is solved again. (``used[v]`` is 1 when a kept chain touches ``v``.)
 
-The answer kept chains meet both facts, so their Euler trail (fact 1) is a longest
+The kept chains of the answer meet both facts, so their Euler trail (fact 1) is a longest
 trail. The solver is HiGHS through ``scipy.optimize.milp``, imported only when a piece
-needs it (whole boards, big dense networks: tens or hundreds of milliseconds a call).
+needs it (big dense networks, whole boards the pairing does not settle).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
+
+import networkx as nx
 
 from .chains import Chain
 from .pieces import Pieces
@@ -33,9 +37,14 @@ def solve_by_program(chains: Sequence[Chain]) -> frozenset[int]:
     cities = sorted({city for chain in chains for city in (chain.start, chain.end)})
     number = {city: i for i, city in enumerate(cities)}
     n_chains, n_cities = len(chains), len(cities)
-    # the variables, one block after the other: keep per chain; half, end, used per city
+    at: list[list[int]] = [[] for _ in cities]  # the chains at each city, a loop twice
+    for k, chain in enumerate(chains):
+        at[number[chain.start]].append(k)
+        at[number[chain.end]].append(k)
+    # the variables, one block after the other: keep per chain; half, end, used per city;
+    # then inside and outside per set of cities met
     keep, half, end, used = 0, n_chains, n_chains + n_cities, n_chains + 2 * n_cities
-    n_vars = n_chains + 3 * n_cities
+    highest = [1] * n_chains + [len(ks) // 2 for ks in at] + [1] * (2 * n_cities)
     rows: list[list[tuple[int, int]]] = []  # each constraint: (variable, coefficient) ...
     lower: list[float] = []  # ... between these bounds
     upper: list[float] = []
@@ -45,24 +54,35 @@ def solve_by_program(chains: Sequence[Chain]) -> frozenset[int]:
         lower.append(low)
         upper.append(high)
 
-    at: list[list[int]] = [[] for _ in cities]  # the chains at each city, a loop twice
-    for k, chain in enumerate(chains):
-        at[number[chain.start]].append(k)
-        at[number[chain.end]].append(k)
+    def hang_together(inside: set[int]) -> None:
+        """Fact 0 for the cities ``inside`` and the rest (see the module text)."""
+        inside_var, outside_var = len(highest), len(highest) + 1
+        highest.extend((1, 1))
+        for v in range(n_cities):
+            constrain([(used + v, 1), (inside_var if v in inside else outside_var, -1)], -np.inf, 0)
+        crossing = [(keep + k, 1) for k, chain in enumerate(chains)
+                    if (number[chain.start] in inside) != (number[chain.end] in inside)]
+        constrain(crossing + [(inside_var, -1), (outside_var, -1)], -1, np.inf)
+
     for v, ks in enumerate(at):
         constrain([(keep + k, 1) for k in ks] + [(half + v, -2), (end + v, -1)], 0, 0)
         constrain([(keep + k, -1) for k in ks] + [(used + v, 1)], -np.inf, 0)
         for k in set(ks):
             constrain([(keep + k, 1), (used + v, -1)], -np.inf, 0)
     constrain([(end + v, 1) for v in range(n_cities)], 0, 2)
-    lengths = -np.array([chain.length for chain in chains] + [0] * (3 * n_cities), dtype=float)
-    highest = np.array([1] * n_chains + [len(ks) // 2 for ks in at] + [1] * (2 * n_cities), dtype=float)
+    graph = nx.MultiGraph([(number[chain.start], number[chain.end]) for chain in chains])
+    for a, b in nx.bridges(graph):
+        graph.remove_edge(a, b)
+        hang_together(nx.node_connected_component(graph, a))
+        graph.add_edge(a, b)
     while True:
         entries = [(r, var, coefficient) for r, terms in enumerate(rows) for var, coefficient in terms]
         r_index, v_index, values = zip(*entries)
-        matrix = coo_array((values, (r_index, v_index)), shape=(len(rows), n_vars)).tocsr()
-        result = milp(lengths, constraints=LinearConstraint(matrix, lower, upper), integrality=np.ones(n_vars),
-                      bounds=Bounds(0, highest))
+        matrix = coo_array((values, (r_index, v_index)), shape=(len(rows), len(highest))).tocsr()
+        lengths = np.zeros(len(highest))
+        lengths[:n_chains] = [-chain.length for chain in chains]
+        result = milp(lengths, constraints=LinearConstraint(matrix, lower, upper),
+                      integrality=np.ones(len(highest)), bounds=Bounds(0, np.array(highest, dtype=float)))
         if result.status != 0:  # HiGHS proves every program here optimal; anything else is a defect
             raise RuntimeError(f"the integer program for the longest trail failed: {result.message}")
         kept = frozenset(k for k in range(n_chains) if result.x[keep + k] > 0.5)
@@ -73,10 +93,4 @@ def solve_by_program(chains: Sequence[Chain]) -> frozenset[int]:
         if len(groups) <= 1:
             return kept
         for group in groups:  # fact 0, where this answer broke it
-            inside = set(group)
-            crossing = [(keep + k, 1) for k, chain in enumerate(chains) if (chain.start in inside) != (chain.end in inside)]
-            for other in groups:
-                if other is not group:
-                    j = number[other[0]]
-                    for city in group:
-                        constrain(crossing + [(used + number[city], -1), (used + j, -1)], -1, np.inf)
+            hang_together({number[city] for city in group})
