@@ -60,10 +60,10 @@ class Walk(NamedTuple):
 def chains_at(chains: Sequence[Chain], kept: Collection[int] | None = None) -> dict[str, list[int]]:
     """The chains at each city (a loop twice), of all chains or only those ``kept``."""
     ends_at: dict[str, list[int]] = {}
-    for k, chain in enumerate(chains):
+    for k, (start, end, _, _, _) in enumerate(chains):
         if kept is None or k in kept:
-            ends_at.setdefault(chain.start, []).append(k)
-            ends_at.setdefault(chain.end, []).append(k)
+            ends_at.setdefault(start, []).append(k)
+            ends_at.setdefault(end, []).append(k)
     return ends_at
 
 
@@ -110,11 +110,14 @@ def contract_chains(edges: Sequence[Edge], touching: dict[str, list[int]]) -> li
     return chains
 
 
-def trim_hanging_trees(chains: list[Chain]) -> tuple[list[Chain], Walk | None]:
-    """Fact 4: the chains with each hanging tree cut down to its two longest arms at each
-    city, and the longest path inside a tree (None without trees). If the whole piece is
-    a tree, no chains are left and that path is the answer."""
-    ends_at = chains_at(chains)
+def trim_hanging_trees(chains: list[Chain], ends_at: dict[str, list[int]], unfold_arms: bool = True
+                       ) -> tuple[list[Chain], Walk | None]:
+    """Fact 4: the chains (``ends_at``: the chains at each city) with each hanging tree cut
+    down to its two longest arms at each city, and the longest path inside a tree (None
+    without trees: then the chains are returned as they are). If the whole piece is a
+    tree, no chains are left and that path is the answer. Without ``unfold_arms`` the
+    chains made of arms leave out their cities and routes (only a trail walked out needs
+    them)."""
     degree = {city: len(ends) for city, ends in ends_at.items()}
     leaves = [city for city, d in degree.items() if d == 1]
     if not leaves:
@@ -128,14 +131,14 @@ def trim_hanging_trees(chains: list[Chain]) -> tuple[list[Chain], Walk | None]:
             continue  # the last city of a piece that is one tree
         k = next(k for k in ends_at[city] if k not in cut)
         cut.add(k)
-        chain = chains[k]
-        parent = chain.start if chain.end == city else chain.end
+        start, end, length, _, _ = chains[k]
+        parent = start if end == city else end
         degree[city] = 0
         degree[parent] -= 1
         if degree[parent] == 1:
             leaves.append(parent)
         longest, steps = arms[city][0] if city in arms else (0, [])
-        arm = (longest + chain.length, [_step((k, chain.start == parent))] + steps)
+        arm = (longest + length, [_step((k, start == parent))] + steps)
         at_parent = arms.get(parent)
         if at_parent is None:
             arms[parent] = [arm]
@@ -152,8 +155,12 @@ def trim_hanging_trees(chains: list[Chain]) -> tuple[list[Chain], Walk | None]:
             inside = Walk(longest + other_length, first.start if walk[0].forward else first.end, tuple(walk))
         if degree[city] >= 2:  # a city that stays in the network: its arms become chains
             for length, steps in hanging:
-                cities, run = unfold(chains, Walk(length, city, tuple(steps)))
-                core.append(Chain(city, cities[-1], length, cities, tuple(run)))
+                if unfold_arms:
+                    cities, run = unfold(chains, Walk(length, city, tuple(steps)))
+                    core.append(_chain((city, cities[-1], length, cities, tuple(run))))
+                else:
+                    k, forward = steps[-1]
+                    core.append(_chain((city, chains[k].end if forward else chains[k].start, length, (), ())))
     return core, inside
 
 

@@ -51,7 +51,7 @@ def longest_trail(items: Iterable[Any]) -> Trail:
     """The longest trail through the given routes (route objects or ``(a, b, length)``)."""
     items = list(items)
     edges = [as_edge(item) for item in items]
-    best = _longest(edges)
+    best = _longest(edges, with_trail=True)
     if best is None:
         return Trail(0)
     cities, indices = best.cities_and_edges(edges)
@@ -61,12 +61,13 @@ def longest_trail(items: Iterable[Any]) -> Trail:
 def longest_trail_length(items: Iterable[Any]) -> int:
     """Just the length of ``longest_trail(items)``: the same facts, but the trail itself
     is not walked out."""
-    best = _longest([as_edge(item) for item in items])
+    best = _longest([as_edge(item) for item in items], with_trail=False)
     return 0 if best is None else best.length
 
 
-def _longest(edges: list[Edge]) -> Found | None:
-    """The longest trail over all pieces, or None if no trail is longer than 0."""
+def _longest(edges: list[Edge], with_trail: bool) -> Found | None:
+    """The longest trail over all pieces, or None if no trail is longer than 0; only
+    ``with_trail`` can it be walked out."""
     best: Found | None = None
     pieces = [(sum(edges[i].length for i in piece.edges), piece) for piece in connected_pieces(edges)]
     pieces.sort(key=lambda each: -each[0])  # biggest first: a smaller piece is often skipped unsearched
@@ -74,36 +75,37 @@ def _longest(edges: list[Edge]) -> Found | None:
         to_beat = best.length if best else 0
         if total <= to_beat:
             break
-        found = _longest_in_piece(edges, piece, total, to_beat)
+        found = _longest_in_piece(edges, piece, total, to_beat, with_trail)
         if found is not None:
             best = found
     return best
 
 
-def _longest_in_piece(edges: list[Edge], piece: Piece, total: int, to_beat: int) -> Found | None:
+def _longest_in_piece(edges: list[Edge], piece: Piece, total: int, to_beat: int, with_trail: bool) -> Found | None:
     """The longest trail of one piece, if it is longer than ``to_beat``."""
     if len(odd_cities(piece.touching)) <= 2:  # fact 1: an Euler trail walks it all
         return Found(total, whole=piece)
     every_chain = contract_chains(edges, piece.touching)  # fact 3
-    core, in_a_tree = trim_hanging_trees(every_chain)  # fact 4
+    ends_at = chains_at(every_chain)
+    core, in_a_tree = trim_hanging_trees(every_chain, ends_at, unfold_arms=with_trail)  # fact 4
     best = None
     if in_a_tree is not None and in_a_tree.length > to_beat:
         best, to_beat = Found(in_a_tree.length, every_chain, walk=in_a_tree), in_a_tree.length
     if core:
-        best = _longest_over_chains(core, to_beat) or best
+        best = _longest_over_chains(core, ends_at if core is every_chain else chains_at(core), to_beat) or best
     return best
 
 
-def _longest_over_chains(chains: list[Chain], to_beat: int) -> Found | None:
-    """The longest trail over the chains left after fact 4, if longer than ``to_beat``."""
+def _longest_over_chains(chains: list[Chain], ends_at: dict[str, list[int]], to_beat: int) -> Found | None:
+    """The longest trail over the chains left after fact 4 (``ends_at``: the chains at each
+    city), if longer than ``to_beat``."""
     total = sum(chain.length for chain in chains)
-    ends_at = chains_at(chains)
     odd = odd_cities(ends_at)
     if total <= to_beat:
         return None
     if len(odd) <= 2:  # fact 1 again: the trees cut off, the rest may be walked whole
         return Found(total, chains)
-    pairing = cheapest_pairing(chains, odd)  # fact 5
+    pairing = cheapest_pairing(chains, odd, ends_at)  # fact 5
     if total - pairing.length <= to_beat:
         return None
     kept = frozenset(range(len(chains))) - pairing.left_out
@@ -111,14 +113,15 @@ def _longest_over_chains(chains: list[Chain], to_beat: int) -> Found | None:
         return Found(total - pairing.length, chains, kept=kept)
     try:
         most = min(pairing.length + LEFT_OUT_SEARCH_ABOVE_PAIRING, total - to_beat - 1)
-        left_out = search_left_out(chains, ends_at, odd[0], pairing.length, most)  # fact 6
+        tip = next((city for city in odd if len(ends_at[city]) == 1), odd[0])  # an arm's end is soon decided
+        left_out = search_left_out(chains, ends_at, tip, pairing.length, most)  # fact 6
         if left_out is not None:
             return Found(total - sum(chains[k].length for k in left_out), chains,
                          kept=frozenset(range(len(chains))) - left_out)
         ceiling = total - pairing.length - LEFT_OUT_SEARCH_ABOVE_PAIRING - 1  # what fact 6 did not find
         if ceiling <= to_beat:
             return None
-        distance = pairing.distance or odd_distances(Graph.of(chains, odd), len(odd))[0]
+        distance = pairing.distance or odd_distances(Graph.of(chains, odd, ends_at), len(odd))[0]
         ceilings = {city: min(ceiling, total - pairing_with_end(distance, i)) for i, city in enumerate(odd)}
         walk = search_trails(chains, ceilings, to_beat)  # facts 7 and 8
         return None if walk is None else Found(walk.length, chains, walk=walk)
