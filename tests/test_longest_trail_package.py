@@ -154,6 +154,11 @@ def test_big_networks_agree_with_an_independent_program(network):
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 12), st.integers(0, 12)), max_size=20))
 def test_pieces_are_the_connected_components(pairs):
+    for a, b in pairs:  # joined one by one (an item with itself too), each piece is a list of its members
+        joined = Pieces()
+        for x, y in pairs[:pairs.index((a, b)) + 1]:
+            joined.join(x, y)
+        assert sum(map(len, joined.groups())) == len(joined.piece_of)
     pieces = Pieces(range(13))
     for a, b in pairs:
         pieces.join(a, b)

@@ -77,14 +77,12 @@ class Graph(NamedTuple):
     @classmethod
     def of(cls, chains: Sequence[Chain], odd: list[str], cities: Iterable[str]) -> Graph:
         """The graph of the chains between these ``cities``, of which ``odd`` are odd."""
-        number = dict.fromkeys(odd)
-        number.update(dict.fromkeys(cities))
-        number = {city: i for i, city in enumerate(number)}
+        number = {city: i for i, city in enumerate(odd)}
+        for city in cities:
+            number.setdefault(city, len(number))
+        ends = [(number[start], number[end], length) for start, end, length, _, _ in chains]
         ways: list[list[tuple[int, int, int]]] = [[] for _ in number]
-        ends = []
-        for k, (start, end, length, _, _) in enumerate(chains):
-            a, b = number[start], number[end]
-            ends.append((a, b, length))
+        for k, (a, b, length) in enumerate(ends):
             if a != b:
                 ways[a].append((length, b, k))
                 ways[b].append((length, a, k))

@@ -76,9 +76,10 @@ class Pieces:
 
     def join(self, a: Hashable, b: Hashable) -> None:
         piece_of = self.piece_of
-        piece, other = piece_of.get(a), piece_of.get(b)
+        piece = piece_of.get(a)
         if piece is None:
             piece = piece_of[a] = [a]
+        other = piece_of.get(b)  # after a's piece is made: ``b`` may be ``a``
         if other is None:
             piece.append(b)
             piece_of[b] = piece
@@ -103,7 +104,8 @@ def one_piece(pairs: Iterable[tuple[Hashable, Hashable]]) -> bool:
     pieces = Pieces()
     for a, b in pairs:
         pieces.join(a, b)
-    return pieces.count() <= 1
+    piece_of = pieces.piece_of
+    return not piece_of or len(next(iter(piece_of.values()))) == len(piece_of)  # the first piece holds all
 
 
 class Piece(NamedTuple):
