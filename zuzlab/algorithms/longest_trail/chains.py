@@ -146,13 +146,11 @@ def trim_hanging_trees(chains: list[Chain], ends_at: dict[str, list[int]], unfol
             at_parent.insert(0 if arm[0] > at_parent[0][0] else 1, arm)
             del at_parent[2:]
     core = [chain for k, chain in enumerate(chains) if k not in cut]
-    inside = None  # the longest path inside a tree: down one arm at a city, up the other
+    deepest: tuple[int, list] | None = None  # the longest path inside a tree: down one arm at a city, up the other
     for city, hanging in arms.items():
-        (longest, steps), (other_length, other_steps) = (hanging + [(0, [])])[:2]
-        if inside is None or longest + other_length > inside.length:
-            walk = [Step(k, not forward) for k, forward in reversed(other_steps)] + steps
-            first = chains[walk[0].chain]
-            inside = Walk(longest + other_length, first.start if walk[0].forward else first.end, tuple(walk))
+        length = hanging[0][0] + (hanging[1][0] if len(hanging) > 1 else 0)
+        if deepest is None or length > deepest[0]:
+            deepest = (length, hanging)
         if degree[city] >= 2:  # a city that stays in the network: its arms become chains
             for length, steps in hanging:
                 if unfold_arms:
@@ -161,7 +159,12 @@ def trim_hanging_trees(chains: list[Chain], ends_at: dict[str, list[int]], unfol
                 else:
                     k, forward = steps[-1]
                     core.append(_chain((city, chains[k].end if forward else chains[k].start, length, (), ())))
-    return core, inside
+    if deepest is None:
+        return core, None
+    length, ((_, steps), *other) = deepest
+    walk = [Step(k, not forward) for k, forward in reversed(other[0][1])] + steps if other else steps
+    first = chains[walk[0].chain]
+    return core, Walk(length, first.start if walk[0].forward else first.end, tuple(walk))
 
 
 def euler_walk(chains: Sequence[Chain], kept: Collection[int] | None = None) -> Walk:
