@@ -90,7 +90,6 @@ def flow_program_longest(edges) -> int:
 
     cities = sorted({c for a, b, _ in edges for c in (a, b)})
     n, m = len(cities), len(edges)
-    index = {c: i for i, c in enumerate(cities)}
     # variables: keep[m], half[n], end[n], used[n], root[n], supply[n], flow forwards[m], backwards[m]
     keep, half, end, used, root, supply, fwd, bwd = (0, m, m + n, m + 2 * n, m + 3 * n, m + 4 * n, m + 5 * n,
                                                     2 * m + 5 * n)
