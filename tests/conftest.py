@@ -2,8 +2,11 @@
 in their Jupyter data directory, or fixed by ``ZUZLAB_LANG``) must not change what the
 tests see. Set before zuzlab is imported; notebook kernels and JupyterLab inherit it.
 
-The quick inner loop, ``pytest -m "not slow"``, leaves out what takes minutes: every
-notebook run (nbval, the headless German runs, the browser) and the tests marked slow."""
+Markers (declared in ``pyproject.toml``): ``notebooks`` on every run of the kit's
+notebooks (nbval's items are marked here, the other runs where they are written),
+``browser`` on ``test_browser.py``, and ``slow`` on what takes seconds or more, each
+notebook run and browser test included, so the quick inner loop ``pytest -m "not slow"``
+leaves them all out."""
 
 import os
 import tempfile
@@ -13,11 +16,11 @@ import pytest
 os.environ["JUPYTER_DATA_DIR"] = tempfile.mkdtemp(prefix="zuzlab-test-data-")
 os.environ.pop("ZUZLAB_LANG", None)
 
-#: test files that run whole notebooks (each takes seconds to minutes)
-NOTEBOOK_RUNS = ("test_browser.py", "test_notebook_outputs.py")
 
-
+@pytest.hookimpl(tryfirst=True)  # before -m selects by the markers
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if item.path.suffix == ".ipynb" or item.path.name in NOTEBOOK_RUNS:
+        if item.path.suffix == ".ipynb":  # a notebook run by nbval
+            item.add_marker(pytest.mark.notebooks)
+        if item.get_closest_marker("notebooks") or item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.slow)

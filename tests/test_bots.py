@@ -176,3 +176,64 @@ def test_explaining_a_move_does_not_change_what_a_bot_plays():
         silent = ttr.make_bot("balanced")(game.copy(), random.Random(len(game.history)))
         assert explained == silent
         game.apply(silent)
+
+
+@pytest.mark.parametrize("variant,players", [("usa", 2), ("usa", 4), ("switzerland", 2), ("switzerland", 3)])
+def test_plans_and_long_targets_use_the_routes_the_claim_check_leaves_open(variant, players):
+    """The ticket plans and the long route a bot saves up for ask the same double-route
+    rule as the claim check: at every third turn of a game, two cities are joined in the
+    plans' graph exactly when the player holds a track between them or the check refuses
+    a claim of one for the cards only (not as taken, a closed double route or too long)."""
+    import random
+    from collections import Counter
+
+    from zuzlab.ttr.plans import open_graph, route_pairs
+
+    def refusal(game, route):
+        try:
+            game.copy().apply(ttr.ClaimRoute(route.id, None, route.length))
+        except ttr.RuleViolation as refused:
+            return refused.rule
+        return None
+
+    def open_to_claim(game, route):
+        return refusal(game, route) not in ("route_taken", "double_route", "not_enough_trains")
+
+    game, rng, refusals = ttr.new_game(variant, players=players, seed=3), random.Random(3), Counter()
+    bots = [ttr.make_bot(name) for name in (STRATEGIES * 2)[:players]]
+    while not game.is_over:
+        if game.pending is None and game.turn % 3 == 0:
+            player = game.current_player
+            graph = open_graph(game, player, lambda route: route.length)
+            for tracks in route_pairs(game.map).values():
+                usable = [route for route in tracks
+                          if game.claimed.get(route.id) == player or open_to_claim(game, route)]
+                a, b = tracks[0].cities
+                assert (b in graph.get(a, {})) == bool(usable)
+                refusals.update(refusal(game, route) for route in tracks)
+            for route in bots[player].long_targets(game):
+                assert open_to_claim(game, route)
+        game.apply(bots[game.current_player](game, rng))
+    assert refusals["double_route"]  # the rule kept someone off a free track
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_long_route_the_double_route_rule_closes_is_not_saved_up_for(players):
+    """Portland–San Francisco (5 green, 5 pink), the pink track held by another player,
+    the other long green routes taken, five green cards in hand: the bot saves up for the
+    green track where the rule leaves it open (from 4 players), else for the next long
+    route a green hand pays (Sault St. Marie–Winnipeg, 6 gray)."""
+    game = ttr.new_game("usa", players=players, seed=2)
+    game.set_up(hands={0: {"green": 5}}, claimed={88: 1, 44: 1, 83: 1}, tickets={p: [] for p in range(players)},
+                current=0)
+    targets = [route.id for route in ttr.make_bot("long_routes").long_targets(game)]
+    assert targets == ([87] if players >= game.rules.double_routes_min_players else [96])
+
+
+def test_tunnel_cards_count_towards_a_long_tunnel_only():
+    """Switzerland: five tunnel cards pay for a 6-train tunnel (Brig–Locarno) but for no
+    other route, so that tunnel is the long route closest to affordable, not the 6-train
+    gray route Genève–Yverdon: the bot asks the payment rule which cards pay."""
+    game = ttr.new_game("switzerland", players=2, seed=2)
+    game.set_up(hands={0: {"tunnel": 5}}, tickets={0: [], 1: []}, current=0)
+    assert [route.id for route in ttr.make_bot("long_routes").long_targets(game)] == [58]

@@ -32,6 +32,8 @@ from typing import Callable
 
 import pytest
 
+pytestmark = pytest.mark.browser  # (slow too: tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*/*.ipynb"))  # en/ and de/
 SCREENSHOTS = ROOT / "test-output" / "browser"

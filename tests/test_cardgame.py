@@ -1,4 +1,4 @@
-"""Ticket to Ride: The Card Game, rule by rule (RULES-NOTES §2): each rule working, and
+"""Ticket to Ride: The Card Game, rule by rule (README: rules decisions, Card Game): each rule working, and
 each forbidden play refused with a message naming the rule and nothing changed."""
 
 import itertools
@@ -144,7 +144,7 @@ def test_a_set_must_outnumber_other_rail_yards_and_wrecks_them():
 
 
 def test_own_rail_yard_does_not_count_against_a_new_set_and_sets_never_grow():
-    # seed 002: "no more cards can be added to sets already on the table"
+    # the German rule text: "no more cards can be added to sets already on the table"
     game = started(players=2)
     set_yard(game, 0, "red", 5)
     set_hand(game, 0, red=2)

@@ -16,8 +16,9 @@ import random
 
 import pytest
 
-from zuzlab import cardgame, ink, ttr
-from zuzlab.core import RuleViolation, random_bot
+from zuzlab import cardgame, ink, texts, ttr
+from zuzlab.core import EngineDefect, RuleViolation, random_bot
+from zuzlab.engines import ENGINES as ENGINES_REGISTERED
 from zuzlab.ink.tiles import FACES
 
 ROWS = "ABCDEFG"
@@ -57,16 +58,16 @@ def ink_candidates(game: ink.Game, rng: random.Random):
     yield ink.FinishRound()
 
 
-ENGINES = {
-    "usa-4": (lambda seed: ttr.new_game("usa", players=4, seed=seed), ttr_candidates),
-    "europe-3": (lambda seed: ttr.new_game("europe", players=3, seed=seed), ttr_candidates),
-    "switzerland-2": (lambda seed: ttr.new_game("switzerland", players=2, seed=seed), ttr_candidates),
-    "cardgame-2": (lambda seed: cardgame.new_game(players=2, seed=seed), cardgame_candidates),
-    "cardgame-4": (lambda seed: cardgame.new_game(players=4, seed=seed), cardgame_candidates),
-    "ink-2": (lambda seed: ink.new_game(players=2, seed=seed), ink_candidates),
-    "ink-river": (lambda seed: ink.new_game("river", seed=seed), ink_candidates),
-    "ink-lake": (lambda seed: ink.new_game("lake", seed=seed), ink_candidates),
-}
+#: the line-ups the suite plays: engine, variant, players (every registered engine has one)
+LINE_UPS = {"usa-4": ("ttr", "usa", 4), "europe-3": ("ttr", "europe", 3), "switzerland-2": ("ttr", "switzerland", 2),
+            "cardgame-2": ("cardgame", "cardgame", 2), "cardgame-4": ("cardgame", "cardgame", 4),
+            "ink-2": ("ink", "ink", 2), "ink-river": ("ink", "river", 1), "ink-lake": ("ink", "lake", 1)}
+BY_KEY = {engine.key: engine for engine in ENGINES_REGISTERED}
+#: name → (a new game of that line-up from a seed, the careless actions of its engine)
+ENGINES = {name: ((lambda seed, key=key, variant=variant, players=players:
+                   BY_KEY[key].new_game(variant, players=players, seed=seed)),
+                  {"ttr": ttr_candidates, "cardgame": cardgame_candidates, "ink": ink_candidates}[key])
+           for name, (key, variant, players) in LINE_UPS.items()}
 LOAD = {ttr.Game: ttr.load_game, cardgame.Game: cardgame.load_game, ink.Game: ink.load_game}
 REPLAY = {ttr.Game: ttr.replay, cardgame.Game: cardgame.replay, ink.Game: ink.replay}
 
@@ -142,7 +143,8 @@ def test_a_set_up_position_is_the_start_of_the_history(engine):
 
 def test_a_defect_while_carrying_out_leaves_the_game_unchanged(monkeypatch):
     """Should an engine ever fail halfway (a defect, not a rule), the game is put back and
-    the failure is a RuleViolation that says so."""
+    the failure says so: an ``EngineDefect`` with the failure chained, never a refusal
+    (a ``RuleViolation``, a ``ValueError``) that a view would show as a rule."""
     game = ttr.new_game("usa", players=2, seed=4)
     game.apply(ttr.KeepTickets(game.pending.tickets))
     game.apply(ttr.KeepTickets(game.pending.tickets))
@@ -153,9 +155,17 @@ def test_a_defect_while_carrying_out_leaves_the_game_unchanged(monkeypatch):
         raise KeyError("face_up")  # … then a failure
 
     monkeypatch.setattr(type(game.cards), "refill", broken_refill)
-    with pytest.raises(RuleViolation, match="could not be carried out .*KeyError.*the game is unchanged"):
+    with pytest.raises(EngineDefect, match="could not be carried out .*KeyError.*no rule forbids it. The game is "
+                                           "unchanged") as failure:
         game.apply(ttr.DrawBlind())
     monkeypatch.undo()
+    assert not isinstance(failure.value, ValueError) and isinstance(failure.value, RuntimeError)
+    assert isinstance(failure.value.__cause__, KeyError)
+    try:
+        texts.set_language("de")  # said in the language current when it is shown
+        assert str(failure.value).endswith("keine Regel verbietet ihn. Die Partie ist unverändert.")
+    finally:
+        texts.set_language("en")
     assert game == before and len(game.cards.deck) > 0
 
 
@@ -262,3 +272,42 @@ def test_a_save_whose_set_up_start_the_rules_cannot_have_is_refused(engine, name
     change(data)
     with pytest.raises(ValueError, match=f"not a saved game: {message}"):
         LOAD[type(game)](json.dumps(data))
+
+
+# --- the engine tuple: one description, found by every layer ------------------------------
+
+@pytest.mark.parametrize("engine", ENGINES_REGISTERED, ids=lambda engine: engine.key)
+def test_every_registered_engine_reaches_every_layer(engine):
+    """A new engine is its own package plus one line in ``zuzlab.engines``: then this test
+    finds what it still lacks in the layers that read the description."""
+    import tomllib
+    from pathlib import Path
+
+    from zuzlab import sim, texts
+    from zuzlab.widgets.explorer import parameters_of
+
+    assert any(key == engine.key for key, _, _ in LINE_UPS.values()), "the conformance suite plays no game of it"
+    assert engine.default_variant in engine.variants and engine.strategies and set(engine.strategies) <= set(engine.bots)
+    rules = engine.variants[engine.default_variant]
+    assert isinstance(rules, engine.rules_type) and engine.game.engine_key == engine.key
+    game = engine.play_random_game(players=rules.min_players if hasattr(rules, "min_players") else 1, seed=1)
+    parts = engine.score_parts(game, game.final_scores(), 0)
+    assert parts and all(isinstance(name, str) for name in parts)
+    table = sim.simulate(engine.default_variant, players=game.players, games=2, workers=1, progress=False,
+                         bots="random")
+    assert set(parts) <= set(table.columns) and len(table) == 2 * game.players
+    assert parameters_of(engine.rules_type), "the rule explorer offers no field of these rules"
+    for lang in texts.LANGUAGES:
+        assert {f"game/{engine.key}", f"saved/{engine.key}"} <= set(texts.table(lang)["error"]), lang
+    listed = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    assert engine.game.__module__.rsplit(".", 1)[0] in listed
+
+
+@pytest.mark.parametrize("engine", ENGINES_REGISTERED, ids=lambda engine: engine.key)
+def test_a_state_grows_no_attribute_it_does_not_declare(engine):
+    """``==`` and ``copy`` read the position from the state's attributes: a cache added
+    without declaring it (``Game.caches``) would silently take part in equality."""
+    dealt = set(vars(engine.new_game(seed=3)))
+    played = engine.play_random_game(seed=3)
+    grown = set(vars(played)) - dealt - played.caches - played._beside_position
+    assert not grown, f"undeclared attributes: {sorted(grown)}"

@@ -176,3 +176,16 @@ def test_the_choice_weighs_city_bonuses_and_never_the_hand_order(case, rng):
 def test_bad_city_bonuses_are_named(bonuses, problem):
     with pytest.raises(ValueError, match=problem):
         best_fulfilment([(5, ["red"])], {"red": 1}, bonuses)
+
+
+def test_a_tie_step_is_narrated_in_both_languages():
+    """A choice of as many points with more tickets takes over ("tie"); the lesson's step
+    player says so (narration fails loudly on a step without its text)."""
+    from zuzlab import texts
+    from zuzlab.widgets.narration import describe_step
+
+    tickets = [(5, ["blue", "red"]), (5, ["green"])]
+    steps = list(best_fulfilment_steps(tickets, {"blue": 1, "locomotive": 1}))
+    tie = next(step for step in steps if step.kind == "tie")
+    assert tie.points == tie.best == 5
+    assert "more tickets" in describe_step(tie, "en") and "mehr Zielkarten" in describe_step(tie, "de")

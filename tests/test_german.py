@@ -352,10 +352,11 @@ def kit_identifiers() -> set[str]:
     import inspect
 
     from zuzlab import sim
+    from zuzlab.engines import ENGINES
 
     names = set()
-    for family in sim.FAMILIES:
-        names |= set(family.bots) | set(family.rulesets) | {f.name for f in dataclasses.fields(family.rules_type)}
+    for engine in ENGINES:
+        names |= set(engine.bots) | set(engine.variants) | {f.name for f in dataclasses.fields(engine.rules_type)}
     for function in (ttr.Game.set_up, cardgame.Game.set_up, ink.Game.set_up, ttr.Game.__init__, sim.simulate):
         names |= set(inspect.signature(function).parameters)
     return names | {"variant"}
@@ -475,6 +476,8 @@ def bad_inputs(tmp_path) -> dict:
         "rules that are no dict": lambda: ttr.Ruleset.from_dict(["usa"]),
         # bots
         "an unknown bot": lambda: ttr.make_bot("cheater"),
+        "a bot that reads the deck": lambda: ttr.play_game("usa", players=2, seed=1, bots=lambda game, rng: game.cards.deck),
+        "a bot that copies the game": lambda: cardgame.play_game(players=2, seed=1, bots=lambda game, rng: game.copy()),
         "too few bots": lambda: ttr.play_game("usa", players=3, bots=["random", "random"]),
         "an unknown bot to simulate": lambda: sim.simulate("usa", bots="greedy", progress=False),
         "no games to simulate": lambda: sim.simulate("usa", games=0, progress=False),

@@ -4,7 +4,7 @@ deck), not a broken route. ipycanvas keeps no pixels in Python: the scene is che
 
 import pytest
 
-from zuzlab.ink.tiles import VARIANTS
+from zuzlab.ink.tiles import TURNED_TILES
 from zuzlab.viz.ink_canvas import MARGIN, Shape, tile_shapes
 
 X0 = Y0 = MARGIN + 3  # square 24, D3
@@ -20,7 +20,7 @@ def spans(shape: Shape) -> tuple[tuple[float, float], tuple[float, float]]:
 
 @pytest.mark.parametrize("code, orientation", [("B2", 0), ("B2", 1), ("W2", 0), ("W3", 1)])
 def test_the_upper_route_crosses_on_a_bridge_and_the_lower_one_runs_on_beneath(code, orientation):
-    variant = VARIANTS[code, orientation]
+    variant = TURNED_TILES[code, orientation]
     shapes = tile_shapes(24, variant)
     upper_sides = sorted(variant.groups[1])
     upper_along_x = upper_sides == [1, 3]
@@ -44,4 +44,4 @@ def test_the_upper_route_crosses_on_a_bridge_and_the_lower_one_runs_on_beneath(c
 
 def test_a_station_and_a_crossing_have_no_bridge():
     for code in ("B0", "B1", "S2", "S5"):
-        assert not any(s.style in ("gap", "parapet") for s in tile_shapes(24, VARIANTS[code, 0]))
+        assert not any(s.style in ("gap", "parapet") for s in tile_shapes(24, TURNED_TILES[code, 0]))

@@ -70,7 +70,7 @@ def test_the_playout_policy_likes_reaching_an_exit_and_dislikes_an_error():
     # a straight highway (A4) on A1, turned north–south: its north end meets the top exit
     exit_north = ("xH", "e", "e", "e")
     blank_north = ("t", "e", "e", "e")  # the blank side of a tile drawn above: the end would be an error
-    vertical = next(o for o in range(8) if ink.tiles.VARIANTS["A4", o].edges[0] == ink.tiles.HIGHWAY)
+    vertical = next(o for o in range(8) if ink.tiles.TURNED_TILES["A4", o].edges[0] == ink.tiles.HIGHWAY)
     assert side_value("A4", vertical, exit_north, 1) > side_value("A4", vertical, ("e", "e", "e", "e"), 1)
     assert side_value("A4", vertical, ("e", "e", "e", "e"), 1) > side_value("A4", vertical, blank_north, 1)
 

@@ -59,7 +59,7 @@ def with_play_after_each_view(path: Path, play: str) -> nbformat.NotebookNode:
     return notebook
 
 
-@pytest.mark.slow
+@pytest.mark.notebooks
 @pytest.mark.parametrize("play", PLAY, ids=["few", "whole"])
 @pytest.mark.parametrize("name", ["07_railroad_ink", "08_deep_blue"])
 def test_every_cell_after_an_ink_game_view_runs_after_play_and_take_back(name, play):

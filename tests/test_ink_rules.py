@@ -1,4 +1,4 @@
-"""Railroad Ink drawing and rounds (RULES-NOTES §3.1–3.3, 3.5, 3.6): every placement
+"""Railroad Ink drawing and rounds (README: rules decisions, Railroad Ink): every placement
 rule allowed and refused with its reason, the round structure, specials, expansions."""
 
 from dataclasses import replace
@@ -8,19 +8,19 @@ import pytest
 from ttr_helpers import kinds, refused
 from zuzlab import ink
 from zuzlab.ink import Board, FinishRound, Place
-from zuzlab.ink.tiles import DISTINCT_ORIENTATIONS, VARIANTS, turn_side
+from zuzlab.ink.tiles import DISTINCT_ORIENTATIONS, TURNED_TILES, turn_side
 
 
 # --- tiles and orientations -----------------------------------------------------------
 
 def test_orientations_turn_clockwise_and_mirror():
     # highway curve A5: highway north and west
-    assert VARIANTS["A5", 0].edges == ("H", "", "", "H")
-    assert VARIANTS["A5", 1].edges == ("H", "H", "", "")  # turned 90°: north and east
-    assert VARIANTS["A5", 4].edges == ("H", "H", "", "")  # mirrored: east instead of west
-    assert VARIANTS["A5", 5].edges == ("", "H", "H", "")  # mirrored, then turned 90°
+    assert TURNED_TILES["A5", 0].edges == ("H", "", "", "H")
+    assert TURNED_TILES["A5", 1].edges == ("H", "H", "", "")  # turned 90°: north and east
+    assert TURNED_TILES["A5", 4].edges == ("H", "H", "", "")  # mirrored: east instead of west
+    assert TURNED_TILES["A5", 5].edges == ("", "H", "H", "")  # mirrored, then turned 90°
     # the straight station B0 (highway north, railway south) turned 90°: highway east
-    assert VARIANTS["B0", 1].edges == ("", "H", "", "R")
+    assert TURNED_TILES["B0", 1].edges == ("", "H", "", "R")
     assert [turn_side(s, 4) for s in range(4)] == [0, 3, 2, 1]
 
 
@@ -30,7 +30,7 @@ def test_every_face_and_its_distinct_orientations():
     assert len(DISTINCT_ORIENTATIONS["A5"]) == 4  # a curve: four
     assert len(DISTINCT_ORIENTATIONS["S2"]) == 1  # the crossing: one
     assert len(DISTINCT_ORIENTATIONS["B1"]) == 8  # the curved station: its mirror differs
-    assert ink.variant("B2", 0).groups == (frozenset({0, 2}), frozenset({1, 3}))  # the overpass: two groups
+    assert ink.turned("B2", 0).groups == (frozenset({0, 2}), frozenset({1, 3}))  # the overpass: two groups
 
 
 def test_exits_and_centre():
@@ -255,7 +255,7 @@ def test_a_ruleset_with_an_unknown_special_or_a_die_without_faces_is_refused_whe
 def test_a_route_against_the_wrong_exit_is_refused_in_german_naming_the_exit():
     from zuzlab import texts
 
-    railway_west = next(o for o in range(8) if ink.variant("A1", o).edges[3] == "R")
+    railway_west = next(o for o in range(8) if ink.turned("A1", o).edges[3] == "R")
     texts.set_language("de")
     try:
         assert Board().placement_problem("A1", "D0", railway_west) == \

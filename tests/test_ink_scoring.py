@@ -1,4 +1,4 @@
-"""Railroad Ink scoring (RULES-NOTES §3.4–3.6) on boards designed by hand.
+"""Railroad Ink scoring (README: rules decisions, Railroad Ink) on boards designed by hand.
 
 Each board is written as placements ``<tile><square><orientation>``; the comments give
 the drawing and the count that the assertions check.

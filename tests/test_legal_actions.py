@@ -10,7 +10,8 @@ from hypothesis import given, strategies as st
 from ttr_helpers import started, strand
 from zuzlab import ttr
 from zuzlab.core import LegalActions, Pass, RuleViolation, seeded_random
-from zuzlab.ttr.legal import OpenRoutes, nth_payment, open_routes, payments, run_table
+from zuzlab.ttr.claim_rules import Price, count_payments, payments
+from zuzlab.ttr.legal import OpenRoutes, open_routes, run_table
 
 VARIANTS = [("usa", 4), ("europe", 5), ("switzerland", 3), ("usa", 2)]
 
@@ -79,9 +80,8 @@ def test_the_claims_listed_are_exactly_those_apply_accepts(variant, players):
 
 
 def fresh_counts(game):
-    """The open routes per run and the runs left per colour, made anew."""
-    fresh = OpenRoutes(game, run_table(game))
-    return fresh.open, fresh.live
+    """The open routes per run, made anew."""
+    return OpenRoutes(game, run_table(game)).open
 
 
 @pytest.mark.parametrize("variant,players", VARIANTS)
@@ -90,10 +90,10 @@ def test_kept_open_route_counts_equal_counts_made_anew(variant, players):
     open_routes(game)  # made once; from here on each claim keeps them up to date
     while not game.is_over:
         kept = game.__dict__["_open_routes"]
-        assert kept.is_current(game) and (kept.open, kept.live) == fresh_counts(game)
+        assert kept.is_current(game) and kept.open == fresh_counts(game)
         copied = game.copy().__dict__["_open_routes"]
-        assert copied is not kept and (copied.open, copied.live) == (kept.open, kept.live)
-        assert all(mine is not theirs for (_, mine), (_, theirs) in zip(copied.live[0], kept.live[0]))  # own lists
+        assert copied is not kept and copied.open == kept.open
+        assert all(mine is not theirs for mine, theirs in zip(copied.open, kept.open))  # own lists
         game.apply(rng.choice(game.legal_actions()))
     for _ in range(5):  # after an undo the kept counts are out of date: made anew, not misused
         stale = game.__dict__["_open_routes"]
@@ -110,7 +110,7 @@ def test_a_set_up_position_counts_its_own_claims():
     game.set_up(claimed={double.id: 1}, hands={0: {color: 6 for color in game.rules.colors}})
     claims = game.legal_actions().of_type(ttr.ClaimRoute)
     assert all(a.route not in (double.id, double.double_with) for a in claims)  # 2 players: both tracks closed
-    assert (open_routes(game).open, open_routes(game).live) == fresh_counts(game)
+    assert open_routes(game).open == fresh_counts(game)
 
 
 def test_legal_actions_of_an_earlier_position_say_so():
@@ -131,17 +131,16 @@ def test_the_legal_actions_show_as_a_list():
 
 @given(length=st.integers(1, 8), colors=st.lists(st.sampled_from(["red", "blue", "green", "black"]), min_size=1,
                                                    max_size=4, unique=True),
-       counts=st.lists(st.integers(0, 9), min_size=4, max_size=4), wilds=st.integers(0, 9), ferry=st.integers(0, 3))
-def test_each_way_to_pay_listed_pays_once_with_cards_held(length, colors, counts, wilds, ferry):
+       counts=st.lists(st.integers(0, 9), min_size=4, max_size=4), wilds=st.integers(0, 9), ferry=st.integers(0, 3),
+       wilds_usable=st.booleans())
+def test_each_way_to_pay_listed_pays_once_with_cards_held(length, colors, counts, wilds, ferry, wilds_usable):
     held = {color: n for color, n in zip(["red", "blue", "green", "black"], counts) if n}
-    ferry = min(ferry, length)  # a ferry's wild cards are some of its cards
-    listed = list(payments(length, colors, wilds, held, ferry))
-    assert len(set(listed)) == len(listed)
-    assert [nth_payment(length, colors, wilds, held, ferry, n) for n in range(len(listed))] == listed
-    with pytest.raises(IndexError):
-        nth_payment(length, colors, wilds, held, ferry, len(listed))
+    ferry = min(ferry, length) if wilds_usable else 0  # a ferry's wild cards are some of its cards
+    price = Price(length, tuple(colors), wilds_usable, ferry)
+    listed = list(payments(price, wilds, held))
+    assert len(set(listed)) == len(listed) == count_payments(price, wilds, held)
     for color, wilds_used in listed:  # each pays exactly ``length`` cards it has, at least ``ferry`` wild
-        assert ferry <= wilds_used <= wilds and (color is None) == (wilds_used == length)
+        assert ferry <= wilds_used <= (wilds if wilds_usable else 0) and (color is None) == (wilds_used == length)
         assert color is None or (color in colors and length - wilds_used <= held[color])
 
 
@@ -196,3 +195,29 @@ def test_a_random_action_with_nothing_else_to_do_is_a_pass_drawn_as_rng_choice_d
     rng, twin = seeded_random(1, "pass"), seeded_random(1, "pass")
     assert game.legal_actions() == [Pass()]
     assert game.random_action(rng) == twin.choice([Pass()]) == Pass() and rng.getstate() == twin.getstate()
+
+
+def test_the_run_tables_follow_the_whole_rules(monkeypatch):
+    """The runs are cached by board and whole rules: were the price to read one more rules
+    field (here, tunnel cards usable only when a tunnel turns cards over), games whose rules
+    differ in that field alone still get their own runs, not a stale table."""
+    from dataclasses import replace
+
+    from zuzlab.ttr import claim_rules, legal
+
+    def price_reading_tunnel_reveal(rules, route):
+        price = original(rules, route)
+        return price._replace(wilds_usable=price.wilds_usable and (rules.tunnel_reveal > 0 or not route.tunnel))
+
+    original = claim_rules.route_price
+    monkeypatch.setattr(claim_rules, "route_price", price_reading_tunnel_reveal)
+    claim_rules.route_prices.cache_clear()
+    legal._run_table.cache_clear()
+    try:
+        for rules in (ttr.rulesets.SWITZERLAND, replace(ttr.rulesets.SWITZERLAND, tunnel_reveal=0)):
+            game = ttr.new_game(rules, players=3, seed=1)
+            prices = {route.id: run.price for run in run_table(game).runs for route in run.routes}
+            assert prices == {route.id: price_reading_tunnel_reveal(rules, route) for route in game.map.routes}
+    finally:
+        claim_rules.route_prices.cache_clear()
+        legal._run_table.cache_clear()

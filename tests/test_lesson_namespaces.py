@@ -110,7 +110,7 @@ def _leaks(notebook) -> list[list[str]]:
             for cell in notebook.cells if cell.source.startswith("# walk")]
 
 
-@pytest.mark.slow
+@pytest.mark.notebooks
 @pytest.mark.parametrize("path", STUDENT_NOTEBOOKS, ids=lambda p: f"{p.parent.name}-{p.stem}")
 def test_no_solution_is_reachable_from_a_students_namespace(path, tmp_path):
     notebook = nbformat.read(path, as_version=4)

@@ -1,4 +1,4 @@
-"""The longest continuous route (§1.6): hand-counted networks and a brute-force check."""
+"""The longest continuous route: hand-counted networks and a brute-force check."""
 
 import importlib
 import itertools

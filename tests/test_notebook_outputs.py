@@ -15,6 +15,8 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+pytestmark = pytest.mark.notebooks  # (slow too: tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[1]
 GERMAN = sorted((ROOT / "notebooks" / "de").glob("*.ipynb"))
 ENGLISH_NOTEBOOKS = sorted((ROOT / "notebooks" / "en").glob("*.ipynb"))

@@ -4,6 +4,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -43,6 +45,7 @@ def test_the_launch_serves_every_notebook_a_link_points_to():
 def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert readme_commands()[1] in ci.splitlines()
+    assert readme_commands()[1].endswith("-m pytest") and "PYTEST_ADDOPTS" not in ci  # no -m: every test runs
 
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*/*.ipynb"))
@@ -140,3 +143,50 @@ def test_the_start_notebook_lists_every_notebook_of_its_set():
         linked = set(re.findall(r"\]\((\d\d_\w+\.ipynb)\)", "".join("".join(c["source"]) for c in start["cells"])))
         others = {path.name for path in (ROOT / "notebooks" / lang).glob("*.ipynb")} - {"00_start_here.ipynb"}
         assert others <= linked, (lang, others - linked)
+
+
+def test_the_package_says_what_the_kit_is():
+    """``help(zuzlab)`` names every engine (each package with a ``new_game``) and no game
+    that is not there."""
+    import importlib
+
+    import zuzlab
+
+    packages = [path for path in sorted((ROOT / "zuzlab").iterdir()) if (path / "__init__.py").is_file()]
+    engines = [path.name for path in packages if "new_game" in (path / "__init__.py").read_text(encoding="utf-8")
+               and hasattr(importlib.import_module(f"zuzlab.{path.name}"), "new_game")]  # (the figures not imported)
+    assert engines == ["cardgame", "ink", "ttr"]
+    assert all(f"``zuzlab.{name}``" in zuzlab.__doc__ for name in engines)
+    assert "Ticket to Ride USA" not in zuzlab.__doc__ and "Railroad Ink" in zuzlab.__doc__
+
+
+def test_nothing_cites_notes_that_are_not_in_the_repository():
+    """The rules notes and rule texts the kit was built from stay outside the repository;
+    code, tests, notebooks and the README point at what a reader has (the README's rules
+    decisions, a test) or say the fact itself."""
+    outside = re.compile(r"RULES[-_ ]NOTES|\bseed[- _]?00\d|§\s*\d", re.I)
+    files = [ROOT / "README.md", *(ROOT / "zuzlab").rglob("*.py"), *(ROOT / "zuzlab").rglob("*.toml"),
+             *(ROOT / "tests").glob("*.py"), *(ROOT / "notebooks" / "source").glob("*.py")]
+    cited = [f"{path.relative_to(ROOT)}:{number}" for path in files if path.name != "test_project.py"
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if outside.search(line)]
+    assert not cited
+
+
+@pytest.mark.slow
+def test_the_quick_loop_leaves_out_every_notebook_run_and_the_browser():
+    """``-m "not slow"`` (the README's quick loop) selects none of them; ``-m notebooks``
+    and ``-m browser`` select them (nbval's notebooks are marked by tests/conftest.py)."""
+    import subprocess
+    import sys
+
+    runs = ["notebooks/en/00_start_here.ipynb", "tests/test_notebook_outputs.py", "tests/test_ink_notebooks.py",
+            "tests/test_browser.py"]
+
+    def selected(marks: str) -> list[str]:
+        listed = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-m", marks, *runs],
+                                capture_output=True, text=True, cwd=ROOT).stdout
+        return [line.split("::")[0] for line in listed.splitlines() if "::" in line]
+
+    assert selected("not slow") == []
+    assert set(selected("notebooks")) == set(runs) - {"tests/test_browser.py"}
+    assert set(selected("browser")) == {"tests/test_browser.py"}

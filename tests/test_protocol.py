@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from zuzlab import cardgame, ink, ttr
-from zuzlab.core import RuleViolation
+from zuzlab.core import HiddenInformation, RuleViolation
 from zuzlab.train_cards import TrainCards
 
 ENGINES = {"ttr": ttr, "cardgame": cardgame, "ink": ink}
@@ -364,3 +364,63 @@ def test_true_is_not_a_player_to_set_up_as_the_current_one(name):
     with pytest.raises(ValueError, match="current: True is not a player of this game"):
         game.set_up(current=True)
     assert game.current_player == ENGINES[name].new_game(players=2, seed=3).current_player
+
+
+# --- what a player may see --------------------------------------------------------------------
+
+def peeking_bot(read):
+    """A bot that reads something, then plays randomly (the read is what is tested)."""
+    def bot(game, rng):
+        read(game)
+        return game.random_action(rng)
+    return bot
+
+
+@pytest.mark.parametrize("engine, read, what", [
+    (ttr, lambda game: game.cards.deck, "game.cards.deck"),
+    (ttr, lambda game: game.hands[(game.current_player + 1) % game.players], r"game.hands\[1\]"),
+    (ttr, lambda game: game.ticket_deck, "game.ticket_deck"),
+    (ttr, lambda game: game.seed, "game.seed"),
+    (ttr, lambda game: [len(hand) for hand in game.tickets], "every entry of game.tickets"),
+    (ttr, lambda game: game.copy(), "game.copy"),
+    (cardgame, lambda game: game.track[(game.current_player + 1) % game.players], r"game.track\[1\]"),
+    (cardgame, lambda game: game.cards.deck[-1], "game.cards.deck"),
+    (ink, lambda game: game.next_rolls, "game.next_rolls"),
+])
+def test_a_bot_that_reads_what_its_player_may_not_see_is_refused(engine, read, what):
+    with pytest.raises(HiddenInformation, match=f"player 0's bot may (not see|not use) {what}"):
+        engine.play_game(players=2, seed=1, bots=peeking_bot(read))
+
+
+def test_a_bot_sees_its_own_hand_and_everything_public():
+    seen = []
+
+    def looking_bot(game, rng):
+        me = game.current_player
+        seen.append((dict(game.hands[me]), list(game.cards.face_up), dict(game.claimed), list(game.trains)))
+        return game.random_action(rng)
+
+    played = ttr.play_game("usa", players=2, seed=3, bots=looking_bot)
+    assert len(seen) == len(played.history) and seen[0][0]  # every choice saw its own hand
+    assert ttr.play_game("usa", players=2, seed=3, bots="random").history == played.history  # and played as before
+
+
+@pytest.mark.parametrize("engine", [ttr, cardgame, ink])
+def test_an_observation_holds_only_what_the_player_may_see(engine):
+    game = engine.new_game(players=2, seed=4)
+    rng = __import__("random").Random(4)
+    for _ in range(30):
+        game.apply(rng.choice(game.legal_actions()))
+    seen = game.observation(0)
+    assert seen["player"] == 0 and "seed" not in seen
+    assert json.loads(json.dumps(seen)) == seen  # plain JSON data
+    if engine is ink:
+        assert "next_rolls" not in seen and seen["boards"] == [b.to_dict() for b in game.boards]
+        return
+    assert seen["hands"][0] == game.hands[0] and seen["hands"][1] == sum(game.hands[1].values())
+    assert seen["tickets"][1] == len(game.tickets[1]) and seen["deck"] == len(game.cards.deck)
+    assert seen["ticket_deck"] == len(game.ticket_deck) and seen["face_up"] == list(game.cards.face_up)
+    if engine is cardgame:
+        assert seen["track"][1] == sum(game.track[1].values())
+    with pytest.raises(ValueError, match="observation: 2 is not a player"):
+        game.observation(2)

@@ -115,9 +115,6 @@ def test_figures_are_written_as_the_language_writes_numbers():
 
 
 def test_the_chosen_language_is_remembered_for_the_next_notebooks(tmp_path, monkeypatch):
-    import subprocess
-    import sys
-
     from zuzlab.widgets.narration import language_switch
 
     monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path))
@@ -126,15 +123,32 @@ def test_the_chosen_language_is_remembered_for_the_next_notebooks(tmp_path, monk
     try:
         switch.value = "de"  # a click on "Deutsch"
         assert texts.language() == "de" and (tmp_path / "zuzlab" / "settings.json").exists()
-        fresh = subprocess.run([sys.executable, "-c", "import zuzlab.texts as t; print(t.language())"],
-                               capture_output=True, text=True, check=True, env={**__import__("os").environ})
-        assert fresh.stdout.strip() == "de"  # a new kernel starts in German
-        fixed = subprocess.run([sys.executable, "-c", "import zuzlab.texts as t; print(t.language())"],
-                               capture_output=True, text=True, check=True,
-                               env={**__import__("os").environ, "ZUZLAB_LANG": "en"})
-        assert fixed.stdout.strip() == "en"  # ZUZLAB_LANG overrides the remembered choice
+        texts.set_language("en")  # as in a new kernel, which starts in English (the import reads no settings)
+        assert language_switch().value == "de" and texts.language() == "de"  # a notebook naming no language
+        assert language_switch("en").value == "en"  # one written in English starts in English
+        monkeypatch.setenv("ZUZLAB_LANG", "en")
+        texts.set_language("de")
+        assert language_switch().value == "en" and texts.language() == "en"  # ZUZLAB_LANG overrides the choice
     finally:
         texts.set_language("en")
+
+
+def test_the_engines_and_the_texts_import_without_jupyter(tmp_path):
+    """The reader's settings live in their Jupyter data directory; reading them is the
+    notebooks' business, so a script, a worker or a server imports the engines without
+    ``jupyter_core`` and starts in English (or in ``ZUZLAB_LANG``)."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "zuzlab").mkdir()
+    (tmp_path / "zuzlab" / "settings.json").write_text('{"language": "de"}', encoding="utf-8")
+    no_jupyter = ("import sys; sys.modules['jupyter_core'] = None\n"  # any import of it fails
+                  "import zuzlab.texts, zuzlab.ttr, zuzlab.cardgame, zuzlab.ink, zuzlab.algorithms\n"
+                  "print(zuzlab.texts.language())")
+    started = subprocess.run([sys.executable, "-c", no_jupyter], capture_output=True, text=True, check=True,
+                             env={**os.environ, "JUPYTER_DATA_DIR": str(tmp_path)})
+    assert started.stdout.strip() == "en"  # the German remembered for the notebooks is not read
 
 
 def test_zuzlab_lang_overrides_a_notebooks_own_language_and_a_wrong_value_is_reported(monkeypatch):
@@ -237,3 +251,80 @@ def test_an_error_is_shown_in_the_language_current_when_it_is_shown():
     assert str(error) == "usa is played by 2–5 players, not 9" and error.in_language("de").startswith("usa wird von")
     assert repr(error) == "InputError('usa is played by 2–5 players, not 9')"
     assert isinstance(error, ValueError)
+
+
+# --- events and steps: every one a reader can meet has its text -------------------------
+
+def test_every_event_an_engine_emits_has_its_text_in_both_languages():
+    """The kinds are read from the code (every ``emit("kind", …)``); seeded games of every
+    variant show the reading misses none, and each of their events is told in both
+    languages, the forms the narration picks for a case ("tickets_kept/all") too."""
+    import pathlib
+    import random
+
+    from zuzlab import cardgame, ink
+    from zuzlab.widgets.narration import QUIET, narrate
+
+    source = "".join(p.read_text(encoding="utf-8") for p in pathlib.Path("zuzlab").rglob("*.py"))
+    emitted = set(re.findall(r'emit\(\s*"([a-z_]+)"', source))
+    for lang in texts.LANGUAGES:
+        assert not sorted(emitted - QUIET - set(texts.table(lang)["event"])), lang
+    seen = set()
+    for engine, variant, players in [(ttr, "usa", 4), (ttr, "europe", 5), (ttr, "switzerland", 3),
+                                     (cardgame, "cardgame", 4), (ink, "river", 2), (ink, "lake", 1)]:
+        game, rng = engine.new_game(variant, players=players, seed=3), random.Random(3)
+        while not game.is_over:
+            for event in game.apply(game.random_action(rng)):
+                seen.add(event.kind)
+                told = [narrate(event, game, lang) for lang in texts.LANGUAGES]
+                assert (told == [None, None]) == (event.kind in QUIET), event
+    assert len(seen) > 20 and seen <= emitted, seen - emitted
+
+
+def test_narration_never_hides_a_missing_text_or_parameter():
+    from zuzlab.core import Event
+    from zuzlab.widgets.narration import describe_step, narrate
+
+    game = ttr.new_game("europe", players=2, seed=1)
+    with pytest.raises(KeyError, match="no text 'event.an_unknown_kind'"):
+        narrate(Event("an_unknown_kind", 0), game)
+    with pytest.raises(KeyError, match="city"):  # the text needs the city the event lacks
+        narrate(Event("station_built", 0, paid=["red"]), game)
+    assert narrate(Event("station_built", 0, city="Wien", paid=["red"]), game, "de") == \
+        "Spieler 0 baut einen Bahnhof in Wien."
+
+    class UnknownStep:
+        kind, city = "an_unknown_kind", "Wien"
+
+    with pytest.raises(KeyError, match="no text 'step.fulfil.an_unknown_kind'"):
+        describe_step(UnknownStep())
+
+
+def test_every_step_of_the_lesson_algorithms_has_its_text_in_both_languages():
+    from zuzlab import cardgame, ink
+    from zuzlab.algorithms import best_fulfilment_steps, longest_trail_steps, station_choice_steps
+    from zuzlab.ink import steps as ink_steps
+    from zuzlab.widgets.narration import describe_step
+
+    usa = ttr.play_random_game("usa", players=2, seed=5)
+    europe = ttr.load_map("europe")
+    r = {(x.a, x.b, x.color): x for x in europe.routes}
+    own = [r["Frankfurt", "München", "pink"], r["München", "Wien", "orange"]]
+    foreign = [r["Frankfurt", "Paris", "orange"], r["Essen", "Frankfurt", "green"], r["Berlin", "Frankfurt", "red"]]
+    tickets = [t for t in europe.tickets if (t.origin, t.destinations[0]) in (("Paris", "Wien"), ("Berlin", "Roma"))]
+    cards = cardgame.play_random_game(players=2, seed=5)
+    streams = {
+        "trail": longest_trail_steps(usa.routes_of(0)),
+        "station": station_choice_steps(europe.places, own, tickets, ["Frankfurt"], foreign),
+        "fulfil": best_fulfilment_steps([cards.data.ticket(t) for t in cards.tickets[0]],
+                                        {"red": 2, "blue": 1, "locomotive": 1}),
+        "ink": ink_steps.score_steps(ink.play_random_game("lake", seed=2).boards[0]),
+        "water": ink_steps.water_fill_steps([("L0", "C3", 2), ("L0", "C4", 2), ("L0", "E3", 0), ("L0", "D2", 1)]),
+    }
+    for name, stream in streams.items():
+        kinds = set()
+        for step in stream:
+            kinds.add(step.kind)
+            told = {lang: describe_step(step, lang) for lang in texts.LANGUAGES}
+            assert told["en"] and told["de"], (name, step)
+        assert len(kinds) >= 3, (name, kinds)

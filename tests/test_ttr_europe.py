@@ -1,5 +1,5 @@
-"""Ticket to Ride Europe, rule by rule (RULES-NOTES §1, §1.2–1.5): long tickets, tunnels,
-ferries, 8-train routes, stations and their end-game choice, the seed-001 presets."""
+"""Ticket to Ride Europe, rule by rule (README: rules decisions): long tickets, tunnels,
+ferries, 8-train routes, stations and their end-game choice, the German rule text's presets."""
 
 
 from ttr_helpers import (

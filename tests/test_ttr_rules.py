@@ -1,4 +1,4 @@
-"""Ticket to Ride USA, rule by rule (RULES-NOTES §1): each rule working, and each
+"""Ticket to Ride USA, rule by rule (README: rules decisions): each rule working, and each
 forbidden action refused with a message naming the rule and the state left unchanged."""
 
 from collections import Counter

@@ -1,4 +1,4 @@
-"""Final scoring (§1.5): tickets ±, the longest-route bonus and its ties, tie-breakers.
+"""Final scoring (README: rules decisions): tickets ±, the longest-route bonus and its ties, tie-breakers.
 
 Each endgame below was counted by hand from the USA board; the comments show the sums.
 """

@@ -1,4 +1,4 @@
-"""The Switzerland map, rule by rule (RULES-NOTES §1, §1.2, §1.5): 2–3 players, tunnel
+"""The Switzerland map, rule by rule (the README's rules decisions where the rules are silent): 2–3 players, tunnel
 cards, tickets leaving the game, country tickets, double routes with three players."""
 
 import pytest

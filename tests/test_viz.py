@@ -8,7 +8,7 @@ import pytest
 
 from zuzlab import cardgame, ink, texts, ttr, viz
 from zuzlab.viz import ttr_map
-from zuzlab.ink.tiles import DISTINCT_ORIENTATIONS, FACES, VARIANTS
+from zuzlab.ink.tiles import DISTINCT_ORIENTATIONS, FACES, TURNED_TILES
 from zuzlab.viz.ink_canvas import MARGIN, Shape, ink_scene, tile_shapes
 
 
@@ -461,7 +461,7 @@ def test_every_tile_in_every_orientation_draws_its_edges(code):
     x0 = y0 = MARGIN + 3
     drawings = set()
     for orientation in range(8):
-        variant = VARIANTS[code, orientation]
+        variant = TURNED_TILES[code, orientation]
         shapes = tile_shapes(square, variant, round_number=2)
         for side, edge in enumerate(variant.edges):
             point = (x0 + SIDE_POINT[side][0], y0 + SIDE_POINT[side][1])
@@ -479,12 +479,12 @@ def test_every_tile_in_every_orientation_draws_its_edges(code):
 
 
 def test_stations_piers_and_crossings_are_marked():
-    assert any(s.style == "station" for s in tile_shapes(0, VARIANTS["B0", 0]))
-    assert not any(s.style == "station" for s in tile_shapes(0, VARIANTS["B2", 0]))
-    assert any(s.style == "gap" for s in tile_shapes(0, VARIANTS["B2", 0]))  # the overpass
-    assert any(s.style == "gap" for s in tile_shapes(0, VARIANTS["W2", 0]))  # the bridge
-    assert any(s.style == "pier" for s in tile_shapes(0, VARIANTS["L4", 0]))
-    assert any(s.style == "station" for s in tile_shapes(0, VARIANTS["S5", 0]))
+    assert any(s.style == "station" for s in tile_shapes(0, TURNED_TILES["B0", 0]))
+    assert not any(s.style == "station" for s in tile_shapes(0, TURNED_TILES["B2", 0]))
+    assert any(s.style == "gap" for s in tile_shapes(0, TURNED_TILES["B2", 0]))  # the overpass
+    assert any(s.style == "gap" for s in tile_shapes(0, TURNED_TILES["W2", 0]))  # the bridge
+    assert any(s.style == "pier" for s in tile_shapes(0, TURNED_TILES["L4", 0]))
+    assert any(s.style == "station" for s in tile_shapes(0, TURNED_TILES["S5", 0]))
 
 
 def test_board_scene_has_exits_centre_highlights_and_errors():

@@ -8,6 +8,7 @@ import pytest
 from ttr_helpers import set_face_up, set_hand, stack_deck
 from zuzlab import cardgame, ink, ttr
 from zuzlab.algorithms import longest_trail, longest_trail_steps, ticket_plan, ticket_plan_steps
+from zuzlab.engines import ENGINES
 from zuzlab.ink import steps as ink_steps
 from zuzlab.widgets import CardGameView, InkGameView, InkStepView, MapStepView, StepPlayer, TextView, TtrGameView
 from zuzlab.widgets.views import OVERLAY
@@ -734,7 +735,7 @@ def test_ink_view_draws_the_chosen_result_where_the_board_is_clicked():
     view.choose(code)
     view.orientation = orientation
     assert view.click(*ink_pixel(view, ink.board.square_name(square)))
-    assert game.boards[0].squares[square].variant == ink.variant(code, orientation)
+    assert game.boards[0].squares[square].turned == ink.turned(code, orientation)
     drawn = {s.square for s in view.board_canvas.shapes if s.style in ("highway", "railway")}
     assert ink.board.square_name(square) in drawn
     assert view.undo_button.disabled is False
@@ -807,7 +808,7 @@ def test_ink_view_preview_says_how_the_tile_is_turned():
     assert "Orientation 0: as printed" in view.preview.value and "railway: north, west" in view.preview.value
     view.turn.click()
     assert view.orientation == 1 and "turned a quarter clockwise" in view.preview.value
-    assert view.preview_canvas.shapes == tile_preview_scene(ink.variant("A0", 1))
+    assert view.preview_canvas.shapes == tile_preview_scene(ink.turned("A0", 1))
     view.mirror.click()
     assert view.orientation == 5 and "mirrored, then turned a quarter clockwise" in view.preview.value
     view.mirror.click()
@@ -1421,12 +1422,17 @@ def test_rule_explorer_labels_wrap_instead_of_being_cut_off():
         texts.set_language("en")
 
 
-@pytest.mark.parametrize("family", ["ttr", "cardgame", "ink"])
-def test_every_explorer_control_has_an_english_and_a_german_label(family):
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda engine: engine.key)
+def test_every_engine_offers_explorer_controls_each_with_an_english_and_a_german_label(engine):
     from zuzlab import texts
-    from zuzlab.widgets.explorer import PARAMETERS
+    from zuzlab.widgets.explorer import parameters_of
 
-    for parameter in PARAMETERS[family]:
+    parameters = parameters_of(engine.rules_type)
+    assert parameters, f"{engine.name} declares no rules field for the rule explorer"
+    for parameter in parameters:
+        rules = engine.variants[engine.default_variant]
+        value, shown = getattr(rules, parameter.field), parameter.read(parameter.make(rules))
+        assert shown == (dict(value) if isinstance(value, tuple) else value)  # each control shows the rules' value
         for lang in texts.LANGUAGES:
             assert f"param_{parameter.field}" in texts.table(lang)["label"], (lang, parameter.field)
 

@@ -39,6 +39,20 @@ class RuleViolation(texts.InputError):
         self.args = (rule, self.case)
 
 
+class EngineDefect(RuntimeError):
+    """An engine failed while carrying an action out: a defect of the kit, never a refusal
+    of the rules (so not a ``RuleViolation``, and no ``except ValueError`` takes it for
+    one). The game has been put back as it was before the action; the failure is chained
+    (``__cause__``). The message is in the language current when it is shown."""
+
+    def __init__(self, action: Any, error: str):
+        super().__init__(action, error)
+        self.action, self.error = action, error
+
+    def __str__(self) -> str:
+        return texts.text("error.engine_defect", action=self.action, error=self.error)
+
+
 class Event:
     """Something an action caused (a card drawn, a route scored, a reshuffle).
 
@@ -177,6 +191,35 @@ def check_flag(value: object, where: str) -> None:
 
 
 # --- rules as data: fields checked by their declared types ---------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class Control:
+    """How the rule explorer offers a rules field, declared with the field (data only:
+    the explorer makes the widget). ``kind``: "slider" (whole numbers from ``low`` to
+    ``high``, a number or a function of the rules), "checkbox", "menu" (``choices``: value
+    → the text key of its words) or "points_table"; ``at_most`` names a field it may not
+    exceed; ``label_params`` fills its label's placeholders; ``hint`` a line under it."""
+
+    kind: str
+    low: int = 0
+    high: int | Callable[[Any], int] = 0
+    at_most: str | None = None
+    label_params: Callable[[Any], dict] | None = None
+    choices: tuple[tuple[Any, str], ...] = ()
+    hint: str | None = None
+
+
+def explored(kind: str, **control: Any) -> dict[str, Control]:
+    """A rules field's metadata that offers it in the rule explorer:
+    ``field(default=45, metadata=explored("slider", low=10, high=60))``."""
+    return {"explored": Control(kind, **control)}
+
+
+def explored_fields(rules_type: type) -> list[tuple[str, Control]]:
+    """The fields of a rules class the rule explorer offers, in the order declared."""
+    return [(field.name, field.metadata["explored"]) for field in dataclasses.fields(rules_type)
+            if "explored" in field.metadata]
+
 
 #: the shape (in ``SHAPES``) a rules field declared with each plain type must have
 FIELD_SHAPES: dict[type, str] = {int: "whole", bool: "bool", str: "text"}
@@ -441,16 +484,28 @@ class GameState(ABC):
 
     #: the ``format`` of a saved game, and what the game is called in a refusal to load
     save_format: ClassVar[str]
-    #: which game it is, for a reader: the texts ``error.game/<family>`` and ``error.saved/<family>``
-    family: ClassVar[str]
-    #: attributes that are not part of the position: what the last action caused, caches
-    #: and the starting position; ``copy`` shares them, ``==`` ignores them
-    _not_position: ClassVar[frozenset[str]] = frozenset(
-        {"_events", "setup_events", "_scores_cache", "_start", "_set_up", "_open_routes", "_last_claims"})
-    #: caches the state keeps up to date as it goes: each has ``is_current(state)``
-    #: (False once the state changed behind its back: it is then made anew) and
-    #: ``copy_for(state)`` (a copy gets its own)
-    _kept_up_to_date: ClassVar[frozenset[str]] = frozenset({"_open_routes"})
+    #: what a player may not see, by attribute (``PlayerView``, ``observation``): "own" (a
+    #: per-player list: only the player's own entry), "hidden", or the same for the parts of
+    #: an attribute (``{"deck": "hidden"}`` for the card supply)
+    secrets: ClassVar[Mapping[str, Any]] = {}
+    #: which engine's game it is (``Engine.key``), for a reader: the texts ``error.game/<key>``
+    #: and ``error.saved/<key>``
+    engine_key: ClassVar[str]
+    #: an engine's own caches (attributes): not part of the position, so ``copy`` shares
+    #: them and ``==`` ignores them
+    caches: ClassVar[frozenset[str]] = frozenset()
+    #: of those, the caches the state keeps up to date as it goes: each has
+    #: ``is_current(state)`` (False once the state changed behind its back: it is then made
+    #: anew) and ``copy_for(state)`` (a copy gets its own)
+    kept_up_to_date: ClassVar[frozenset[str]] = frozenset()
+    #: what every state keeps beside its position: what the last action caused, the
+    #: final scores once worked out, the starting position
+    _beside_position: ClassVar[frozenset[str]] = frozenset(
+        {"_events", "setup_events", "_scores_cache", "_start", "_set_up"})
+
+    @property
+    def _not_position(self) -> frozenset[str]:
+        return self._beside_position | self.caches
 
     players: int
     seed: int | str
@@ -492,7 +547,8 @@ class GameState(ABC):
         ``events=False``, as in simulations that never read them, none are made: an
         empty list).
 
-        Raises ``RuleViolation`` (the state unchanged) if the rules forbid the action.
+        Raises ``RuleViolation`` (the state unchanged) if the rules forbid the action, and
+        ``EngineDefect`` (the state put back) if the engine fails while carrying it out.
         """
         action = self.canonical(action)
         # the checks every action shares (written here, not called: every action passes them)
@@ -512,7 +568,7 @@ class GameState(ABC):
             carry_out(self, action)
         except Exception as error:  # a defect, not a rule: put everything back, then say so
             self._rebuild(self.history)
-            raise RuleViolation("not_carried_out", action=str(action), error=f"{type(error).__name__}: {error}") from error
+            raise EngineDefect(action, f"{type(error).__name__}: {error}") from error
         self.history.append(action)
         self._scores_cache = None
         return self._events if events else []
@@ -600,12 +656,13 @@ class GameState(ABC):
         self._start = None
         self._start = self.copy()
 
-    def copy(self) -> "GameState":
+    def copy(self) -> Self:
         """An independent copy, cheaply: containers are copied, values shared."""
         state = object.__new__(type(self))
-        state.__dict__ = {name: value if name in self._not_position else _copied(value)
-                          for name, value in self.__dict__.items() if name not in self._kept_up_to_date}
-        for name in self._kept_up_to_date:
+        not_position = self._not_position
+        state.__dict__ = {name: value if name in not_position else _copied(value)
+                          for name, value in self.__dict__.items() if name not in self.kept_up_to_date}
+        for name in self.kept_up_to_date:
             kept = self.__dict__.get(name)
             if kept is not None and kept.is_current(self):
                 state.__dict__[name] = kept.copy_for(state)
@@ -614,8 +671,8 @@ class GameState(ABC):
 
     def position(self) -> dict:
         """Everything that makes up the position (no history, no caches), for comparing."""
-        return {name: value for name, value in self.__dict__.items()
-                if name not in self._not_position and name != "history"}
+        not_position = self._not_position
+        return {name: value for name, value in self.__dict__.items() if name not in not_position and name != "history"}
 
     def __eq__(self, other: object) -> bool:
         """Equal positions with equal histories."""
@@ -661,6 +718,31 @@ class GameState(ABC):
         """What ``set_up`` puts in place, by attribute: a set-up position is at the start of
         a turn (no decision owed, no pass counted …), so a saved start must be too."""
 
+    def observation(self, player: int) -> dict:
+        """What ``player`` may see, as JSON data (OpenSpiel's observer): the position with each
+        of the engine's ``secrets`` replaced by what is public of it: another player's hand,
+        tickets or pile by its size, a deck by how many cards are left, the seed left out;
+        a decision another player owes by its kind only."""
+        if not is_whole_number(player) or not 0 <= player < self.players:
+            raise InputError("error.not_a_player", where="observation", player=repr(player), last=self.players - 1)
+        seen = self._position_dict()
+        secrets = dict(self.secrets)
+        for part in [name for name, secret in secrets.items() if isinstance(secret, Mapping)]:
+            secrets.update(secrets.pop(part))  # a part's fields are saved among the position's (the card supply)
+        for name, secret in secrets.items():
+            if name not in seen:
+                continue
+            if secret == "own":
+                seen[name] = [entry if owner == player else _size(entry) for owner, entry in enumerate(seen[name])]
+            elif isinstance(seen[name], list):  # a deck: how many are left
+                seen[name] = _size(seen[name])
+            else:
+                del seen[name]
+        pending = seen.get("pending")
+        if pending is not None and pending.get("player") != player:
+            seen["pending"] = {"kind": pending["kind"], "player": pending["player"]}
+        return {"player": player, **seen}
+
     def _put_at_start_of_turn(self) -> None:
         """What ``set_up`` does last: the position is at the start of a turn."""
         for name, value in self._start_of_turn().items():
@@ -674,6 +756,11 @@ class GameState(ABC):
             if json.dumps(decision_to_dict(found) if isinstance(found, Decision) else found) != json.dumps(value):
                 raise InputError("error.not_start_of_turn", field=name.lstrip("_"), found=repr(
                     decision_to_dict(found) if isinstance(found, Decision) else found), expected=repr(value))
+
+    def _check_player(self, player: Any, where: str) -> None:
+        """Refuse what is no player of this game (``True`` neither), naming where it was given."""
+        if not is_whole_number(player) or not 0 <= player < self.players:
+            raise InputError("error.not_a_player", where=where, player=repr(player), last=self.players - 1)
 
     def _check_pending_decision(self) -> None:
         """A decision is owed by the player to move, and only while the game goes on."""
@@ -714,7 +801,7 @@ class GameState(ABC):
         replayed from its start, and the position they give must be the saved one; an
         ``InputError`` (a ``ValueError``) names the first field that disagrees."""
         if not isinstance(data, dict) or data.get("format") != cls.save_format:
-            raise InputError("error.save_format", game=Phrase(f"error.saved/{cls.family}", {}),
+            raise InputError("error.save_format", game=Phrase(f"error.saved/{cls.engine_key}", {}),
                              format=repr(cls.save_format))
         try:
             data = json.loads(json.dumps(data))  # as it reads from a file: lists, string keys
@@ -808,6 +895,11 @@ def _first_difference(path: str, saved: Any, replayed: Any) -> Phrase:
     return Phrase("error.save_difference", {"path": path, "saved": shown(saved), "replayed": shown(replayed)})
 
 
+def _size(entry: Any) -> int:
+    """What is public of a secret pile: how many cards (a hand's counts added up) or items."""
+    return sum(entry.values()) if isinstance(entry, dict) else len(entry)
+
+
 class _Missing:
     def __repr__(self) -> str:
         return "nothing"
@@ -829,6 +921,79 @@ def apply_all(state: GameState, actions: Iterable) -> GameState:
 Bot = Callable[[Any, random.Random], Action]
 
 
+# --- what a player may see ------------------------------------------------------------------
+
+class HiddenInformation(InputError):
+    """A bot (or a student's bot) read what its player may not see: refused by name."""
+
+
+#: what a bot may not do with the game it is shown: play on it, copy it (a copy would show
+#: the deck), take back, save or read the whole position
+_NOT_FOR_BOTS = frozenset({"apply", "undo", "rewind", "copy", "set_up", "to_dict", "to_json", "position",
+                           "observation", "_starting_position", "_start", "__dict__"})
+
+
+class PlayerView:
+    """A game as one player sees it: what a bot is called with. Everything public and the
+    player's own cards and tickets read through; what the player may not see (the engine's
+    ``secrets``: the order of a deck, other players' hands and tickets, the seed that deals
+    what is to come) is refused with ``HiddenInformation``, and so is playing, copying or
+    taking back on the game itself. The rules' own questions (``legal_actions`` …) answer
+    as for the game."""
+
+    __slots__ = ("_game", "_player", "_secrets", "_where")
+
+    def __init__(self, game: Any, player: int, secrets: Mapping[str, Any] | None = None, where: str = "game"):
+        object.__setattr__(self, "_game", game)
+        object.__setattr__(self, "_player", player)
+        object.__setattr__(self, "_secrets", game.secrets if secrets is None else secrets)
+        object.__setattr__(self, "_where", where)
+
+    def __getattr__(self, name: str) -> Any:
+        secret = self._secrets.get(name)
+        if name in _NOT_FOR_BOTS and self._where == "game":
+            raise HiddenInformation("error.bot_may_not", player=self._player, what=f"game.{name}")
+        if secret == "hidden":
+            raise HiddenInformation("error.bot_may_not_see", player=self._player, what=f"{self._where}.{name}")
+        value = getattr(self._game, name)
+        if secret == "own":
+            return OwnEntry(value, self._player, f"{self._where}.{name}")
+        if isinstance(secret, Mapping):  # a part of the game with secrets of its own (the card supply)
+            return PlayerView(value, self._player, secret, f"{self._where}.{name}")
+        return value
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise HiddenInformation("error.bot_may_not", player=self._player, what=f"{self._where}.{name} = …")
+
+    def __repr__(self) -> str:
+        return f"<{self._game!r} as player {self._player} sees it>"
+
+
+class OwnEntry:
+    """A per-player list a player may read only their own entry of (their hand, tickets)."""
+
+    __slots__ = ("_entries", "_player", "_where")
+
+    def __init__(self, entries: Sequence, player: int, where: str):
+        self._entries, self._player, self._where = entries, player, where
+
+    def __getitem__(self, player: int) -> Any:
+        if player != self._player:
+            raise HiddenInformation("error.bot_may_not_see", player=self._player, what=f"{self._where}[{player!r}]")
+        return self._entries[player]
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __iter__(self):
+        raise HiddenInformation("error.bot_may_not_see", player=self._player, what=f"every entry of {self._where}")
+
+
+def ask_bot(bot: Bot, state: "GameState", rng: random.Random) -> Action:
+    """The action ``bot`` chooses for the player to move, shown only what that player may see."""
+    return bot(PlayerView(state, state._current), rng)
+
+
 def random_bot(state: GameState, rng: random.Random) -> Action:
     """The random player of every game: any legal action, uniformly."""
     return state.random_action(rng)
@@ -836,15 +1001,17 @@ def random_bot(state: GameState, rng: random.Random) -> Action:
 
 def play_with_bots(state: GameState, bots: Sequence[Bot], seed: int | str,
                    stream: str = "bots", max_actions: int = 1_000_000) -> GameState:
-    """Play ``state`` to the end, player i choosing with ``bots[i](state, rng)``; ``rng``
+    """Play ``state`` to the end, player i choosing with ``bots[i](view, rng)``, ``view``
+    the game as player i sees it (``PlayerView``); ``rng``
     is one generator seeded by ``seed`` and ``stream``, so a seed gives the same game."""
     if len(bots) != state.players:
         raise bots_per_player(state.players, len(bots))
     rng = seeded_random(seed, stream)
+    views = [PlayerView(state, player) for player in range(state.players)]  # each bot sees what its player may
     for _ in range(max_actions):
         if state._over:
             return state
-        state.apply(bots[state._current](state, rng), events=False)
+        state.apply(bots[state._current](views[state._current], rng), events=False)
     raise RuntimeError(f"game did not end within {max_actions} actions")
 
 
@@ -891,18 +1058,37 @@ def keywords_checked(method: Callable) -> Callable:
 
 @dataclasses.dataclass(frozen=True)
 class Engine:
-    """The entry points every engine offers, with the same names and keywords.
+    """One engine (Ticket to Ride, the Card Game, Railroad Ink), described once: what every
+    part of the kit that works for all engines reads (simulations, the rule explorer, the
+    conformance tests, the docs iterate ``zuzlab.engines.ENGINES``).
 
-    ``zuzlab.ttr``, ``zuzlab.cardgame`` and ``zuzlab.ink`` each make one and export its
-    methods: ``new_game``, ``play_game``, ``play_random_game``, ``replay``, ``load_game``,
-    ``make_bot``. ``bots`` is the engine's registry: name → a maker of a fresh player.
+    An engine package makes one and exports its methods: ``new_game``, ``play_game``,
+    ``play_random_game``, ``replay``, ``load_game``, ``make_bot``. Its *rules* are a frozen
+    dataclass (``rules_type``); a *variant* is a named rules value (``variants``).
     """
 
+    key: str  # "ttr", "cardgame", "ink": its texts (``error.game/<key>``) and its saves
     name: str
     game: type
+    rules_type: type
+    variants: Mapping[str, Any]  # name → rules
     default_variant: str
     default_players: int
-    bots: dict[str, Callable[[], Bot]]
+    bots: dict[str, Callable[[], Bot]]  # name → a maker of a fresh player
+    #: the bots a simulation seats by default, in turn (the engine's strategies)
+    strategies: tuple[str, ...]
+    #: (game, final scores, seat) → the parts of that seat's score, a simulation's columns
+    score_parts: Callable[[Any, Any, int], dict]
+    #: the rules fields no bot reads while it chooses and the engine reads only to score:
+    #: a change to these alone plays the very same games, so ``sim.rescore`` may replay them
+    scored_only: frozenset[str] = frozenset({"name"})
+    #: whether a game's turns are its rounds (Railroad Ink: everyone draws each round)
+    turns_are_rounds: bool = False
+
+    @property
+    def reader_name(self) -> Phrase:
+        """The engine's name for a reader ("Ticket to Ride" / "Zug um Zug")."""
+        return Phrase(f"error.game/{self.key}", {})
 
     def new_game(self, variant: Any = None, *, players: int | None = None, seed: int | str = 0,
                  **options: Any) -> Any:
@@ -929,7 +1115,7 @@ class Engine:
         try:
             return self.bots[bot]()
         except (KeyError, TypeError):
-            raise InputError("error.no_bot", game=Phrase(f"error.game/{self.game.family}", {}), bot=repr(bot),
+            raise InputError("error.no_bot", game=self.reader_name, bot=repr(bot),
                              known=", ".join(self.bots)) from None
 
     def play_game(self, variant: Any = None, *, players: int | None = None, seed: int | str = 0,

@@ -8,14 +8,14 @@
     >>> sim.simulate(bigger, games=200, seed=1)                 # the same games, a rule changed
 
 One row per player per game: the game number and its seed, the variant, the seat and its
-bot, the score parts of that game family, the total, the place, whether the player won
+bot, the score parts of that engine, the total, the place, whether the player won
 (every player sharing first place wins), and how many turns the game lasted.
 
 Game ``i`` is seeded with ``"{seed}/{i}"``, and the bots move round the table: in game
 ``i`` seat ``s`` is played by ``bots[(s + i) % players]``, so no bot always starts. The
 same arguments give the same table, whatever executor or how many workers play the games.
 
-A bot is a name from the family's registry (``ttr.bots.BOTS`` …) or a bot of your own:
+A bot is a name from the engine's registry (``ttr.bots.BOTS`` …) or a bot of your own:
 a function ``my_bot(game, rng) -> action`` (written in a notebook cell, say), a bot object,
 or a class whose instances are bots. Each seat of each game gets a fresh bot (a new
 instance of a class, a copy of an object), so what a bot remembers never carries over into
@@ -50,8 +50,9 @@ from typing import Any, Callable, Iterator, Sequence
 
 import cloudpickle
 
-from . import cardgame, ink, texts, ttr
-from .core import GameState, bots_per_player, play_with_bots
+from . import texts
+from .core import Engine, GameState, bots_per_player, play_with_bots
+from .engines import ENGINES, engine_of
 from .texts import InputError, Phrase
 
 #: The most games in one task: enough to make the cost of sending a task small, few
@@ -66,76 +67,9 @@ TASKS_PER_WORKER = 16
 #: memory (long enough for a user to look at one comparison and change a rule).
 POOL_IDLE_SECONDS = 300
 
-#: What ``simulate`` takes as a bot: a name from the family's registry, a bot (a callable
+#: What ``simulate`` takes as a bot: a name from the engine's registry, a bot (a callable
 #: ``bot(game, rng) -> action``) or a class whose instances are bots.
 BotSpec = str | Callable
-
-
-@dataclass(frozen=True)
-class Family:
-    """What ``simulate`` needs to know about one kind of game."""
-
-    name: str
-    rulesets: dict[str, Any]
-    rules_type: type
-    new_game: Callable[..., GameState]  # the engine's new_game(rules, players=…, seed=…)
-    bots: dict[str, Callable[[], Callable]]  # name → a maker of a fresh bot
-    default_bots: tuple[str, ...]
-    parts: Callable[[GameState, Any, int], dict]  # (game, final scores, seat) → score parts
-    #: the ruleset fields no bot reads while it chooses and the engine reads only to score:
-    #: a change to these alone plays the very same games, so ``rescore`` may replay them
-    scored_only: frozenset[str] = frozenset({"name"})
-
-    @property
-    def game(self) -> Phrase:
-        """The game's name for a reader ("Ticket to Ride" / "Zug um Zug")."""
-        return Phrase(f"error.game/{self.name}", {})
-
-
-def _ttr_parts(game: ttr.Game, scores: ttr.FinalScores, seat: int) -> dict:
-    score = scores[seat]
-    return {
-        "route_points": score.route_points, "ticket_points": score.ticket_points,
-        "tickets_completed": score.completed_tickets, "tickets_failed": len(score.tickets) - score.completed_tickets,
-        "longest_route": score.longest_route.length, "longest_route_bonus": score.longest_route_bonus,
-        "station_points": score.station_points, "trains_left": game.trains[seat],
-        "routes": tuple(sorted(route for route, owner in game.claimed.items() if owner == seat)),
-    }
-
-
-def _cardgame_parts(game: cardgame.Game, scores: cardgame.FinalScores, seat: int) -> dict:
-    score = scores[seat]
-    return {"first_round": score.first_round, "ticket_points": score.ticket_points,
-            "tickets_fulfilled": len(score.fulfilment.fulfilled), "big_cities": score.bonus_points}
-
-
-def _ink_parts(game: ink.Game, scores: ink.FinalScores, seat: int) -> dict:
-    parts = scores[seat].breakdown()
-    del parts["total"]
-    return {name.replace(" ", "_"): value for name, value in parts.items()}
-
-
-FAMILIES = (
-    Family("ttr", ttr.rulesets.RULESETS, ttr.Ruleset, ttr.new_game,
-           ttr.bots.BOTS, ("tickets", "long_routes", "balanced"), _ttr_parts,
-           frozenset({"name", "route_points", "longest_route_bonus", "unused_station_points", "tie_breakers"})),
-    Family("cardgame", cardgame.rules.RULESETS, cardgame.CardGameRules, cardgame.new_game,
-           cardgame.bots.BOTS, ("random",), _cardgame_parts),
-    Family("ink", ink.rules.RULESETS, ink.InkRules, ink.new_game, ink.bots.BOTS, ("expert_quick",), _ink_parts),
-)
-
-
-def family_of(variant_or_ruleset: Any) -> tuple[Family, Any]:
-    """The game family and the ruleset object for a ruleset or a ruleset's name."""
-    for family in FAMILIES:
-        if isinstance(variant_or_ruleset, family.rules_type):
-            return family, variant_or_ruleset
-        if isinstance(variant_or_ruleset, str) and variant_or_ruleset in family.rulesets:
-            return family, family.rulesets[variant_or_ruleset]
-    if isinstance(variant_or_ruleset, str) and variant_or_ruleset.endswith(".json"):
-        raise InputError("error.ruleset_is_a_map", file=repr(variant_or_ruleset))
-    known = ", ".join(name for family in FAMILIES for name in family.rulesets)
-    raise InputError("error.no_variant", name=repr(variant_or_ruleset), known=known)
 
 
 @dataclass(frozen=True)
@@ -143,7 +77,7 @@ class Plan:
     """Everything a worker needs to play its share of the games: small and picklable, so
     a task sends seeds and names, never game states."""
 
-    family: str
+    engine: str  # its ``Engine.key``
     rules: Any
     players: int
     seed: int | str
@@ -162,25 +96,25 @@ def fresh_bot(bot: Callable) -> Callable:
 
 def play_games(plan: Plan, numbers: Sequence[int]) -> list[dict]:
     """Play games ``numbers`` of a plan and return their rows (runs in a worker)."""
-    family = next(f for f in FAMILIES if f.name == plan.family)
+    engine = next(e for e in ENGINES if e.key == plan.engine)
     own_bots = cloudpickle.loads(plan.own_bots) if plan.own_bots else {}
     rows = []
     for number in numbers:
         seed = f"{plan.seed}/{number}"
         seats = [plan.bots[(seat + number) % plan.players] for seat in range(plan.players)]
-        game = family.new_game(plan.rules, players=plan.players, seed=seed)
-        bots = [fresh_bot(own_bots[name]) if name in own_bots else family.bots[name]() for name in seats]
+        game = engine.new_game(plan.rules, players=plan.players, seed=seed)
+        bots = [fresh_bot(own_bots[name]) if name in own_bots else engine.bots[name]() for name in seats]
         play_with_bots(game, bots, seed, "sim")
-        rows.extend(game_rows(family, game, number, seats, plan.keep_actions))
+        rows.extend(game_rows(engine, game, number, seats, plan.keep_actions))
     return rows
 
 
-def game_rows(family: Family, game: GameState, number: int, seats: Sequence[str], keep_actions: bool) -> list[dict]:
+def game_rows(engine: Engine, game: GameState, number: int, seats: Sequence[str], keep_actions: bool) -> list[dict]:
     """The rows of one finished game, one per seat (with its actions, when kept)."""
     scores = game.final_scores()
     actions = {"actions": tuple(game.history)} if keep_actions else {}
     return [{"game": number, "seed": game.seed, "variant": game.rules.name, "players": game.players,
-             "seat": seat, "bot": bot, **family.parts(game, scores, seat), "total": scores[seat].total,
+             "seat": seat, "bot": bot, **engine.score_parts(game, scores, seat), "total": scores[seat].total,
              "place": scores.places[seat], "won": seat in scores.winners,
              "turns": getattr(game, "turn", getattr(game, "round", 0)), **actions}
             for seat, bot in enumerate(seats)]
@@ -193,9 +127,9 @@ def simulate(variant_or_ruleset: Any, players: int = 4, games: int = 1000, seed:
     """Play ``games`` seeded games and return a pandas DataFrame, one row per player per
     game (see the module's docstring).
 
-    ``bots``: one bot for every seat or one per seat, each a name from the family's
+    ``bots``: one bot for every seat or one per seat, each a name from the engine's
     registry or a bot of your own (a function ``bot(game, rng) -> action``, a bot object,
-    a class of bots); by default the family's strategies in turn.
+    a class of bots); by default the engine's strategies in turn.
     ``workers``: the most processes to play in (by default one per CPU this process may
     use); 1 plays in this process. ``executor``: any ``concurrent.futures.Executor``
     instead of the shared pool (threads, Dask ``client.get_executor()``). ``title``: what
@@ -206,16 +140,16 @@ def simulate(variant_or_ruleset: Any, players: int = 4, games: int = 1000, seed:
     import pandas as pd
     from tqdm.auto import tqdm
 
-    family, rules = family_of(variant_or_ruleset)
-    names, own_bots = seat_bots(family, bots, players)
+    engine, rules = engine_of(variant_or_ruleset)
+    names, own_bots = seat_bots(engine, bots, players)
     if not isinstance(games, int) or games < 1:
         raise InputError("error.sim_games", games=repr(games))
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise InputError("error.sim_workers", workers=repr(workers))
     if workers is not None and executor is not None:
         raise InputError("error.sim_workers_and_executor")
-    family.new_game(rules, players=players, seed=f"{seed}/0")  # a wrong player count is refused here, at once
-    plan = Plan(family.name, rules, players, seed, names, pickled_bots(own_bots), keep_actions)
+    engine.new_game(rules, players=players, seed=f"{seed}/0")  # a wrong player count is refused here, at once
+    plan = Plan(engine.key, rules, players, seed, names, pickled_bots(own_bots), keep_actions)
     size = pool_size(games, workers)
     if executor is None and size > 1:
         executor = shared_pool(size)
@@ -234,23 +168,23 @@ def simulate(variant_or_ruleset: Any, players: int = 4, games: int = 1000, seed:
 def changes_to_play(played: Any, rules: Any) -> list[str]:
     """The fields in which ``rules`` differ from ``played`` that change how the games are
     played, not only how they are scored (none: ``rescore`` gives the games under ``rules``)."""
-    family, rules = family_of(rules)
+    engine, rules = engine_of(rules)
     if type(played) is not type(rules):
         return [field.name for field in dataclasses.fields(rules)]
     return [field.name for field in dataclasses.fields(rules)
-            if getattr(rules, field.name) != getattr(played, field.name) and field.name not in family.scored_only]
+            if getattr(rules, field.name) != getattr(played, field.name) and field.name not in engine.scored_only]
 
 
 def rescore(table, rules: Any) -> Any:
     """The games of ``table`` (from ``simulate(..., keep_actions=True)``) scored under
     ``rules``: each game's actions replayed under them, about ten times faster than
-    playing the games again. Only for a change of what is scored (``Family.scored_only``:
+    playing the games again. Only for a change of what is scored (``Engine.scored_only``:
     for Ticket to Ride the route points, the longest-route bonus …): the bots choose their
     moves without reading it, so ``simulate`` would play the very same games. Any other
     change is refused by name."""
     import pandas as pd
 
-    family, rules = family_of(rules)
+    engine, rules = engine_of(rules)
     played = table.attrs.get("rules")
     if "actions" not in table or played is None:
         raise InputError("error.sim_no_actions")
@@ -260,10 +194,10 @@ def rescore(table, rules: Any) -> Any:
     rows: list[dict] = []
     for number, rows_of_game in table.groupby("game", sort=True):
         first = rows_of_game.iloc[0]
-        game = family.new_game(rules, players=int(first.players), seed=first.seed)
+        game = engine.new_game(rules, players=int(first.players), seed=first.seed)
         for action in first.actions:
             game.apply(action, events=False)
-        rows.extend(game_rows(family, game, int(number), list(rows_of_game.bot), keep_actions=True))
+        rows.extend(game_rows(engine, game, int(number), list(rows_of_game.bot), keep_actions=True))
     rescored = pd.DataFrame(rows)
     rescored.attrs["rules"] = rules
     return rescored
@@ -311,12 +245,12 @@ def chunk_results(plan: Plan, chunks: Sequence[range], executor: Executor | None
             future.cancel()
 
 
-def seat_bots(family: Family, bots: Sequence[BotSpec] | BotSpec | None,
+def seat_bots(engine: Engine, bots: Sequence[BotSpec] | BotSpec | None,
               players: int) -> tuple[tuple[str, ...], dict[str, Callable]]:
     """The name of each seat's bot, checked (one bot for all, one per seat, or the
     defaults), and the caller's own bots by the names the table gives them."""
     if bots is None:
-        chosen: list = [family.default_bots[seat % len(family.default_bots)] for seat in range(players)]
+        chosen: list = [engine.strategies[seat % len(engine.strategies)] for seat in range(players)]
     elif isinstance(bots, str) or callable(bots):
         chosen = [bots] * players
     elif isinstance(bots, Sequence):
@@ -329,18 +263,18 @@ def seat_bots(family: Family, bots: Sequence[BotSpec] | BotSpec | None,
     own: dict[str, Callable] = {}
     for bot in chosen:
         if isinstance(bot, str):
-            if bot not in family.bots:
-                raise InputError("error.no_bot", game=family.game, bot=repr(bot), known=", ".join(family.bots))
+            if bot not in engine.bots:
+                raise InputError("error.no_bot", game=engine.reader_name, bot=repr(bot), known=", ".join(engine.bots))
             names.append(bot)
         elif callable(bot):
             name = getattr(bot, "__name__", None) or type(bot).__name__
-            if name in family.bots:
-                raise InputError("error.sim_bot_name_taken", bot=repr(bot), game=family.game, name=repr(name))
+            if name in engine.bots:
+                raise InputError("error.sim_bot_name_taken", bot=repr(bot), game=engine.reader_name, name=repr(name))
             if own.setdefault(name, bot) is not bot:
                 raise InputError("error.sim_bot_names_twice", name=repr(name))
             names.append(name)
         else:
-            raise InputError("error.sim_not_a_bot", game=family.game, known=", ".join(family.bots), bot=repr(bot))
+            raise InputError("error.sim_not_a_bot", game=engine.reader_name, known=", ".join(engine.bots), bot=repr(bot))
     return tuple(names), own
 
 

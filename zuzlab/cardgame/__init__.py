@@ -19,11 +19,12 @@ from . import bots, rules
 from .actions import PlayMixed, PlaySet
 from .data import CardGameData, Ticket, load_data
 from .rules import CardGameRules
-from .scoring import FinalScores
+from .scoring import FinalScores, score_parts
 from .state import Game
 
-#: The Card Game's entry points
-ENGINE = Engine("Card Game", Game, default_variant="cardgame", default_players=3, bots=bots.BOTS)
+#: The Card Game, described once
+ENGINE = Engine("cardgame", "Card Game", Game, CardGameRules, rules.RULESETS, default_variant="cardgame",
+                default_players=3, bots=bots.BOTS, strategies=("random",), score_parts=score_parts)
 new_game, play_game, play_random_game, replay, load_game, make_bot = ENGINE.entry_points()
 
 

@@ -7,9 +7,9 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 
-from ..core import CheckedFields
+from ..core import CheckedFields, explored
 from ..tickets import ticket_offer_problems
 from ..texts import InputError, Joined, Phrase
 
@@ -22,34 +22,36 @@ class CardGameRules(CheckedFields):
     data: str = "cardgame"  # the components: a built-in data file or a path
     min_players: int = 2
     max_players: int = 4
-    initial_hand: int = 7
+    initial_hand: int = field(default=7, metadata=explored("slider", low=1, high=12))
     #: The printed rules deal each player this many locomotives before the hand.
-    initial_locomotives: int = 0
+    initial_locomotives: int = field(default=0, metadata=explored("slider", high=3))
     face_up_count: int = 5
     #: Neither rule text resets the face-up cards; set 3 to reset on three locomotives.
-    face_up_reset_wilds: int = 0
+    face_up_reset_wilds: int = field(default=0, metadata=explored("slider", high=lambda rules: rules.face_up_count))
     #: A face-up locomotive counts as two cards: only as the first card, ending the draw.
     face_up_wild_counts_double: bool = True
-    initial_tickets: int = 6
-    initial_keep_min: int = 1
-    ticket_draw: int = 4
+    initial_tickets: int = field(default=6, metadata=explored("slider", low=1, high=10))
+    initial_keep_min: int = field(default=1, metadata=explored("slider", high=10, at_most="initial_tickets"))
+    ticket_draw: int = field(default=4, metadata=explored("slider", low=1, high=8))
     ticket_keep_min: int = 0
     #: A set: at least this many cards of one colour (locomotives may be added).
-    set_min_cards: int = 2
+    set_min_cards: int = field(default=2, metadata=explored("slider", low=2, high=6))
     #: The other play: exactly this many cards of different colours, no locomotives.
     mixed_play_cards: int = 3
     #: With this many players or more the game has two rounds (two exhaustions).
-    two_rounds_from: int = 4
+    two_rounds_from: int = field(default=4, metadata=explored(  # one more than the most players: never two rounds
+        "slider", low=2, high=lambda rules: rules.max_players + 1,
+        label_params=lambda rules: {"never": rules.max_players + 1}))
     #: Whether the tickets scored at the end of the first round stay in hand (and are
     #: scored again at the end). zuzlab's reading: each ticket scores once.
-    first_round_tickets_stay: bool = False
-    #: Seed 002: "no more cards can be added to sets already on the table": each set laid
+    first_round_tickets_stay: bool = field(default=False, metadata=explored("checkbox"))
+    #: The German rule text: "no more cards can be added to sets already on the table": each set laid
     #: stays its own set. True: a player's cards of one colour in the rail yard form one
     #: set that grows with every set laid (a new set is then compared with that total).
     sets_grow: bool = False
     #: Which card of a rail-yard set moves on the track first: its coloured cards
     #: (zuzlab's reading) or its locomotives.
-    locomotives_move_first: bool = False
+    locomotives_move_first: bool = field(default=False, metadata=explored("checkbox"))
     tie_breakers: tuple[str, ...] = TIE_BREAKERS
 
     def __post_init__(self):
@@ -71,7 +73,7 @@ class CardGameRules(CheckedFields):
         return {**asdict(self), "tie_breakers": list(self.tie_breakers)}
 
 
-#: The rules of seed 002: seven train cards each.
+#: The German rule text's rules: seven train cards each.
 CARD_GAME = CardGameRules()
 #: The printed rules: a locomotive and seven train cards each.
 CARD_GAME_PRINTED = replace(CARD_GAME, name="cardgame-printed", initial_locomotives=1)

@@ -194,3 +194,10 @@ def score_game(game) -> FinalScores:
 def tie_break_value(score: PlayerScore, key: str) -> int:
     """A player's value for a tie-breaker (more ranks first): fulfilled tickets, or Big City cards."""
     return score.fulfilled_tickets if key == "fulfilled_tickets" else len(score.bonuses)
+
+
+def score_parts(game, scores: FinalScores, seat: int) -> dict:
+    """A seat's score in parts, the columns of a simulation's table (``zuzlab.sim``)."""
+    score = scores[seat]
+    return {"first_round": score.first_round, "ticket_points": score.ticket_points,
+            "tickets_fulfilled": len(score.fulfilment.fulfilled), "big_cities": score.bonus_points}

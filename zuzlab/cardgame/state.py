@@ -46,7 +46,10 @@ class Game(DrawingTurn, TicketChoice, GameState):
     each ``[cards, locomotives]``, oldest first.
     """
 
-    save_format, family = FORMAT, "cardgame"
+    save_format, engine_key = FORMAT, "cardgame"
+    #: the on-the-track pile lies face down: only its owner knows it
+    secrets = {"hands": "own", "track": "own", "tickets": "own", "offers": "own", "ticket_deck": "hidden",
+               "seed": "hidden", "history": "hidden", "cards": {"deck": "hidden"}}
 
     def __init__(self, rules: CardGameRules | str = "cardgame", players: int = 2, seed: int | str = 0):
         rules = get_rules(rules)
@@ -416,10 +419,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
             self.yards[player] = new_sets
             piles[f"yards[{player}]"] = (dict(have), dict(want))
         set_up_supply(self.cards, self.card_kinds, piles, face_up, deck_top)
-
-    def _check_player(self, player, where: str) -> None:
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
-            raise InputError("error.not_a_player", where=where, player=repr(player), last=self.players - 1)
 
     def _start_of_turn(self) -> dict:
         return {"_pending": None, "in_setup": False, "consecutive_passes": 0}

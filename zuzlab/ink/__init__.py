@@ -17,17 +17,18 @@ from . import bots, rules, steps, tiles
 from .board import CENTRE, EXITS, Board, Placement, legal_placements, square_index, square_name
 from .rules import InkRules
 from .scoring import Error, Network, River, Score, score
-from .state import FinalScores, FinishRound, Game, Place
-from .tiles import FACES, Face, Variant, variant
+from .state import FinalScores, FinishRound, Game, Place, score_parts
+from .tiles import FACES, Face, TurnedTile, turned
 
-#: Railroad Ink's entry points (variants: "ink", "ink-river", "ink-lake" …, or "river" / "lake")
-ENGINE = Engine("Railroad Ink", Game, default_variant="ink", default_players=1, bots=bots.BOTS)
+#: Railroad Ink, described once (variants: "ink", "ink-river", "ink-lake" …, or "river" / "lake")
+ENGINE = Engine("ink", "Railroad Ink", Game, InkRules, rules.RULESETS, default_variant="ink", default_players=1,
+                bots=bots.BOTS, strategies=("expert_quick",), score_parts=score_parts, turns_are_rounds=True)
 new_game, play_game, play_random_game, replay, load_game, make_bot = ENGINE.entry_points()
 
 
 __all__ = [
     "CENTRE", "ENGINE", "EXITS", "Board", "Error", "Event", "FACES", "Face", "FinalScores", "FinishRound", "Game",
-    "InkRules", "Network", "Place", "Placement", "River", "RuleViolation", "Score", "Variant", "bots",
+    "InkRules", "Network", "Place", "Placement", "River", "RuleViolation", "Score", "TurnedTile", "bots",
     "legal_placements", "load_game", "make_bot", "new_game", "play_game", "play_random_game", "replay", "rules",
-    "score", "square_index", "square_name", "steps", "tiles", "variant",
+    "score", "square_index", "square_name", "steps", "tiles", "turned",
 ]

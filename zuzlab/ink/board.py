@@ -12,7 +12,7 @@ from typing import Iterable, Iterator
 from .. import texts
 from .tiles import (
     BASE_CODES, BLANK, DISTINCT_ORIENTATIONS, E, HIGHWAY, KIND_NAMES, LAKE, N, RAILWAY, RIVER, ROUTES, S,
-    SIDE_NAMES, W, Variant, variant,
+    SIDE_NAMES, W, TurnedTile, turned,
 )
 
 SIZE = 7
@@ -65,12 +65,12 @@ class Placement:
     round: int | None = None
 
     @property
-    def variant(self) -> Variant:
-        return variant(self.code, self.orientation)
+    def turned(self) -> TurnedTile:
+        return turned(self.code, self.orientation)
 
     @property
     def edges(self) -> tuple[str, str, str, str]:
-        return self.variant.edges
+        return self.turned.edges
 
 
 class Board:
@@ -129,7 +129,7 @@ class Board:
         if self.squares[index] is not None:
             problem = ("occupied", {"square": square_name(index)})
         else:
-            problem = _problem(variant(code, orientation), self.context(index), water_blocks_routes)
+            problem = _problem(turned(code, orientation), self.context(index), water_blocks_routes)
             if problem:
                 problem = (problem[0], {**problem[1], "tile": texts.tile(code), "square": square_name(index)})
         if problem is None or not explain:
@@ -147,7 +147,7 @@ class Board:
         """Draw a tile (no legality check: see ``placement_problem``) and fill with water
         every empty square that now faces open water on three sides; returns those squares."""
         index = square_index(square)
-        variant(code, orientation)
+        turned(code, orientation)
         self.squares[index] = Placement(code, orientation, round)
         return self.fill_water(round) if LAKE in self.squares[index].edges else []
 
@@ -218,7 +218,7 @@ class Board:
     def from_dict(cls, data: dict) -> "Board":
         board = cls()
         for square, (code, orientation, round) in data.items():
-            variant(code, orientation)
+            turned(code, orientation)
             board.squares[square_index(square)] = Placement(code, orientation, round)
         return board
 
@@ -278,9 +278,9 @@ def _anu_placements(text: str) -> Iterator[tuple[texts.Phrase, str]]:
 
 # --- legality --------------------------------------------------------------------------
 
-def _problem(v: Variant, context: tuple[str, ...], water_blocks_routes: bool) -> tuple[str, dict] | None:
+def _problem(v: TurnedTile, context: tuple[str, ...], water_blocks_routes: bool) -> tuple[str, dict] | None:
     """The rule a tile in ``context`` breaks, as (case, parameters), or None (placement
-    rules, RULES-NOTES §3.3–3.6)."""
+    rules; README: rules decisions, Railroad Ink)."""
     connects = False
     for side, (mine, faced) in enumerate(zip(v.edges, context)):
         if mine == BLANK:
@@ -322,7 +322,7 @@ def _legal(code: str, context: tuple[str, ...], water_blocks_routes: bool) -> tu
     found = _LEGAL_CACHE.get(key)
     if found is None:
         found = tuple(o for o in DISTINCT_ORIENTATIONS[code]
-                      if _problem(variant(code, o), context, water_blocks_routes) is None)
+                      if _problem(turned(code, o), context, water_blocks_routes) is None)
         _LEGAL_CACHE[key] = found
     return found
 

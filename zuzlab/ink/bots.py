@@ -18,7 +18,7 @@ from ..core import random_bot as random_action
 from .board import Board, Placement, _legal, square_name
 from .scoring import score
 from .state import FinishRound, Game, Place
-from .tiles import LAKE, VARIANTS
+from .tiles import LAKE, TURNED_TILES
 
 
 def greedy_action(game: Game, rng: random.Random):
@@ -75,7 +75,7 @@ def _mends(code: str, context: tuple, ends: tuple[int, ...], water_blocks_routes
     key = (code, context, water_blocks_routes)
     found = _MENDS.get(key)
     if found is None:
-        found = any(all(VARIANTS[code, o].edges[side] for side in ends)
+        found = any(all(TURNED_TILES[code, o].edges[side] for side in ends)
                     for o in _legal(code, context, water_blocks_routes))
         _MENDS[key] = found
     return found
@@ -91,7 +91,7 @@ def _best_drawing(game: Game, rng: random.Random, value: Callable[[Board], float
     before = value(board)
     best_gain, best = None, []
     for code, index, orientation in game.legal_placements():
-        if LAKE in VARIANTS[code, orientation].edges:  # water may fill squares: try it on a copy
+        if LAKE in TURNED_TILES[code, orientation].edges:  # water may fill squares: try it on a copy
             trial = board.copy()
             trial.place(code, index, orientation)
             gain = value(trial) - before

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from .board import CENTRE, NEIGHBOUR, Board, Placement, _legal, square_name
 from .scoring import score
 from .state import FinishRound, Game, Place
-from .tiles import ROUTES, VARIANTS
+from .tiles import ROUTES, TURNED_TILES
 
 #: How the playout policy weighs a drawing's sides (tuned over seeded games: an exit is
 #: worth reaching, an open end a little risk, a route against a blank side an error).
@@ -40,7 +40,7 @@ EXIT_BONUS, OPEN_END_COST, ERROR_COST, CENTRE_BONUS = 1.0, 0.3, 1.0, 0.3
 
 def side_value(code: str, orientation: int, context: tuple[str, ...], index: int) -> float:
     """How good a drawing looks from its four sides alone (the playout policy's measure)."""
-    edges = VARIANTS[code, orientation].edges
+    edges = TURNED_TILES[code, orientation].edges
     value = CENTRE_BONUS if index in CENTRE else 0.0
     for edge, faced in zip(edges, context):
         if edge in ROUTES:

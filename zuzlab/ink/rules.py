@@ -1,5 +1,5 @@
 """Railroad Ink rules as data: the dice, the rounds, the specials and the open questions
-RULES-NOTES settles as options. A variant is a changed copy::
+the README's rules decisions settle as options. A variant is a changed copy::
 
     from dataclasses import replace
     from zuzlab import ink
@@ -8,24 +8,24 @@ RULES-NOTES settles as options. A variant is a changed copy::
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 
-from ..core import CheckedFields
+from ..core import CheckedFields, explored
 from ..texts import InputError, Joined, Phrase
 from .scoring import LOOP_RULES
 from .tiles import FACES, SPECIAL_CODES
 
 ROUTE_DIE = ("A0", "A1", "A2", "A3", "A4", "A5")
 SPECIAL_DIE = ("B0", "B0", "B1", "B1", "B2", "B2")
-RIVER_DIE = ("W0", "W0", "W0", "W1", "W2", "W3")  # RULES-NOTES: curve ×3, straight, two bridges
-RIVER_DIE_SEED = ("W0", "W0", "W1", "W1", "W2", "W3")  # seed 004: curve ×2, straight ×2
+RIVER_DIE = ("W0", "W0", "W0", "W1", "W2", "W3")  # Deep Blue: curve ×3, straight, two bridges
+RIVER_DIE_SEED = ("W0", "W0", "W1", "W1", "W2", "W3")  # a German rule summary's: curve ×2, straight ×2
 LAKE_DIE = ("L0", "L1", "L2", "L3", "L4", "L5")
 
 
 @dataclass(frozen=True)
 class InkRules(CheckedFields):
     name: str = "ink"
-    rounds: int = 7
+    rounds: int = field(default=7, metadata=explored("slider", low=1, high=12))
     #: The dice every player must draw (when possible): three route dice and the special die.
     dice: tuple[tuple[str, ...], ...] = (ROUTE_DIE, ROUTE_DIE, ROUTE_DIE, SPECIAL_DIE)
     #: The expansion's dice, drawn optionally (0, 1 or 2 results a round); which
@@ -36,7 +36,8 @@ class InkRules(CheckedFields):
     specials_per_game: int = 3
     #: How the longest highway and railway treat a square passed twice ("simple": never
     #: counted twice; "trail": counted again through other sides, a closed loop of 4 counts 5).
-    loop_rule: str = "simple"
+    loop_rule: str = field(default="simple", metadata=explored(
+        "menu", choices=tuple((rule, f"loop_rule_{rule}") for rule in LOOP_RULES), hint="loop_rule_hint"))
     #: A highway or railway end may not be drawn against a water side without a pier.
     water_blocks_routes: bool = True
     #: Lake squares count as drawn centre squares.
@@ -82,7 +83,7 @@ class InkRules(CheckedFields):
 INK = InkRules()
 #: Deep Blue, river dice: 6 rounds, two river dice.
 INK_RIVER = replace(INK, name="ink-river", rounds=6, expansion_dice=(RIVER_DIE, RIVER_DIE))
-#: The river dice as seed 004 lists them (two straights, two curves).
+#: The river dice as a German rule summary lists them (two straights, two curves).
 INK_RIVER_SEED = replace(INK_RIVER, name="ink-river-seed", expansion_dice=(RIVER_DIE_SEED, RIVER_DIE_SEED))
 #: Deep Blue, lake dice: 6 rounds, two lake dice.
 INK_LAKE = replace(INK, name="ink-lake", rounds=6, expansion_dice=(LAKE_DIE, LAKE_DIE))

@@ -1,4 +1,4 @@
-"""Railroad Ink scoring (RULES-NOTES §3.4–3.6), fast: one pass over the board.
+"""Railroad Ink scoring (README: rules decisions, Railroad Ink), fast: one pass over the board.
 
 - **Networks**: routes joined through matching edges (a station joins its highway and
   railway, an overpass or a bridge does not; piers on the same lake join their routes).
@@ -92,7 +92,7 @@ def score(board: Board, loop_rule: str = "simple", lake_squares_are_centre: bool
     if loop_rule not in LOOP_RULES:
         raise texts.InputError("error.rules_loop_rule", rules=repr(LOOP_RULES), value=repr(loop_rule))
     squares = board.squares
-    variants = [p.variant if p else None for p in squares]
+    variants = [p.turned if p else None for p in squares]
     networks, lakes = Pieces(), Pieces()
     links = {HIGHWAY: [], RAILWAY: [], RIVER: []}
     errors = []

@@ -84,7 +84,9 @@ class FinalScores(ScoreTable):
 class Game(GameState):
     """Railroad Ink. Create one with ``zuzlab.ink.new_game``."""
 
-    save_format, family = FORMAT, "ink"
+    save_format, engine_key = FORMAT, "ink"
+    #: the dice to come (every board and drawing is public)
+    secrets = {"next_rolls": "hidden", "seed": "hidden"}
 
     def __init__(self, rules: InkRules | str | None = "ink", players: int = 1, seed: int | str = 0):
         rules = get_rules(rules)
@@ -348,10 +350,6 @@ class Game(GameState):
         if round > self.rules.rounds:
             raise texts.InputError("error.roll_round", round=round, rounds=self.rules.rounds)
 
-    def _check_player(self, player, where: str) -> None:
-        if not is_whole_number(player) or not 0 <= player < self.players:
-            raise texts.InputError("error.not_a_player", where=where, player=repr(player), last=self.players - 1)
-
     def _start_of_turn(self) -> dict:
         """The players before the one drawing have finished the round; the others have the
         whole roll still to draw and no special drawn this round."""
@@ -441,3 +439,10 @@ class Game(GameState):
         Place: (_check_place, _do_place),
         FinishRound: (_check_finish, _do_finish),
     }
+
+
+def score_parts(game: Game, scores: FinalScores, seat: int) -> dict:
+    """A seat's score in parts, the columns of a simulation's table (``zuzlab.sim``)."""
+    parts = scores[seat].breakdown()
+    del parts["total"]
+    return {name.replace(" ", "_"): value for name, value in parts.items()}

@@ -34,39 +34,39 @@ class Step:
     result: Any = field(default=None, compare=False)
 
 
-def _variants(board: Board) -> list:
-    return [p.variant if p else None for p in board.squares]
+def _turned_tiles(board: Board) -> list:
+    return [p.turned if p else None for p in board.squares]
 
 
 # --- networks: a flood fill ------------------------------------------------------------
 
-def _route_neighbours(variants: list, node: tuple[int, int]) -> list[tuple[int, int]]:
+def _route_neighbours(tiles: list, node: tuple[int, int]) -> list[tuple[int, int]]:
     """The (square, group) nodes joined to ``node``: matching edges across the square's
     sides, and piers on the same lake."""
     i, group = node
-    v = variants[i]
+    v = tiles[i]
     found = []
     for side in v.groups[group]:
         j = NEIGHBOUR[i][side]
         edge = v.edges[side]
-        if j >= 0 and variants[j] is not None and variants[j].edges[OPPOSITE[side]] == edge:
+        if j >= 0 and tiles[j] is not None and tiles[j].edges[OPPOSITE[side]] == edge:
             if edge in ROUTES:
-                found.append((j, variants[j].side_group[OPPOSITE[side]]))
+                found.append((j, tiles[j].side_group[OPPOSITE[side]]))
     if any(v.edges[s] == LAKE for s in v.groups[group]):
-        for k in sorted(_walk(variants, i, LAKE)):
-            for other_group, sides in enumerate(variants[k].groups):
-                if (k, other_group) != node and any(variants[k].edges[s] == LAKE for s in sides) \
-                        and any(variants[k].edges[s] in ROUTES for s in sides):
+        for k in sorted(_walk(tiles, i, LAKE)):
+            for other_group, sides in enumerate(tiles[k].groups):
+                if (k, other_group) != node and any(tiles[k].edges[s] == LAKE for s in sides) \
+                        and any(tiles[k].edges[s] in ROUTES for s in sides):
                     found.append((k, other_group))
     return found
 
 
 def network_steps(board: Board) -> Iterator[Step]:
-    variants = _variants(board)
+    tiles = _turned_tiles(board)
     exit_at = {(i, side): (kind, name) for i, side, kind, name in EXITS}
     seen: set = set()
     networks = []
-    for i, v in enumerate(variants):
+    for i, v in enumerate(tiles):
         if v is None:
             continue
         for group, sides in enumerate(v.groups):
@@ -80,12 +80,12 @@ def network_steps(board: Board) -> Iterator[Step]:
                 squares.add(square)
                 yield Step("networks", "visit", square_name(square),
                            {"network": len(networks), "squares": [square_name(s) for s in sorted(squares)]})
-                for side in variants[square].groups[g]:
+                for side in tiles[square].groups[g]:
                     kind_name = exit_at.get((square, side))
-                    if kind_name and variants[square].edges[side] == kind_name[0] and kind_name[1] not in exits:
+                    if kind_name and tiles[square].edges[side] == kind_name[0] and kind_name[1] not in exits:
                         exits.add(kind_name[1])
                         yield Step("networks", "exit", square_name(square), {"exit": kind_name[1]})
-                for node in _route_neighbours(variants, (square, g)):
+                for node in _route_neighbours(tiles, (square, g)):
                     if node not in seen:
                         seen.add(node)
                         queue.append(node)
@@ -102,12 +102,12 @@ def _index(name: str) -> int:
 
 # --- longest paths -----------------------------------------------------------------------
 
-def _links(variants: list, kind: str) -> dict[int, list[int]]:
-    nodes = {i: [] for i, v in enumerate(variants) if v and kind in v.edges}
+def _links(tiles: list, kind: str) -> dict[int, list[int]]:
+    nodes = {i: [] for i, v in enumerate(tiles) if v and kind in v.edges}
     for i in nodes:
         for side in range(4):
             j = NEIGHBOUR[i][side]
-            if variants[i].edges[side] == kind and j in nodes and variants[j].edges[OPPOSITE[side]] == kind:
+            if tiles[i].edges[side] == kind and j in nodes and tiles[j].edges[OPPOSITE[side]] == kind:
                 nodes[i].append(j)
     return nodes
 
@@ -116,7 +116,7 @@ def longest_path_steps(board: Board, kind: str = HIGHWAY, loop_rule: str = "simp
     """Steps: "start" (a new first square), "extend", "back" (undo the last square),
     "better" (a new longest path) and "cut" (the squares left cannot beat the best)."""
     part = f"longest {KIND_NAMES[kind]}"
-    neighbours = _links(_variants(board), kind)
+    neighbours = _links(_turned_tiles(board), kind)
     best: list[int] = []
     path: list[int] = []
     used_links: set[frozenset] = set()
@@ -181,9 +181,9 @@ def longest_path_steps(board: Board, kind: str = HIGHWAY, loop_rule: str = "simp
 
 def error_steps(board: Board) -> Iterator[Step]:
     """Each highway, railway and river end, checked: "ok" or "error"."""
-    variants = _variants(board)
+    tiles = _turned_tiles(board)
     errors = []
-    for i, v in enumerate(variants):
+    for i, v in enumerate(tiles):
         if v is None:
             continue
         for side, edge in enumerate(v.edges):
@@ -194,18 +194,18 @@ def error_steps(board: Board) -> Iterator[Step]:
             found = lambda: [(e.square, e.side) for e in errors]  # noqa: E731 - the errors so far
             if j < 0:
                 yield Step("errors", "ok", square_name(i), {**where, "meets": "the board's edge", "found": found()})
-            elif variants[j] is not None and variants[j].edges[OPPOSITE[side]] == edge:
+            elif tiles[j] is not None and tiles[j].edges[OPPOSITE[side]] == edge:
                 yield Step("errors", "ok", square_name(i), {**where, "meets": square_name(j), "found": found()})
             else:
                 errors.append(Error(square_name(i), SIDE_NAMES[side], KIND_NAMES[edge]))
-                facing = "an empty square" if variants[j] is None else KIND_NAMES[variants[j].edges[OPPOSITE[side]]]
+                facing = "an empty square" if tiles[j] is None else KIND_NAMES[tiles[j].edges[OPPOSITE[side]]]
                 yield Step("errors", "error", square_name(i), {**where, "meets": facing, "found": found()})
     yield Step("errors", "done", None, {"errors": len(errors)}, tuple(errors))
 
 
 # --- rivers and lakes ----------------------------------------------------------------------
 
-def _walk(variants: list, start: int, edge: str) -> Iterator[int]:
+def _walk(tiles: list, start: int, edge: str) -> Iterator[int]:
     """The squares joined to ``start`` through touching ``edge`` sides (breadth first)."""
     seen, queue = {start}, deque([start])
     while queue:
@@ -213,27 +213,27 @@ def _walk(variants: list, start: int, edge: str) -> Iterator[int]:
         yield i
         for side in range(4):
             j = NEIGHBOUR[i][side]
-            if (variants[i].edges[side] == edge and j >= 0 and j not in seen and variants[j] is not None
-                    and variants[j].edges[OPPOSITE[side]] == edge):
+            if (tiles[i].edges[side] == edge and j >= 0 and j not in seen and tiles[j] is not None
+                    and tiles[j].edges[OPPOSITE[side]] == edge):
                 seen.add(j)
                 queue.append(j)
 
 
 def river_steps(board: Board) -> Iterator[Step]:
-    variants = _variants(board)
+    tiles = _turned_tiles(board)
     seen: set[int] = set()
     best, best_key = None, None
-    for i, v in enumerate(variants):
+    for i, v in enumerate(tiles):
         if v is None or RIVER not in v.edges or i in seen:
             continue
         squares = []
-        for square in _walk(variants, i, RIVER):
+        for square in _walk(tiles, i, RIVER):
             seen.add(square)
             squares.append(square)
             yield Step("river", "visit", square_name(square), {"squares": [square_name(s) for s in squares]})
-        ends = [(s, side) for s in squares for side in range(4) if variants[s].edges[side] == RIVER
-                and not (NEIGHBOUR[s][side] >= 0 and variants[NEIGHBOUR[s][side]] is not None
-                         and variants[NEIGHBOUR[s][side]].edges[OPPOSITE[side]] == RIVER)]
+        ends = [(s, side) for s in squares for side in range(4) if tiles[s].edges[side] == RIVER
+                and not (NEIGHBOUR[s][side] >= 0 and tiles[NEIGHBOUR[s][side]] is not None
+                         and tiles[NEIGHBOUR[s][side]].edges[OPPOSITE[side]] == RIVER)]
         river = River(tuple(square_name(s) for s in sorted(squares)),
                       len(ends) == 2 and all(NEIGHBOUR[s][side] < 0 for s, side in ends))
         yield Step("river", "river", None, {"river": river, "points": river.points})
@@ -244,14 +244,14 @@ def river_steps(board: Board) -> Iterator[Step]:
 
 
 def lake_steps(board: Board) -> Iterator[Step]:
-    variants = _variants(board)
+    tiles = _turned_tiles(board)
     seen: set[int] = set()
     smallest: list[int] | None = None
-    for i, v in enumerate(variants):
+    for i, v in enumerate(tiles):
         if v is None or LAKE not in v.edges or i in seen:
             continue
         squares = []
-        for square in _walk(variants, i, LAKE):
+        for square in _walk(tiles, i, LAKE):
             seen.add(square)
             squares.append(square)
             yield Step("lake", "visit", square_name(square), {"squares": [square_name(s) for s in squares]})
@@ -288,10 +288,10 @@ def water_fill_steps(drawings, board: Board | None = None) -> Iterator[Step]:
 
 
 def centre_steps(board: Board, lake_squares_are_centre: bool = True) -> Iterator[Step]:
-    variants = _variants(board)
+    tiles = _turned_tiles(board)
     counted = []
     for i in sorted(CENTRE):
-        v = variants[i]
+        v = tiles[i]
         counts = v is not None and (lake_squares_are_centre or v.face.kind not in ("lake", "water"))
         if counts:
             counted.append(square_name(i))

@@ -86,7 +86,7 @@ def turn_side(side: int, orientation: int) -> int:
 
 
 @dataclass(frozen=True)
-class Variant:
+class TurnedTile:
     """A face in one orientation: the edges and groups as they lie on the board."""
 
     code: str
@@ -100,24 +100,24 @@ class Variant:
         return FACES[self.code]
 
 
-def _variant(code: str, orientation: int) -> Variant:
+def _turned(code: str, orientation: int) -> TurnedTile:
     face = FACES[code]
     edges = [""] * 4
     for side, edge in enumerate(face.edges):
         edges[turn_side(side, orientation)] = edge
     groups = tuple(frozenset(turn_side(s, orientation) for s in group) for group in face.groups)
     side_group = tuple(next((n for n, g in enumerate(groups) if side in g), -1) for side in range(4))
-    return Variant(code, orientation, tuple(edges), groups, side_group)
+    return TurnedTile(code, orientation, tuple(edges), groups, side_group)
 
 
-#: (code, orientation) → Variant, for every face and all eight orientations
-VARIANTS: dict[tuple[str, int], Variant] = {(code, o): _variant(code, o) for code in FACES for o in range(8)}
+#: (code, orientation) → TurnedTile, for every face and all eight orientations
+TURNED_TILES: dict[tuple[str, int], TurnedTile] = {(code, o): _turned(code, o) for code in FACES for o in range(8)}
 
 
 def _distinct(code: str) -> tuple[int, ...]:
     seen, kept = set(), []
     for o in range(8):
-        v = VARIANTS[code, o]
+        v = TURNED_TILES[code, o]
         key = (v.edges, frozenset(v.groups))
         if key not in seen:
             seen.add(key)
@@ -130,15 +130,15 @@ DISTINCT_ORIENTATIONS: dict[str, tuple[int, ...]] = {code: _distinct(code) for c
 #: (face, orientation) → the first orientation that draws the very same tile
 SAME_AS: dict[tuple[str, int], int] = {
     (code, o): next(d for d in DISTINCT_ORIENTATIONS[code]
-                    if (VARIANTS[code, d].edges, frozenset(VARIANTS[code, d].groups))
-                    == (VARIANTS[code, o].edges, frozenset(VARIANTS[code, o].groups)))
+                    if (TURNED_TILES[code, d].edges, frozenset(TURNED_TILES[code, d].groups))
+                    == (TURNED_TILES[code, o].edges, frozenset(TURNED_TILES[code, o].groups)))
     for code in FACES for o in range(8)
 }
 
 
-def variant(code: str, orientation: int) -> Variant:
+def turned(code: str, orientation: int) -> TurnedTile:
     if code not in FACES:
         raise texts.InputError("refusal.unknown_tile", tile=repr(code), tiles=", ".join(FACES))
     if not isinstance(orientation, int) or isinstance(orientation, bool) or not 0 <= orientation <= 7:
         raise texts.InputError("refusal.bad_orientation", orientation=repr(orientation))
-    return VARIANTS[code, orientation]
+    return TURNED_TILES[code, orientation]

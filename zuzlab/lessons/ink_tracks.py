@@ -65,7 +65,7 @@ class Tracks:
         for index, placement in enumerate(board.squares):
             if placement is None:
                 continue
-            v = placement.variant
+            v = placement.turned
             for group in v.groups:
                 sides = sorted(side for side in group if v.edges[side] in ROUTES)
                 if not sides:
@@ -91,7 +91,7 @@ class Tracks:
             return "border"
         if self.board.squares[other] is None:
             return "empty"
-        return KIND_NAMES[self.board.squares[other].variant.edges[OPPOSITE[number]]]
+        return KIND_NAMES[self.board.squares[other].turned.edges[OPPOSITE[number]]]
 
     def across(self, piece: Piece, side: str) -> Piece | None:
         """The piece joined to ``piece`` across ``side``: the same track on both sides of

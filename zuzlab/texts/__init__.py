@@ -27,11 +27,11 @@ noun of its own ("5 Lokomotiven").
 from __future__ import annotations
 
 import functools
-import json
 import numbers
 import os
-import warnings
 import tomllib
+import warnings
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -40,22 +40,6 @@ LANGUAGES = {"en": "English", "de": "Deutsch"}
 #: the environment variable that fixes the language (for a class, or a test run)
 LANGUAGE_VARIABLE = "ZUZLAB_LANG"
 _listeners: list[Callable[[str], None]] = []
-
-
-def settings_path() -> Path:
-    """Where the chosen language is remembered: ``zuzlab/settings.json`` in the user's
-    Jupyter data directory, so a class sets it once for every notebook and session."""
-    from jupyter_core.paths import jupyter_data_dir
-
-    return Path(jupyter_data_dir()) / "zuzlab" / "settings.json"
-
-
-def _remembered_language() -> str | None:
-    try:
-        saved = json.loads(settings_path().read_text(encoding="utf-8")).get("language")
-    except (OSError, ValueError, AttributeError):
-        return None
-    return saved if saved in LANGUAGES else None
 
 
 def fixed_language() -> str | None:
@@ -71,13 +55,10 @@ def fixed_language() -> str | None:
     return value
 
 
-def starting_language() -> str:
-    """The language a kernel starts in: ``ZUZLAB_LANG``, else the remembered choice,
-    else English."""
-    return fixed_language() or _remembered_language() or "en"
-
-
-_language = starting_language()
+#: The language of a fresh kernel: ``ZUZLAB_LANG``, else English. The choice a reader
+#: remembered (in their Jupyter settings) is read only by a notebook's language switch
+#: (``zuzlab.widgets.language_switch``), so the engines and the texts import without Jupyter.
+_language = fixed_language() or "en"
 
 
 def text_files(lang: str) -> list[Path]:
@@ -111,22 +92,30 @@ def language() -> str:
     return _language
 
 
-def set_language(lang: str, remember: bool = False) -> None:
-    """Switch every text (and every live widget listening) to ``lang`` ("en" or "de");
-    with ``remember`` the choice is also kept for the notebooks and sessions to come."""
+def set_language(lang: str) -> None:
+    """Switch every text (and every live widget listening) to ``lang`` ("en" or "de")."""
     global _language
     table(lang)
     _language = lang
-    if remember:
-        path = settings_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({"language": lang}), encoding="utf-8")
     for listener in list(_listeners):
         listener(lang)
 
 
 def on_language_change(listener: Callable[[str], None]) -> None:
     _listeners.append(listener)
+
+
+def follow_language(method: Callable[..., Any]) -> None:
+    """Call an object's bound ``method`` again whenever the language changes (weakly
+    held, so an object that is gone, a widget closed, is forgotten)."""
+    reference = weakref.WeakMethod(method)
+
+    def listener(lang: str) -> None:
+        bound = reference()
+        if bound is not None:
+            bound()
+
+    on_language_change(listener)
 
 
 def raw(key: str, lang: str | None = None) -> str:

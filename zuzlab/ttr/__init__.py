@@ -24,11 +24,14 @@ from . import bots, rulesets
 from .actions import BuildStation, ClaimRoute, GiveUpTunnel, PayTunnel
 from .maps import City, Map, MapError, Route, Ticket, load_map
 from .rulesets import Ruleset
-from .scoring import FinalScores
+from .scoring import FinalScores, score_parts
 from .state import Game, TunnelPayment
 
-#: Ticket to Ride's entry points (``map=`` may replace the ruleset's board: a name, a path or a ``Map``)
-ENGINE = Engine("Ticket to Ride", Game, default_variant="usa", default_players=4, bots=bots.BOTS)
+#: Ticket to Ride, described once (``map=`` may replace the rules' board: a name, a path or a ``Map``)
+ENGINE = Engine(
+    "ttr", "Ticket to Ride", Game, Ruleset, rulesets.RULESETS, default_variant="usa", default_players=4,
+    bots=bots.BOTS, strategies=("tickets", "long_routes", "balanced"), score_parts=score_parts,
+    scored_only=frozenset({"name", "route_points", "longest_route_bonus", "unused_station_points", "tie_breakers"}))
 new_game, play_game, play_random_game, replay, load_game, make_bot = ENGINE.entry_points()
 
 

@@ -26,6 +26,7 @@ from ..core import LegalActions, Pass, random_bot
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp
 from .actions import ClaimRoute, GiveUpTunnel, PayTunnel
+from .claim_rules import double_route_problem, route_prices
 from .maps import Route
 from .plans import Planner, planner_for
 from .state import Game, TunnelPayment
@@ -153,13 +154,16 @@ class Strategy:
         """The open long route closest to affordable with the cards in hand."""
         player = game.current_player
         hand = game.hands[player]
-        wilds = hand[game.rules.wild] if not game.rules.wild_only_on_tunnels else 0
         open_routes = [r for r in game.map.routes if r.id not in game.claimed and r.length >= self.min_length
-                       and r.length <= game.trains[player] and game._double_route_problem(r, player) is None]
+                       and r.length <= game.trains[player]
+                       and not double_route_problem(game.rules, game.players, game.claimed, r, player)]
         planned = self._planned_ids(game)
+        prices = route_prices(game.map, game.rules)
 
         def missing(route: Route) -> tuple:
-            have = max(hand[c] for c in game.rules.colors) if route.is_gray else hand[route.color]
+            price = prices[route.id]
+            have = max(hand[c] for c in price.colors)
+            wilds = hand[game.rules.wild] if price.wilds_usable else 0
             return (route.id not in planned, max(0, route.length - have - wilds) - route.length, route.id)
 
         return sorted(open_routes, key=missing)[:1]
@@ -193,19 +197,22 @@ class Strategy:
     # --- drawing cards ---------------------------------------------------------------------
 
     def wanted_colors(self, game: Game) -> Counter:
-        """How many more cards of each colour the targets need (gray routes take the
-        colour held most, after the coloured routes' needs)."""
+        """How many more cards of each colour the targets need (a route that several
+        colours pay for, a gray one, takes the one held most, after the needs of the
+        routes only one colour pays for)."""
         hand = game.hands[game.current_player]
+        prices = route_prices(game.map, game.rules)
         need: Counter = Counter()
-        gray = []
+        any_of = []  # (length, the colours that pay)
         for route in self.targets(game):
-            if route.is_gray:
-                gray.append(route.length)
+            length, colors, _, _ = prices[route.id]
+            if len(colors) == 1:
+                need[colors[0]] += length
             else:
-                need[route.color] += route.length
+                any_of.append((length, colors))
         spare = Counter({c: hand[c] - need[c] for c in game.rules.colors})
-        for length in sorted(gray, reverse=True):
-            color = max(game.rules.colors, key=lambda c: (spare[c], c))
+        for length, colors in sorted(any_of, reverse=True):
+            color = max(colors, key=lambda c: (spare[c], c))
             need[color] += length
             spare[color] -= length
         return Counter({c: n - hand[c] for c, n in need.items() if n > hand[c]})
@@ -278,12 +285,8 @@ class BalancedBot(TicketBot):
 
 
 def _long_route_ids(game: Game, min_length: int) -> frozenset[int]:
-    """The ids of the board's routes of ``min_length`` trains or more (kept on the
-    board, which is frozen: asked at every turn)."""
-    found = vars(game.map).setdefault("_long_route_ids", {})
-    if min_length not in found:
-        found[min_length] = frozenset(route.id for route in game.map.routes if route.length >= min_length)
-    return found[min_length]
+    """The ids of the board's routes of ``min_length`` trains or more."""
+    return frozenset(route.id for route in game.map.routes if route.length >= min_length)
 
 
 BOTS: dict[str, Callable[[], Callable]] = {

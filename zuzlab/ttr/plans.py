@@ -12,10 +12,12 @@ costs and the trains left: then everything is planned anew.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 from typing import Callable
 
+from .claim_rules import double_route_problem
 from .maps import Map, Route, Ticket
 
 #: city → neighbour → (what the route still costs a plan, the route): plain dicts
@@ -23,16 +25,14 @@ OpenGraph = dict[str, dict[str, tuple[float, Route]]]
 RouteCost = Callable[[Route], float]
 
 
+@functools.lru_cache(maxsize=16)
 def route_pairs(board: Map) -> dict[frozenset[str], tuple[Route, ...]]:
     """The board's routes by the two cities they join (two tracks for a double route),
-    in board order; kept on the board, which is frozen."""
-    pairs = vars(board).get("_route_pairs")
-    if pairs is None:
-        found: dict[frozenset[str], list[Route]] = {}
-        for route in board.routes:
-            found.setdefault(frozenset(route.cities), []).append(route)
-        pairs = vars(board)["_route_pairs"] = {pair: tuple(routes) for pair, routes in found.items()}
-    return pairs
+    in board order (made once for each board)."""
+    found: dict[frozenset[str], list[Route]] = {}
+    for route in board.routes:
+        found.setdefault(frozenset(route.cities), []).append(route)
+    return {pair: tuple(routes) for pair, routes in found.items()}
 
 
 def cheapest_track(game, player: int, tracks: tuple[Route, ...], route_cost: RouteCost) -> tuple[float, Route] | None:
@@ -43,7 +43,7 @@ def cheapest_track(game, player: int, tracks: tuple[Route, ...], route_cost: Rou
     for route in tracks:
         owner = claimed.get(route.id)
         if owner is None:
-            if route.length > trains or game._double_route_problem(route, player) is not None:
+            if route.length > trains or double_route_problem(game.rules, game.players, claimed, route, player):
                 continue
             cost = route_cost(route)
         elif owner == player:

@@ -11,11 +11,11 @@ A variant is a ruleset plus a map. Explore a rule change with ``dataclasses.repl
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Mapping
 
-from ..core import CheckedFields
+from ..core import CheckedFields, explored
 from ..tickets import ticket_offer_problems
 from ..texts import InputError, Joined, Phrase
 from .maps import TRAIN_COLORS
@@ -29,7 +29,7 @@ class Ruleset(CheckedFields):
     map: str  # a built-in map name or a path to a map file
     min_players: int = 2
     max_players: int = 5
-    trains_per_player: int = 45
+    trains_per_player: int = field(default=45, metadata=explored("slider", low=10, high=60))
 
     # --- the train cards
     colors: tuple[str, ...] = TRAIN_COLORS
@@ -42,16 +42,16 @@ class Ruleset(CheckedFields):
     #: A face-up wild card counts as two cards: only as the first card, and it ends the draw.
     face_up_wild_counts_double: bool = True
     #: This many wild cards among the face-up cards → discard all, deal new ones.
-    face_up_reset_wilds: int = 3
+    face_up_reset_wilds: int = field(default=3, metadata=explored("slider", high=lambda rules: rules.face_up_count))
     initial_hand: int = 4
 
     # --- destination tickets
-    initial_tickets: int = 3
+    initial_tickets: int = field(default=3, metadata=explored("slider", low=1, high=6))
     #: Europe: each player is also dealt this many tickets of the long deck; unkept
     #: (and undealt) long tickets leave the game.
     initial_long_tickets: int = 0
     long_ticket_deck: str = "long"
-    initial_keep_min: int = 2
+    initial_keep_min: int = field(default=2, metadata=explored("slider", high=6, at_most="initial_tickets"))
     ticket_draw: int = 3
     ticket_keep_min: int = 1
     #: Where returned tickets go: "bottom" of the ticket deck, or "removed" from the game.
@@ -60,9 +60,10 @@ class Ruleset(CheckedFields):
     # --- routes and scoring
     #: With at least this many players both tracks of a double route can be claimed
     #: (by different players); with fewer, claiming one closes the other.
-    double_routes_min_players: int = 4
-    route_points: Mapping[int, int] = ((1, 1), (2, 2), (3, 4), (4, 7), (5, 10), (6, 15))
-    longest_route_bonus: int = 10
+    double_routes_min_players: int = field(default=4, metadata=explored("slider", low=2, high=6))
+    route_points: Mapping[int, int] = field(default=((1, 1), (2, 2), (3, 4), (4, 7), (5, 10), (6, 15)),
+                                            metadata=explored("points_table"))
+    longest_route_bonus: int = field(default=10, metadata=explored("slider", high=40))
     #: Cards turned over from the deck after paying for a tunnel.
     tunnel_reveal: int = 3
 
@@ -120,7 +121,7 @@ class Ruleset(CheckedFields):
         return data
 
 
-#: Ticket to Ride, the base game (seed 000 and the printed rules).
+#: Ticket to Ride, the base game (the printed rules).
 USA = Ruleset(name="usa", map="usa")
 
 #: Ticket to Ride: Europe as printed: tunnels, ferries, stations, 8-train routes, one long
@@ -142,13 +143,13 @@ SWITZERLAND = Ruleset(
     initial_tickets=5, returned_tickets="removed", double_routes_min_players=3,
 )
 
-# Where the German rule text of seed 001 differs from the printed Europe rules, its
+# Where the German rule text of Europe differs from the printed rules, its
 # version is a preset, so the explorer can show what the difference does.
-#: Seed 001: the face-up cards are reset only when all five are locomotives.
+#: The German rule text: the face-up cards are reset only when all five are locomotives.
 EUROPE_SEED_RESET = replace(EUROPE, name="europe-seed-reset", face_up_reset_wilds=5)
-#: Seed 001: deal three regular tickets, keep two or three; no long tickets.
+#: The German rule text: deal three regular tickets, keep two or three; no long tickets.
 EUROPE_SEED_TICKETS = replace(EUROPE, name="europe-seed-tickets", initial_long_tickets=0)
-#: Both differences of seed 001 together.
+#: Both differences of the German rule text together.
 EUROPE_SEED = replace(EUROPE, name="europe-seed", face_up_reset_wilds=5, initial_long_tickets=0)
 
 RULESETS: dict[str, Ruleset] = {

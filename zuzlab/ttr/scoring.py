@@ -137,3 +137,15 @@ def rank(players: list[PlayerScore], tie_breakers: tuple[str, ...]) -> Ranking:
     """Order players by total, then by each tie-breaker of the ruleset."""
     return rank_by(players, key=lambda s: (s.total, *(tie_break_value(s, k) for k in tie_breakers)),
                    player=lambda s: s.player)
+
+
+def score_parts(game, scores: FinalScores, seat: int) -> dict:
+    """A seat's score in parts, the columns of a simulation's table (``zuzlab.sim``)."""
+    score = scores[seat]
+    return {
+        "route_points": score.route_points, "ticket_points": score.ticket_points,
+        "tickets_completed": score.completed_tickets, "tickets_failed": len(score.tickets) - score.completed_tickets,
+        "longest_route": score.longest_route.length, "longest_route_bonus": score.longest_route_bonus,
+        "station_points": score.station_points, "trains_left": game.trains[seat],
+        "routes": tuple(sorted(route for route, owner in game.claimed.items() if owner == seat)),
+    }

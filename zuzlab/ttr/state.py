@@ -6,7 +6,8 @@ keep and whether to pay a tunnel's extra cards, are *pending decisions*: the sta
 for the player's answer, so a notebook can pause there and a bot can answer.
 
 What differs between boards is ruleset data (and the map's tunnels, ferries and
-tickets); the engine reads it through a few named hooks such as ``_wilds_usable_on``.
+tickets); the engine reads it through a few named hooks such as ``_station_cost``, and
+the rules of claiming (which cards pay, double routes) from ``claim_rules``.
 
 Every action is checked completely before anything changes: a refused action raises
 ``RuleViolation`` and leaves the state exactly as it was.
@@ -33,7 +34,9 @@ from ..texts import InputError, Joined, Phrase
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice, refuse_a_ticket_named_twice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
 from .actions import BuildStation, ClaimRoute, GiveUpTunnel, PayTunnel
-from .legal import Claims, Stations, payments
+from .claim_rules import (Price, double_route_problem, payments, route_price, station_price, tunnel_extra,
+                          tunnel_extra_price)
+from .legal import Claims, Stations
 from .maps import Map, MapError, Route, load_map, maps_dir
 from .rulesets import Ruleset, get as get_ruleset
 
@@ -64,7 +67,12 @@ DECISIONS = (ChooseTickets, SecondCard, TunnelPayment)
 class Game(DrawingTurn, TicketChoice, GameState):
     """A game of Ticket to Ride. Create one with ``zuzlab.ttr.new_game``."""
 
-    save_format, family = FORMAT, "ttr"
+    save_format, engine_key = FORMAT, "ttr"
+    #: the claims listed last (``Claims``) and the routes still open, kept up to date (``legal.OpenRoutes``)
+    caches = frozenset({"_open_routes", "_last_claims"})
+    kept_up_to_date = frozenset({"_open_routes"})
+    secrets = {"hands": "own", "tickets": "own", "offers": "own", "ticket_deck": "hidden", "removed_tickets": "hidden",
+               "seed": "hidden", "history": "hidden", "cards": {"deck": "hidden"}}
 
     def __init__(self, rules: Ruleset | str, players: int, seed: int | str = 0, map: Map | str | None = None):
         rules = get_ruleset(rules)
@@ -141,10 +149,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
         """A face-up wild card that counts as two cards (not in Switzerland)."""
         return card == self.rules.wild and self.rules.face_up_wild_counts_double
 
-    def _wilds_usable_on(self, route: Route) -> bool:
-        """Wild cards pay for every route, except Switzerland's tunnel cards: tunnels only."""
-        return route.tunnel or not self.rules.wild_only_on_tunnels
-
     def _station_cost(self, player: int) -> int:
         return self.rules.station_costs[self.stations_built(player)]
 
@@ -199,27 +203,24 @@ class Game(DrawingTurn, TicketChoice, GameState):
         if self.stations_built(player) >= rules.stations_per_player:
             return Stations([], [])
         hand = self.hands[player]
-        held = {color: hand[color] for color in rules.colors if hand[color]}
-        ways = list(payments(self._station_cost(player), rules.colors, hand[rules.wild], held))
+        ways = list(payments(station_price(rules, self._station_cost(player)), hand[rules.wild], hand))
         cities = [city.name for city in self.map.cities.values() if city.kind == "city" and city.name not in self.stations]
         return Stations(cities, ways)
 
     def _tunnel_actions(self) -> list:
-        tunnel, hand, wild = self._pending, self.hands[self._current], self.rules.wild
-        extra, color = tunnel.extra, tunnel.color
-        have = hand[color] if color is not None else 0
-        low = max(0, extra - have) if color is not None else extra
-        return [PayTunnel(used) for used in range(low, min(hand[wild], extra) + 1)] + [GiveUpTunnel()]
+        tunnel, hand = self._pending, self.hands[self._current]
+        price = tunnel_extra_price(tunnel.color, tunnel.extra)
+        return [PayTunnel(used) for _, used in payments(price, hand[self.rules.wild], hand)] + [GiveUpTunnel()]
 
     # --- carrying out actions ---------------------------------------------------------
 
     # paying
 
-    def _check_payment(self, count: int, color, wilds: int, colors, wilds_allowed: bool, what) -> dict[str, int]:
-        """Check a payment of ``count`` cards of one colour (wild cards standing in);
-        return the cards it takes from the hand. ``what()`` names what is paid for (in
-        a refusal only: most payments are fine)."""
-        rules = self.rules
+    def _check_payment(self, price: Price, color, wilds: int, what) -> dict[str, int]:
+        """Check a payment of ``price`` (``claim_rules``): ``color`` (None: wild cards
+        only) with ``wilds`` wild cards standing in; return the cards it takes from the
+        hand. ``what()`` names what is paid for (in a refusal only: most payments are fine)."""
+        rules, count, colors = self.rules, price.length, price.colors
         if not 0 <= wilds <= count:
             raise RuleViolation("bad_payment", "bad_payment/wilds_range", count=count, wilds=wilds)
         if (color is None) != (wilds == count):
@@ -228,7 +229,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
             raise RuleViolation("bad_payment", "bad_payment/not_a_colour", color=repr(color), colors=list(rules.colors))
         if color is not None and color not in colors:
             raise RuleViolation("wrong_color", what=what(), need=colors[0], color=color)
-        if wilds and not wilds_allowed:
+        if wilds and not price.wilds_usable:
             raise RuleViolation("wild_not_allowed", wilds=texts.phrase(f"{rules.wild}_cards"), what=what())
         payment = self._cards(count, color, wilds)
         hand = self.hands[self._current]
@@ -275,20 +276,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
                                 **problem.params) from None
         return ClaimRoute(route.id, action.color, action.wilds)
 
-    def _double_route_problem(self, route: Route, player: int) -> str | None:
-        """Why ``player`` may not claim this track of a double route ("own": they hold
-        the other; "closed": too few players for both), or None."""
-        if route.double_with is None:
-            return None
-        owner = self.claimed.get(route.double_with)
-        if owner is None:
-            return None
-        if owner == player:
-            return "own"
-        if self.players < self.rules.double_routes_min_players:
-            return "closed"
-        return None
-
     def _check_claim(self, action: ClaimRoute) -> None:
         player = self._current
         if not self.map.has_route(action.route):
@@ -296,18 +283,17 @@ class Game(DrawingTurn, TicketChoice, GameState):
         route = self.map.route(action.route)
         if route.id in self.claimed:
             raise RuleViolation("route_taken", route=route, owner=self.claimed[route.id])
-        problem = self._double_route_problem(route, player)
+        problem = double_route_problem(self.rules, self.players, self.claimed, route, player)
         if problem:
             raise RuleViolation("double_route", f"double_route/{problem}", a=route.a, b=route.b,
                                 other=route.double_with, players=self.players)
         if route.length > self.trains[player]:
             raise RuleViolation("not_enough_trains", route=route, length=texts.quantity("train", route.length),
                                 trains=self.trains[player])
-        colors = self.rules.colors if route.is_gray else (route.color,)
-        self._check_payment(route.length, action.color, action.wilds, colors, self._wilds_usable_on(route),
-                            lambda: texts.phrase("route", route=route))
-        if action.wilds < route.ferry_locomotives:
-            raise RuleViolation("ferry", route=route, wilds=texts.cards(self.rules.wild, route.ferry_locomotives))
+        price = route_price(self.rules, route)
+        self._check_payment(price, action.color, action.wilds, lambda: texts.phrase("route", route=route))
+        if action.wilds < price.ferry:
+            raise RuleViolation("ferry", route=route, wilds=texts.cards(self.rules.wild, price.ferry))
 
     def _do_claim(self, action: ClaimRoute) -> None:
         route = self.map.route(action.route)
@@ -319,8 +305,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         # A tunnel: the cards are laid down, then the top cards of the deck are turned over.
         self._take_from_hand(payment)
         revealed = [card for card in (self.cards.draw(self._emit) for _ in range(self.rules.tunnel_reveal)) if card]
-        costly = {self.rules.wild} if action.color is None else {self.rules.wild, action.color}
-        extra = sum(1 for card in revealed if card in costly)
+        extra = tunnel_extra(self.rules, action.color, revealed)
         self._pending = TunnelPayment(self._current, route.id, action.color, tuple(payment.items()), tuple(revealed),
                                       extra)
         self._emit("tunnel_revealed", route=route.id, revealed=list(revealed), extra=extra)
@@ -410,7 +395,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         if action.city in self.stations:
             raise RuleViolation("station_taken", city=action.city, owner=self.stations[action.city])
         cost = self._station_cost(player)
-        self._check_payment(cost, action.color, action.wilds, rules.colors, True,
+        self._check_payment(station_price(rules, cost), action.color, action.wilds,
                             lambda: texts.phrase("station", number=self.stations_built(player) + 1, count=cost))
 
     def _do_station(self, action: BuildStation) -> None:
@@ -572,10 +557,6 @@ class Game(DrawingTurn, TicketChoice, GameState):
                 self._check_player(owner, f"stations[{city!r}]")
             self.stations = dict(stations)
 
-    def _check_player(self, player, where: str) -> None:
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
-            raise InputError("error.not_a_player", where=where, player=repr(player), last=self.players - 1)
-
     def _start_of_turn(self) -> dict:
         return {"_pending": None, "in_setup": False, "final_turns_left": None, "consecutive_passes": 0}
 
@@ -630,10 +611,10 @@ class Game(DrawingTurn, TicketChoice, GameState):
             if not isinstance(owner, int) or not 0 <= owner < self.players:
                 raise InputError("error.claimed_owner", route=route_id, owner=repr(owner))
             route = board.route(route_id)
-            other = self.claimed.get(route.double_with)
-            if other == owner or (other is not None and self.players < rules.double_routes_min_players):
-                if other == owner:
-                    raise InputError("error.claimed_both_own", player=owner, a=route.a, b=route.b)
+            problem = double_route_problem(rules, self.players, self.claimed, route, owner)
+            if problem == "own":
+                raise InputError("error.claimed_both_own", player=owner, a=route.a, b=route.b)
+            if problem == "closed":
                 raise InputError("error.claimed_both", a=route.a, b=route.b, players=self.players)
         for player in range(self.players):
             own = self.routes_of(player)
@@ -659,8 +640,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         if not is_whole_number(tunnel.route) or not self.map.has_route(tunnel.route) \
                 or not self.map.route(tunnel.route).tunnel or tunnel.route in self.claimed:
             raise InputError("error.pending_tunnel_route", route=repr(tunnel.route))
-        costly = {self.rules.wild} if tunnel.color is None else {self.rules.wild, tunnel.color}
-        extra = sum(1 for card in tunnel.revealed if card in costly)
+        extra = tunnel_extra(self.rules, tunnel.color, tunnel.revealed)
         if len(tunnel.revealed) > self.rules.tunnel_reveal or tunnel.extra != extra:
             raise InputError("error.pending_tunnel_extra", extra=repr(tunnel.extra), revealed=list(tunnel.revealed),
                              wanted=extra)

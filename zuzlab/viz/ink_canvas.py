@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from ..ink.board import CENTRE, EXITS, Board, square_index, square_name
-from ..ink.tiles import HIGHWAY, LAKE, RAILWAY, RIVER, ROUTES, Variant
+from ..ink.tiles import HIGHWAY, LAKE, RAILWAY, RIVER, ROUTES, TurnedTile
 
 MARGIN = 0.7
 SIZE = 7
@@ -119,28 +119,28 @@ def _bridge_shapes(index: int, upper_sides: Iterable[int], square: str) -> list[
     return shapes
 
 
-def tile_shapes(index: int, variant: Variant, round_number: int | None = None) -> list[Shape]:
+def tile_shapes(index: int, tile: TurnedTile, round_number: int | None = None) -> list[Shape]:
     """Everything one tile draws on its square."""
     square = square_name(index)
     x, y = _origin(index)
     shapes = []
-    water = [side for side, edge in enumerate(variant.edges) if edge == LAKE]
+    water = [side for side, edge in enumerate(tile.edges) if edge == LAKE]
     if len(water) == 4:
         shapes.append(Shape("rect", (x, y, 1.0, 1.0), "water", square))
     else:
         for side in water:  # the triangle between this side and the middle
             (ax, ay), (bx, by) = _CORNERS[side], _CORNERS[(side + 1) % 4]
             shapes.append(Shape("polygon", (x + ax, y + ay, x + bx, y + by, x + 0.5, y + 0.5), "water", square))
-    for number, group in enumerate(variant.groups):
+    for number, group in enumerate(tile.groups):
         if number == 1:  # the second group crosses over the first, on a bridge
             shapes += _bridge_shapes(index, group, square)
         by_kind: dict[str, list[int]] = {}
         for side in sorted(group):
-            if variant.edges[side] in (HIGHWAY, RAILWAY, RIVER):
-                by_kind.setdefault(variant.edges[side], []).append(side)
+            if tile.edges[side] in (HIGHWAY, RAILWAY, RIVER):
+                by_kind.setdefault(tile.edges[side], []).append(side)
         for kind, sides in by_kind.items():
             shapes += _route_shapes(index, sides, kind, square)
-        kinds = {variant.edges[side] for side in group}
+        kinds = {tile.edges[side] for side in group}
         if HIGHWAY in kinds and RAILWAY in kinds and LAKE not in kinds:
             shapes.append(Shape("rect", (x + 0.39, y + 0.39, 0.22, 0.22), "station", square))
         if LAKE in kinds and kinds & set(ROUTES):
@@ -175,7 +175,7 @@ def ink_scene(board: Board, highlights: dict[str, Iterable[str]] | None = None,
         shapes += [Shape("line", stub, layer, f"exit {name}") for layer in layers]
     for index, placement in enumerate(board.squares):
         if placement is not None:
-            shapes += tile_shapes(index, placement.variant, placement.round)
+            shapes += tile_shapes(index, placement.turned, placement.round)
     for style, squares in (frames or {}).items():
         for square in squares:
             x, y = _origin(square_index(square))
@@ -230,14 +230,14 @@ def draw_scene(canvas: Any, shapes: list[Shape], scale: float = 56.0) -> None:
         canvas.set_line_dash([])
 
 
-def tile_preview_scene(variant: Variant) -> list[Shape]:
+def tile_preview_scene(tile: TurnedTile) -> list[Shape]:
     """One tile alone on its square, turned as the player is about to draw it."""
     side = 1 + 2 * MARGIN
     shapes = [Shape("rect", (0, 0, side, side), "paper")]
     for at in (MARGIN, MARGIN + 1):
         shapes.append(Shape("line", (at, MARGIN, at, MARGIN + 1), "grid"))
         shapes.append(Shape("line", (MARGIN, at, MARGIN + 1, at), "grid"))
-    return shapes + tile_shapes(0, variant)
+    return shapes + tile_shapes(0, tile)
 
 
 class InkCanvas:

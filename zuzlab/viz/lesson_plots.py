@@ -11,6 +11,7 @@ from .. import texts
 from ..ttr import Map, load_map
 from .labels import Spot, text_extent
 from .ttr_map import FONT_PX, SIDE_BORDER, RouteLines, figure_frame, map_figure
+from .ttr_marks import OVERLAY
 
 TRAIL_COLOR = "#e65100"
 PATH_COLOR = "#6a1b9a"
@@ -227,17 +228,13 @@ class SearchLegend:
     def __init__(self):
         import ipywidgets as widgets
 
-        from ..widgets.narration import follow_language
-
         self.widget = widgets.HTML()
         self.widget.zuzlab_legend = self
         self.refresh()
-        follow_language(self.refresh)
+        texts.follow_language(self.refresh)
 
     def refresh(self) -> None:
         import html
-
-        from ..widgets.views import OVERLAY
 
         self.widget.value = "<div>" + "".join(
             f"<span style='margin-right:16px;white-space:nowrap'><span style='display:inline-block;width:24px;"

@@ -10,6 +10,10 @@ from ..ttr.maps import Map, Route
 from .ttr_map import RouteLines
 
 MARK_COLOR = "#d81b60"
+#: the colours of what a step of an algorithm marks on the map: what is being tried, the
+#: best so far, what is left (the step views draw them; a search's legend names them)
+OVERLAY = {"trail": "#ff9800", "best": "#1b5e20", "unexplored": "#1e88e5", "chosen": "#d81b60",
+           "reached": "#1565c0", "settled": "#2e7d32", "left_out": "#9e9e9e"}
 
 
 class RouteMarks:

@@ -1,12 +1,12 @@
 """The rule explorer: change a ruleset with widgets, play the same seeded games under
 the printed and the changed rules, and compare them in Bokeh figures.
 
-Which parameters are offered depends on the game family (``PARAMETERS``): for Ticket to
-Ride the longest-route bonus, the route scoring table, trains per player, the face-up
-reset, the ticket deal and the player count for double routes; for the Card Game the deal,
-the ticket draw, the smallest set, the two-round player count, the face-up reset and the
-readings of the rule text zuzlab had to choose; for Railroad Ink the rounds and the loop
-rule.
+The controls offered are the rules fields each rules class declares as explored (their
+metadata, ``core.Control``): for Ticket to Ride trains per player, the face-up reset, the
+ticket deal, the player count for double routes, the route scoring table and the
+longest-route bonus; for the Card Game the deal, the ticket draw, the smallest set, the
+two-round player count, the face-up reset and the readings of the rule text zuzlab had to
+choose; for Railroad Ink the rounds and the loop rule.
 A change the ruleset refuses (keeping more tickets than are dealt, say) is explained in
 the words of the widgets the user touched, nothing is simulated, and the last run's
 results are cleared: left standing under the refused settings they would read as their
@@ -24,7 +24,8 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from .. import sim, texts
-from ..ink.scoring import LOOP_RULES
+from ..core import Control, explored_fields
+from ..engines import ENGINES, engine_of
 from ..texts import InputError
 from ..viz import sim_plots
 from ..viz.ttr_map import bokeh_widget
@@ -59,75 +60,34 @@ class Parameter:
         return str(value)
 
 
-def _slider(field: str, low: int, high: Callable[[Any], int] | int,
-            label_params: Callable[[Any], dict] = lambda rules: {}, at_most: str | None = None) -> Parameter:
-    """An integer slider; its range stretches to the ruleset's value, so a slider never
-    silently changes a value it cannot show."""
-    def make(rules: Any) -> widgets.Widget:
-        top = high(rules) if callable(high) else high
-        value = getattr(rules, field)
-        return widgets.IntSlider(value=value, min=min(low, value), max=max(top, value),
-                                 style={"description_width": "initial"}, layout=widgets.Layout(width="520px"))
-    return Parameter(field, make, label_params=label_params, at_most=at_most)
+def parameter(field: str, control: Control) -> Parameter:
+    """The control the rules declare for a field (``core.Control``), as a widget."""
+    if control.kind == "slider":  # its range stretches to the rules' value, so it never silently changes one
+        def make(rules: Any) -> widgets.Widget:
+            top = control.high(rules) if callable(control.high) else control.high
+            value = getattr(rules, field)
+            return widgets.IntSlider(value=value, min=min(control.low, value), max=max(top, value),
+                                     style={"description_width": "initial"}, layout=widgets.Layout(width="520px"))
+        return Parameter(field, make, label_params=control.label_params or (lambda rules: {}), at_most=control.at_most)
+    if control.kind == "checkbox":
+        return Parameter(field, lambda rules: widgets.Checkbox(value=getattr(rules, field), indent=False))
+    if control.kind == "menu":  # each value said in words of the language
+        return Parameter(field, lambda rules: widgets.Dropdown(
+            options=[(label(key), value) for value, key in control.choices], value=getattr(rules, field),
+            layout=widgets.Layout(width="520px")), choices=control.choices, hint=control.hint)
+    if control.kind == "points_table":  # route length → points
+        def make_table(rules: Any) -> widgets.Widget:
+            return widgets.HBox([widgets.BoundedIntText(value=points, min=0, max=99, description=str(length),
+                                                        style={"description_width": "14px"},
+                                                        layout=widgets.Layout(width="74px"))
+                                 for length, points in getattr(rules, field)])
+        return Parameter(field, make_table, lambda box: {int(child.description): child.value for child in box.children})
+    raise ValueError(f"{field}: no explorer control of kind {control.kind!r}")  # a defect of a rules class
 
 
-def _menu(field: str, choices: tuple[tuple[Any, str], ...], hint: str) -> Parameter:
-    """A menu of a ruleset field's values, each said in words of the language."""
-    def make(rules: Any) -> widgets.Widget:
-        return widgets.Dropdown(options=[(label(key), value) for value, key in choices], value=getattr(rules, field),
-                                layout=widgets.Layout(width="520px"))
-    return Parameter(field, make, choices=choices, hint=hint)
-
-
-def _checkbox(field: str) -> Parameter:
-    return Parameter(field, lambda rules: widgets.Checkbox(value=getattr(rules, field), indent=False))
-
-
-def _points_table() -> Parameter:
-    def make(rules: Any) -> widgets.Widget:
-        boxes = [widgets.BoundedIntText(value=points, min=0, max=99, description=str(length),
-                                        style={"description_width": "14px"}, layout=widgets.Layout(width="74px"))
-                 for length, points in rules.route_points]
-        return widgets.HBox(boxes)
-
-    def read(box: widgets.HBox) -> dict[int, int]:
-        return {int(child.description): child.value for child in box.children}
-
-    return Parameter("route_points", make, read)
-
-
-#: Both engines' face-up row is reset when this many wilds show; 0 never resets it.
-FACE_UP_RESET = _slider("face_up_reset_wilds", 0, lambda rules: rules.face_up_count)
-
-TTR_PARAMETERS = (
-    _slider("longest_route_bonus", 0, 40),
-    _points_table(),
-    _slider("trains_per_player", 10, 60),
-    FACE_UP_RESET,
-    _slider("initial_tickets", 1, 6),
-    _slider("initial_keep_min", 0, 6, at_most="initial_tickets"),
-    _slider("double_routes_min_players", 2, 6),
-)
-CARDGAME_PARAMETERS = (
-    _slider("initial_hand", 1, 12),
-    _slider("initial_locomotives", 0, 3),
-    _slider("initial_tickets", 1, 10),
-    _slider("initial_keep_min", 0, 10, at_most="initial_tickets"),
-    _slider("ticket_draw", 1, 8),
-    _slider("set_min_cards", 2, 6),
-    # one more than the most players: never two rounds
-    _slider("two_rounds_from", 2, lambda rules: rules.max_players + 1,
-            label_params=lambda rules: {"never": rules.max_players + 1}),
-    FACE_UP_RESET,
-    _checkbox("first_round_tickets_stay"),
-    _checkbox("locomotives_move_first"),
-)
-INK_PARAMETERS = (
-    _slider("rounds", 1, 12),
-    _menu("loop_rule", tuple((rule, f"loop_rule_{rule}") for rule in LOOP_RULES), hint="loop_rule_hint"),
-)
-#: The controls of each game family (``sim.Family.name``).
-PARAMETERS = {"ttr": TTR_PARAMETERS, "cardgame": CARDGAME_PARAMETERS, "ink": INK_PARAMETERS}
+def parameters_of(rules_type: type) -> list[Parameter]:
+    """The explorer's controls for a rules class: the fields it declares as explored."""
+    return [parameter(field, control) for field, control in explored_fields(rules_type)]
 
 
 class RuleExplorer:
@@ -138,20 +98,21 @@ class RuleExplorer:
 
     def __init__(self, base: Any = "usa", games: int = 100, seed: int = 1, players: int | None = None,
                  bots: list[str] | None = None, executor: Any = None):
-        self.family, self.base = sim.family_of(base)
+        self.engine, self.base = engine_of(base)
         self.executor = executor
-        if self.family.name not in PARAMETERS:
-            raise InputError("error.explorer_family", game=self.family.game, known=", ".join(PARAMETERS))
-        self.parameters = PARAMETERS[self.family.name]
+        self.parameters = parameters_of(self.engine.rules_type)
+        if not self.parameters:
+            raise InputError("error.explorer_family", game=self.engine.reader_name,
+                             known=", ".join(engine.key for engine in ENGINES if explored_fields(engine.rules_type)))
         self.controls = {p.field: p.make(self.base) for p in self.parameters}
         low, high = self._player_range()
         self.players = widgets.IntSlider(value=players or min(max(low, 4), high), min=low, max=high)
         self.games = widgets.IntSlider(value=games, min=10, max=2000, step=10)
         self.seed = widgets.IntText(value=seed, layout=widgets.Layout(width="120px"))
-        default = bots or list(self.family.default_bots)
+        default = bots or list(self.engine.strategies)
         # with a single bot there is nothing to choose: the hint says so
         self.bots = widgets.Text(value=", ".join(default), layout=widgets.Layout(width="520px"),
-                                 disabled=len(self.family.bots) == 1)
+                                 disabled=len(self.engine.bots) == 1)
         self.bots_hint = _hint_line()
         self.run = widgets.Button(button_style="primary", icon="play")
         self.run.on_click(lambda _: self.simulate())
@@ -226,8 +187,8 @@ class RuleExplorer:
                 for p in self.parameters if getattr(rules, p.field) != getattr(self.base, p.field)]
 
     def bot_names(self) -> list[str]:
-        """The bots of the game family, its default strategies first."""
-        return list(dict.fromkeys([*self.family.default_bots, *self.family.bots]))
+        """The bots of the engine, its strategies first."""
+        return list(dict.fromkeys([*self.engine.strategies, *self.engine.bots]))
 
     def seat_bots(self) -> list[str]:
         """The bot of each seat, the names repeated round the table (an ``InputError`` says
@@ -250,7 +211,7 @@ class RuleExplorer:
     def _bot_called(self, name: str) -> str | None:
         """The bot a reader means by ``name``: its short name, or its name in a language."""
         wanted = name.casefold()
-        for bot in self.family.bots:
+        for bot in self.engine.bots:
             if wanted == bot.casefold() or any(wanted == texts.bot_name(bot, lang).casefold()
                                                for lang in texts.LANGUAGES):
                 return bot
@@ -331,10 +292,10 @@ class RuleExplorer:
         figs = [sim_plots.histograms(tables, "total")]
         if not solo(tables):
             figs.append(sim_plots.win_rate_bars(tables))
-        length = label("param_rounds") if self.family.name == "ink" else None  # its turns are rounds
+        length = label("param_rounds") if self.engine.turns_are_rounds else None
         figs.append(sim_plots.histograms(tables, "turns", one_row_per_game=True, what=length))
-        if self.family.name == "ttr":
-            name, table = list(tables.items())[-1]
+        name, table = list(tables.items())[-1]
+        if "routes" in table and hasattr(self.base, "map"):  # the routes each game claimed, on the board
             figs.append(sim_plots.route_claims_figure(self.base.map, table, variant=name))
         return figs
 

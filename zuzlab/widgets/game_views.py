@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from ..ink.expert import ExpertBot, compare
 from .. import cardgame, ink, texts
 from ..cardgame.scoring import settle_game, ticket_fulfilment
-from ..core import Event, random_bot, seeded_random
+from ..core import Event, PlayerView, random_bot, seeded_random
 from ..viz import InkCanvas, table_figure, tile_preview_scene
 from ..viz.cardgame_table import CARD_COLORS, TEXT_ON, card_chip, update_table_figure
 from ..viz.ttr_map import bokeh_widget
@@ -444,7 +444,7 @@ class InkGameView(_CompactView):
         """Water drawn against an exit is allowed (only routes must match an exit): the
         words to say so, or None."""
         index = ink.board.square_index(action.square)
-        edges = ink.variant(action.tile, action.orientation).edges
+        edges = ink.turned(action.tile, action.orientation).edges
         for side, edge in enumerate(edges):
             kind = ink.board.EXIT_AT.get((index, side))
             if edge == ink.tiles.LAKE and kind:
@@ -463,7 +463,7 @@ class InkGameView(_CompactView):
             self.preview.value = ""
             self.preview_canvas.draw([])
             return
-        drawn = ink.variant(code, self.orientation)
+        drawn = ink.turned(code, self.orientation)
         sides: dict[str, list[str]] = {}
         for side, edge in zip(("north", "east", "south", "west"), drawn.edges):
             if edge:
@@ -553,7 +553,8 @@ class InkGameView(_CompactView):
         if game.is_over:
             return texts.text("hint.over")
         rollouts, candidates = self.HINT_BUDGET
-        estimates = ExpertBot(rollouts, candidates).estimates(game, seeded_random(game.seed, "hint", len(game.history)))
+        estimates = ExpertBot(rollouts, candidates).estimates(PlayerView(game, self.human),  # never the dice to come
+                                                              seeded_random(game.seed, "hint", len(game.history)))
         best = estimates[0]
         if not isinstance(best.action, ink.Place):
             return texts.text("hint.ink_finish_expert")

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import html
 import re
-import weakref
-from typing import Any, Callable
+from typing import Any
 
 import ipywidgets as widgets
 
 from .. import texts
 from ..core import Event
+from ..texts import follow_language  # noqa: F401  (the widgets' views import it from here)
+from .settings import remember_language, remembered_language
 
 #: events not worth a line of their own (they always come with one that is)
 QUIET = {"turn_ended", "face_up_refilled"}
@@ -28,7 +29,9 @@ COUNTED: dict[str, dict[str, str]] = {
 
 
 def narrate(event: Event, game: Any, lang: str | None = None) -> str | None:
-    """One line about ``event`` of ``game`` (any engine), or None."""
+    """One line about ``event`` of ``game`` (any engine), or None for a quiet one
+    (``QUIET``). An event without its text is an error, never silence: a test checks
+    that every kind an engine emits has its text in both languages."""
     if event.kind in QUIET:
         return None
     params: dict[str, Any] = {"player": event.player, **event.data}
@@ -66,10 +69,7 @@ def narrate(event: Event, game: Any, lang: str | None = None) -> str | None:
     for name, value in params.items():  # a list in a sentence, as the language lists it: "rot, weiß und gelb"
         if isinstance(value, list):
             params[name] = texts.listing(value, lang)
-    try:
-        return texts.text(f"event.{key}", lang, **params)
-    except KeyError:
-        return None
+    return texts.text(f"event.{key}", lang, **params)
 
 
 def _tickets_kept_words(event: Event, game: Any, params: dict[str, Any]) -> str:
@@ -104,7 +104,8 @@ def wreck_victims(event: Event) -> list:
 
 
 def describe_step(step: Any, lang: str | None = None) -> str:
-    """One line about a step of any lesson algorithm (``[step]`` texts)."""
+    """One line about a step of any lesson algorithm (``[step]`` texts); a step without
+    its text is an error, never shown as its code word."""
     if not hasattr(step, "kind"):
         return html.escape(str(step))
     family = {"TrailStep": "trail", "PlanStep": "plan", "StationStep": "station"}.get(type(step).__name__)
@@ -136,10 +137,7 @@ def describe_step(step: Any, lang: str | None = None) -> str:
             kind = f"water_{kind}"
             params.update(sides=step.detail.get("sides", []), filled=step.detail.get("filled", []),
                           tile=texts.tile(step.detail["tile"]) if "tile" in step.detail else "")
-    try:
-        return texts.text(f"step.{family}.{kind}", lang, **params)
-    except KeyError:
-        return step.kind
+    return texts.text(f"step.{family}.{kind}", lang, **params)
 
 
 def _ticket_words(ticket: Any) -> str:
@@ -163,19 +161,6 @@ def markup(text: str) -> str:
 
 def _inline(text: str) -> str:
     return re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", html.escape(text))
-
-
-def follow_language(method: Callable[..., Any]) -> None:
-    """Call a widget's bound ``method`` again whenever the language changes (weakly held,
-    so a widget that is gone is forgotten)."""
-    reference = weakref.WeakMethod(method)
-
-    def listener(lang: str) -> None:
-        bound = reference()
-        if bound is not None:
-            bound()
-
-    texts.on_language_change(listener)
 
 
 class Explanation:
@@ -206,11 +191,17 @@ def language_switch(lang: str | None = None) -> widgets.ToggleButtons:
     once, other outputs when their cell runs again), and remembers the choice for
     the next notebooks. ``lang`` is the notebook's own language (its text is written in
     it); ``ZUZLAB_LANG`` overrides it, and without either the remembered choice holds."""
-    start = texts.fixed_language() or lang or texts.language()
+    start = texts.fixed_language() or lang or remembered_language() or texts.language()
     texts.set_language(start)
     switch = widgets.ToggleButtons(options=[(name, code) for code, name in texts.LANGUAGES.items()], value=start)
-    switch.observe(lambda change: texts.set_language(change["new"], remember=True), "value")
+    switch.observe(lambda change: _choose_language(change["new"]), "value")
     return switch
+
+
+def _choose_language(lang: str) -> None:
+    """The reader's click on the switch: the language now, and for the next notebooks."""
+    texts.set_language(lang)
+    remember_language(lang)
 
 
 def say(key: str, **params: Any) -> None:

@@ -8,7 +8,7 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from .. import texts
-from ..core import Event, RuleViolation, random_bot, seeded_random
+from ..core import Event, RuleViolation, ask_bot, random_bot, seeded_random
 from .narration import label, narrate
 
 #: events that show something of the hidden future to everyone (a card turned up from a
@@ -114,7 +114,7 @@ class GameView:
 
     def _run_bots(self) -> None:
         while not self.game.is_over and self.game.current_player != self.human:
-            self.log.extend(self.game.apply(self.bot(self.game, self.rng)))
+            self.log.extend(self.game.apply(ask_bot(self.bot, self.game, self.rng)))
 
     def _show_texts(self) -> None:
         lines = [line for line in (narrate(e, self.game) for e in self.log) if line]

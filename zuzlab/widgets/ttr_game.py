@@ -20,7 +20,8 @@ from typing import Any, Callable, Sequence
 import ipywidgets as widgets
 
 from .. import texts
-from ..core import RuleViolation, seeded_random
+from ..core import PlayerView, RuleViolation, ask_bot, seeded_random
+from ..ttr.claim_rules import route_price
 from ..ttr import (
     BuildStation, ChooseTickets, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, Game, GiveUpTunnel, KeepTickets,
     Pass, PayTunnel, SecondCard, TunnelPayment, make_bot,
@@ -174,7 +175,7 @@ class TtrGameView(GameView):
     def _run_bots(self) -> None:
         while not self.game.is_over and self.game.current_player != self.human:
             player = self.game.current_player
-            self.log.extend(self.game.apply(self.bots[player](self.game, self.rng)))
+            self.log.extend(self.game.apply(ask_bot(self.bots[player], self.game, self.rng)))
 
     def hint(self) -> str:
         """What the balanced strategy bot would do in your place, and why; its planned
@@ -184,7 +185,7 @@ class TtrGameView(GameView):
         if game.is_over or game.current_player != self.human:
             return texts.text("bot.no_hint")
         adviser = make_bot("balanced")
-        position = game.copy()
+        position = PlayerView(game.copy(), self.human)  # the adviser sees what you may see
         action, (reason, params) = adviser.decide(position, seeded_random(self.game.seed, "hint", len(game.history)))
         advice = texts.text("bot.advice", move=self._describe(action), why=self._reason_words(reason, params))
         tickets = list(game.tickets[self.human]) + list(action.tickets if isinstance(action, KeepTickets) else ())
@@ -310,9 +311,10 @@ class TtrGameView(GameView):
         game, me = self.game, self.human
         route = game.map.route(route_id)
         hand, wild = game.hands[me], game.rules.wild
-        color = max(game.rules.colors, key=lambda c: (hand[c], c)) if route.is_gray else route.color
-        usable = 0 if game.rules.wild_only_on_tunnels and not route.tunnel else hand[wild]
-        wilds = min(usable, max(route.ferry_locomotives, route.length - hand[color]))
+        price = route_price(game.rules, route)  # the rule of what pays, as the engine states it
+        color = max(price.colors, key=lambda c: (hand[c], c))
+        usable = hand[wild] if price.wilds_usable else 0
+        wilds = min(usable, max(price.ferry, route.length - hand[color]))
         attempt = ClaimRoute(route_id, None if wilds == route.length else color, wilds)
         try:
             game.copy().apply(attempt)

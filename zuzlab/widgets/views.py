@@ -28,10 +28,7 @@ from ..viz.ttr_map import bokeh_widget
 from ..viz import InkCanvas, map_figure
 from ..viz.cardgame_table import CARD_COLORS, card_chip
 from ..viz.ttr_map import RouteLines
-
-#: overlay colours: what is being tried, the best so far, what is left
-OVERLAY = {"trail": "#ff9800", "best": "#1b5e20", "unexplored": "#1e88e5", "chosen": "#d81b60",
-           "reached": "#1565c0", "settled": "#2e7d32", "left_out": "#9e9e9e"}
+from ..viz.ttr_marks import OVERLAY
 
 
 class TextView:
