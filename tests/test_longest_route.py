@@ -381,12 +381,12 @@ def test_the_nearest_pairing_answers_only_when_it_costs_the_least(monkeypatch):
     calls = record_calls(monkeypatch, pairing_module, "_nearest_pairing")
     for network in dense_networks():
         ttr.longest_route(network)
-    answered = [(graph, count, found) for (graph, count), found in calls if found is not None]
+    answered = [(chains, odd, found) for (chains, odd), found in calls if found is not None]
     assert len(calls) > len(answered) > len(calls) / 3  # often, not always
-    for graph, count, found in answered:
-        distance, _ = pairing_module.odd_distances(graph, count)
+    for chains, odd, found in answered:
+        distance, _ = pairing_module.odd_distances(chains, odd)
         assert found.length == sum(distance[a][b] for a, b in pairing_module.exact_pairs(distance))
-        assert found.length == sum(graph.ends[k][2] for k in found.left_out)
+        assert found.length == sum(chains.length[k] for k in found.left_out)
 
 
 @settings(max_examples=150, deadline=None)

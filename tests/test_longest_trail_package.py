@@ -48,7 +48,7 @@ def test_a_search_gives_up_after_its_budget_and_the_program_answers(monkeypatch)
     monkeypatch.setattr(search_module, "SEARCH_BUDGET", 50)
     assert ttr.longest_route(network) == 123 and len(programs) == 1
     with pytest.raises(search_module.OutOfBudget):
-        search_module.search_trails(programs[0], {programs[0][0].start: 10**6}, 0, budget=50)
+        search_module.search_trails(programs[0], {programs[0].start[0]: 10**6}, 0, budget=50)
 
 
 @settings(max_examples=120, deadline=None)

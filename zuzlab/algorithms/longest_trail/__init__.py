@@ -25,12 +25,12 @@ networks, whole boards the pairing does not settle). So every call is exact and 
 bounded memory. ``steps.py`` is the teaching search as a stream of steps.
 """
 
-from .chains import Chain, Step, Walk
-from .pieces import Edge, Piece, Pieces, as_edge, connected_pieces, one_piece
+from .chains import Chains, Step, Walk
+from .pieces import Edge, Piece, Pieces, Route, as_edge, connected_pieces, one_piece, read_routes
 from .solve import Trail, longest_trail, longest_trail_length
 from .steps import TrailStep, longest_trail_steps
 
 __all__ = [
-    "Chain", "Edge", "Piece", "Pieces", "Step", "Trail", "TrailStep", "Walk", "as_edge", "connected_pieces",
-    "longest_trail", "longest_trail_length", "longest_trail_steps", "one_piece",
+    "Chains", "Edge", "Piece", "Pieces", "Route", "Step", "Trail", "TrailStep", "Walk", "as_edge", "connected_pieces",
+    "longest_trail", "longest_trail_length", "longest_trail_steps", "one_piece", "read_routes",
 ]

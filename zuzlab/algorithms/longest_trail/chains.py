@@ -3,39 +3,92 @@
 1. If a piece has at most two cities of odd degree, an Euler trail walks all of its
    routes (``euler_walk``, Hierholzer's algorithm).
 3. A best trail passes a city of degree 2 on both of its routes or not at all (it ends at
-   odd cities), so a run through such cities counts as one long ``Chain``
+   odd cities), so a run through such cities counts as one long chain
    (``contract_chains``).
 4. Every route of a tree hanging from the network is a bridge: a trail that enters the
    tree cannot come back, so it ends there. Of the arms hanging at a city only the two
    longest matter (a trail has two ends); each kept arm becomes one chain. A trail may also
    stay inside a tree: its longest path there is a candidate too (``trim_hanging_trees``).
 
-Everything after this works on chains; ``unfold`` turns a walk over chains back into the
-caller's routes.
+Everything after this works on ``Chains``, whose cities are numbered (lists, not dicts,
+in the loops that follow: Dijkstra and the searches); ``unfold`` turns a walk over chains
+back into the caller's routes and cities.
 """
 
 from __future__ import annotations
 
-import functools
-from typing import Collection, NamedTuple, Sequence
+from typing import Collection, Iterable, NamedTuple, Sequence
 
-from .pieces import Edge
-
-
-class Chain(NamedTuple):
-    """Routes through cities of degree 2, walked as one: from ``start`` to ``end`` (equal
-    for a loop), ``length`` trains, its ``cities`` and ``edges`` (indices of the caller's
-    routes) in walking order from ``start``."""
-
-    start: str
-    end: str
-    length: int
-    cities: tuple[str, ...]
-    edges: tuple[int, ...]
+from .pieces import Pieces, Route
 
 
-#: Makes a Chain from a tuple as cheaply as a tuple (see ``pieces._edge``).
-_chain = functools.partial(tuple.__new__, Chain)
+class Chains:
+    """Chains of routes through cities of degree 2, each walked as one, as parallel lists
+    (a chain is an index ``k``): chain ``k`` runs from city ``start[k]`` to city ``end[k]``
+    (equal for a loop), ``length[k]`` trains, over the caller's routes ``routes[k]``
+    (their indices, in walking order from ``start[k]``; empty for an arm cut short without
+    them). Cities are numbers: ``names[city]`` is a city's name and ``at[city]`` the chains
+    at it (a loop twice). Parallel lists cost no object per chain, and every call makes
+    a dozen or two chains (3 µs of a 50 µs call as named tuples)."""
+
+    __slots__ = ("names", "start", "end", "length", "routes", "at")
+
+    def __init__(self, names: list[str]):
+        self.names = names
+        self.start: list[int] = []
+        self.end: list[int] = []
+        self.length: list[int] = []
+        self.routes: list[tuple[int, ...]] = []
+        self.at: list[list[int]] = [[] for _ in names]
+
+    def __len__(self) -> int:
+        return len(self.start)
+
+    def add(self, start: int, end: int, length: int, routes: tuple[int, ...]) -> None:
+        """Add a chain (the next index) from ``start`` to ``end``."""
+        self.at[start].append(len(self.start))
+        self.at[end].append(len(self.start))
+        self.start.append(start)
+        self.end.append(end)
+        self.length.append(length)
+        self.routes.append(routes)
+
+    def other_end(self, k: int, city: int) -> int:
+        """The city at the other end of chain ``k`` from ``city``."""
+        return self.end[k] if self.start[k] == city else self.start[k]
+
+    def odd_cities(self) -> list[int]:
+        """The cities where an odd number of chains meet."""
+        return [city for city, ends in enumerate(self.at) if len(ends) % 2]
+
+    def only(self, kept: Iterable[int]) -> Chains:
+        """The ``kept`` chains (renumbered in that order), over the same cities."""
+        kept = list(kept)
+        chains = Chains(self.names)
+        chains.start = [self.start[k] for k in kept]
+        chains.end = [self.end[k] for k in kept]
+        chains.length = [self.length[k] for k in kept]
+        chains.routes = [self.routes[k] for k in kept]
+        at = chains.at
+        for k, (start, end) in enumerate(zip(chains.start, chains.end)):
+            at[start].append(k)
+            at[end].append(k)
+        return chains
+
+    def pieces(self) -> list[Chains]:
+        """Fact 0: the chains of each connected piece, found by ``Pieces`` (the kit's
+        union–find); the chains themselves if they hang together (the common case)."""
+        if not self.start:
+            return []
+        pieces = Pieces()
+        pieces.join_all(zip(self.start, self.end))
+        piece_of = pieces.piece_of
+        if len(piece_of[self.start[0]]) == len(piece_of):
+            return [self]
+        chains_of: dict[int, list[int]] = {}
+        for k, start in enumerate(self.start):
+            chains_of.setdefault(pieces.find(start), []).append(k)
+        return [self.only(kept) for kept in chains_of.values()]
 
 
 class Step(NamedTuple):
@@ -45,134 +98,145 @@ class Step(NamedTuple):
     forward: bool
 
 
-#: Makes a Step from a tuple as cheaply as a tuple (see ``pieces._edge``).
-_step = functools.partial(tuple.__new__, Step)
-
-
 class Walk(NamedTuple):
     """A trail over chains: its length, its first city and its chains in walking order."""
 
     length: int
-    start: str
+    start: int
     steps: tuple[Step, ...]
 
 
-def chains_at(chains: Sequence[Chain], kept: Collection[int] | None = None) -> dict[str, list[int]]:
-    """The chains at each city (a loop twice), of all chains or only those ``kept``."""
-    ends_at: dict[str, list[int]] = {}
-    for k, (start, end, _, _, _) in enumerate(chains):
-        if kept is None or k in kept:
-            ends_at.setdefault(start, []).append(k)
-            ends_at.setdefault(end, []).append(k)
-    return ends_at
+def odd_cities(touching: dict[str, list[int]]) -> list[str]:
+    """The cities where an odd number of routes meet."""
+    return [city for city, ends in touching.items() if len(ends) % 2]
 
 
-def odd_cities(ends_at: dict[str, list[int]]) -> list[str]:
-    """The cities where an odd number of chains (or routes) meet."""
-    return [city for city, ends in ends_at.items() if len(ends) % 2]
-
-
-def single_edges(edges: Sequence[Edge], indices: Sequence[int]) -> list[Chain]:
-    """Each route of a piece as a chain of its own."""
-    return [_chain((a, b, length, (a, b), (i,))) for i in indices for a, b, length in (edges[i],)]
-
-
-def contract_chains(edges: Sequence[Edge], touching: dict[str, list[int]]) -> list[Chain]:
-    """Fact 3: the runs through cities of degree 2 of a piece, each as one chain. (A piece
-    that is one closed ring of such cities has an odd city at most: fact 1 walks it.)"""
-    seen: set[int] = set()
-    chains = []
-    for anchor, ends in touching.items():
-        if len(ends) == 2:
-            continue
-        for first in ends:
-            if first in seen:
+def contract_chains(routes: Sequence[Route]) -> Chains:
+    """Fact 3: the runs through cities of degree 2, each as one chain; the other cities
+    are numbered in the order the routes first name them. A ring of cities of degree 2
+    (a piece of its own) becomes a loop at the first city of its first route."""
+    touching: dict[str, list[int]] = {}  # the routes at each city
+    for i, route in enumerate(routes):
+        touching.setdefault(route.a, []).append(i)
+        touching.setdefault(route.b, []).append(i)
+    anchors = [city for city, ends in touching.items() if len(ends) != 2]
+    number = {city: n for n, city in enumerate(anchors)}
+    chains = Chains(anchors[:])
+    at, start_of, end_of, length_of, routes_of = chains.at, chains.start, chains.end, chains.length, chains.routes
+    seen = [False] * len(routes)
+    left, n = len(routes), 0  # routes in no chain yet, anchors done
+    while left:
+        if n == len(anchors):  # only rings are left: the first city of one anchors it
+            ring = routes[seen.index(False)].a
+            number[ring] = n
+            anchors.append(ring)
+            chains.names.append(ring)
+            at.append([])
+        anchor = anchors[n]
+        n += 1
+        start = number[anchor]
+        for first in touching[anchor]:
+            if seen[first]:
                 continue
-            seen.add(first)
-            a, b, length = edges[first]
-            city = b if anchor == a else a
+            seen[first] = True
+            route = routes[first]
+            city = route.b if route.a == anchor else route.a
             if len(touching[city]) != 2:  # the common case in a dense network: a chain of one route
-                chains.append(_chain((anchor, city, length, (anchor, city), (first,))))
-                continue
-            run, cities, edge, city, length = [], [anchor], first, anchor, 0
-            while True:  # walk on while the city reached has degree 2
-                seen.add(edge)
-                a, b, n = edges[edge]
-                city = b if city == a else a
-                run.append(edge)
-                cities.append(city)
-                length += n
-                onward = touching[city]
-                if len(onward) != 2:
-                    break
-                edge = onward[0] if onward[1] == edge else onward[1]
-            chains.append(_chain((anchor, city, length, tuple(cities), tuple(run))))
+                length, run = route.length, (first,)
+            else:
+                walked, edge, city, length = [], first, anchor, 0
+                while True:  # walk on while the city reached has degree 2 (and is not where a ring began)
+                    seen[edge] = True
+                    route = routes[edge]
+                    city = route.b if route.a == city else route.a
+                    walked.append(edge)
+                    length += route.length
+                    onward = touching[city]
+                    if len(onward) != 2 or city == anchor:
+                        break
+                    edge = onward[0] if onward[1] == edge else onward[1]
+                run = tuple(walked)
+            end = number[city]
+            at[start].append(len(start_of))  # ``Chains.add``, written out: it runs for every chain of every call
+            at[end].append(len(start_of))
+            start_of.append(start)
+            end_of.append(end)
+            length_of.append(length)
+            routes_of.append(run)
+            left -= len(run)
     return chains
 
 
-def trim_hanging_trees(chains: list[Chain], ends_at: dict[str, list[int]], unfold_arms: bool = True
-                       ) -> tuple[list[Chain], Walk | None]:
-    """Fact 4: the chains (``ends_at``: the chains at each city) with each hanging tree cut
-    down to its two longest arms at each city, and the longest path inside a tree (None
-    without trees: then the chains are returned as they are). If the whole piece is a
-    tree, no chains are left and that path is the answer. Without ``unfold_arms`` the
-    chains made of arms leave out their cities and routes (only a trail walked out needs
-    them)."""
-    degree = {city: len(ends) for city, ends in ends_at.items()}
-    leaves = [city for city, d in degree.items() if d == 1]
+def trim_hanging_trees(chains: Chains, unfold_arms: bool = True) -> tuple[Chains, Walk | None]:
+    """Fact 4: the chains with each hanging tree cut down to its two longest arms at each
+    city, and the longest path inside a tree (None without trees: then the chains are
+    returned as they are). If the whole piece is a tree, no chains are left and that path
+    is the answer. Without ``unfold_arms`` the chains made of arms leave out their routes
+    (only a trail walked out needs them)."""
+    at = chains.at
+    leaves = [city for city, ends in enumerate(at) if len(ends) == 1]
     if not leaves:
         return chains, None
+    degree = [len(ends) for ends in at]
+    start_of, end_of, length_of = chains.start, chains.end, chains.length
     cut: set[int] = set()
+    dropped = False  # whether a city lost an arm (it had more than two)
     # the arms hanging at each city, longest first: (length, steps walking down the arm)
-    arms: dict[str, list[tuple[int, list[Step]]]] = {}
+    arms: dict[int, list[tuple[int, list[Step]]]] = {}
     while leaves:  # peel leaf after leaf: each peeled chain grows the arm at its parent
         city = leaves.pop()
         if degree[city] != 1:
             continue  # the last city of a piece that is one tree
-        k = next(k for k in ends_at[city] if k not in cut)
+        for k in at[city]:
+            if k not in cut:
+                break
         cut.add(k)
-        start, end, length, _, _ = chains[k]
-        parent = start if end == city else end
+        start = start_of[k]
+        parent = start if end_of[k] == city else end_of[k]
         degree[city] = 0
         degree[parent] -= 1
         if degree[parent] == 1:
             leaves.append(parent)
         longest, steps = arms[city][0] if city in arms else (0, [])
-        arm = (longest + length, [_step((k, start == parent))] + steps)
+        arm = (longest + length_of[k], [Step(k, start == parent), *steps])
         at_parent = arms.get(parent)
         if at_parent is None:
             arms[parent] = [arm]
-        elif len(at_parent) == 1 or arm[0] > at_parent[1][0]:  # one of the two longest, after equals
-            at_parent.insert(0 if arm[0] > at_parent[0][0] else 1, arm)
-            del at_parent[2:]
-    core = [chain for k, chain in enumerate(chains) if k not in cut]
+        else:
+            dropped = dropped or len(at_parent) == 2
+            if len(at_parent) == 1 or arm[0] > at_parent[1][0]:  # one of the two longest, after equals
+                at_parent.insert(0 if arm[0] > at_parent[0][0] else 1, arm)
+                del at_parent[2:]
+    if not dropped and all(degree[city] >= 2 and all(len(steps) == 1 for _, steps in hanging)
+                           for city, hanging in arms.items()):
+        core = chains  # each tree is one chain, at a city with at most two: nothing to cut
+    else:
+        core = chains.only(k for k in range(len(chains)) if k not in cut)
     deepest: tuple[int, list] | None = None  # the longest path inside a tree: down one arm at a city, up the other
     for city, hanging in arms.items():
         length = hanging[0][0] + (hanging[1][0] if len(hanging) > 1 else 0)
         if deepest is None or length > deepest[0]:
             deepest = (length, hanging)
-        if degree[city] >= 2:  # a city that stays in the network: its arms become chains
+        if degree[city] >= 2 and core is not chains:  # a city that stays in the network: its arms become chains
             for length, steps in hanging:
-                if unfold_arms:
-                    cities, run = unfold(chains, Walk(length, city, tuple(steps)))
-                    core.append(_chain((city, cities[-1], length, cities, tuple(run))))
-                else:
-                    k, forward = steps[-1]
-                    core.append(_chain((city, chains[k].end if forward else chains[k].start, length, (), ())))
+                k, forward = steps[-1]
+                routes = unfold_routes(chains, steps) if unfold_arms else ()
+                core.add(city, end_of[k] if forward else start_of[k], length, tuple(routes))
     if deepest is None:
         return core, None
     length, ((_, steps), *other) = deepest
     walk = [Step(k, not forward) for k, forward in reversed(other[0][1])] + steps if other else steps
-    first = chains[walk[0].chain]
-    return core, Walk(length, first.start if walk[0].forward else first.end, tuple(walk))
+    k, forward = walk[0]
+    return core, Walk(length, start_of[k] if forward else end_of[k], tuple(walk))
 
 
-def euler_walk(chains: Sequence[Chain], kept: Collection[int] | None = None) -> Walk:
-    """Fact 1: every chain (or every ``kept`` chain), which meet in at most two odd cities
-    and hang together, in one trail from an odd city: Hierholzer's algorithm."""
-    ends_at = chains_at(chains, kept)
-    odd = odd_cities(ends_at)
-    start = odd[0] if odd else next(iter(ends_at))
+def euler_walk(chains: Chains, left_out: Collection[int] = ()) -> Walk:
+    """Fact 1: every chain but those ``left_out``, which meet in at most two odd cities and
+    hang together, in one trail from an odd city: Hierholzer's algorithm."""
+    ends_at = [[k for k in ends if k not in left_out] for ends in chains.at]
+    start = next((city for city, ends in enumerate(ends_at) if len(ends) % 2), None)
+    if start is None:
+        start = next(city for city, ends in enumerate(ends_at) if ends)
     used: set[int] = set()
     stack = [(start, -1)]  # (city, chain that led there)
     steps: list[Step] = []
@@ -185,23 +249,31 @@ def euler_walk(chains: Sequence[Chain], kept: Collection[int] | None = None) -> 
         if ends:
             k = ends.pop()
             used.add(k)
-            chain = chains[k]
-            stack.append((chain.end if city == chain.start else chain.start, k))
+            stack.append((chains.other_end(k, city), k))
         else:  # a dead end: this chain is final, back to front
             stack.pop()
             if via >= 0:
-                chain = chains[via]
-                steps.append(Step(via, chain.end == city))  # it arrived here
-                length += chain.length
+                steps.append(Step(via, chains.end[via] == city))  # it arrived here
+                length += chains.length[via]
     steps.reverse()
     return Walk(length, start, tuple(steps))
 
 
-def unfold(chains: Sequence[Chain], walk: Walk) -> tuple[tuple[str, ...], list[int]]:
+def unfold_routes(chains: Chains, steps: Iterable[Step]) -> list[int]:
+    """The route indices of a walk over chains, in walking order."""
+    indices: list[int] = []
+    for k, forward in steps:
+        indices.extend(chains.routes[k] if forward else reversed(chains.routes[k]))
+    return indices
+
+
+def unfold(chains: Chains, walk: Walk, routes: Sequence[Route]) -> tuple[tuple[str, ...], list[int]]:
     """The cities and route indices of a walk over chains, in walking order."""
-    cities, indices = [walk.start], []
-    for k, forward in walk.steps:
-        chain = chains[k]
-        cities.extend(chain.cities[1:] if forward else chain.cities[-2::-1])
-        indices.extend(chain.edges if forward else reversed(chain.edges))
+    indices = unfold_routes(chains, walk.steps)
+    city = chains.names[walk.start]
+    cities = [city]
+    for i in indices:
+        route = routes[i]
+        city = route.b if route.a == city else route.a
+        cities.append(city)
     return tuple(cities), indices

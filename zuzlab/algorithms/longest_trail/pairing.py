@@ -15,11 +15,12 @@ odd city, which provably costs the least when it costs no more than ``pairing_fl
 an exact search over who pairs with whom for a dozen odd cities or fewer; networkx's
 minimum-weight matching for whole boards.
 
-One Dijkstra (``Graph.dijkstra``) finds both the nearest odd cities (from all at once)
-and the distances between them (from each). It is written here rather than taken from
-networkx because it runs in almost every longest-route call: networkx's
-``single_source_dijkstra`` on the same chains took 90 µs a network where this takes 34
-(dense 20-route and 45-train networks), about as long as the whole call.
+One Dijkstra (``dijkstra``) finds both the nearest odd cities (from all at once) and the
+distances between them (from each). It is written here rather than taken from networkx
+because it runs in almost every longest-route call: it walks the chains' own lists of
+numbered cities, where networkx's ``single_source_dijkstra`` first needs them as a graph
+of its own (90 µs a network against 34 on dense 20-route and 45-train networks, about as
+long as the whole call).
 """
 
 from __future__ import annotations
@@ -27,11 +28,11 @@ from __future__ import annotations
 import functools
 import heapq
 import itertools
-from typing import Iterable, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
 import networkx as nx
 
-from .chains import Chain
+from .chains import Chains
 
 #: Up to this many odd cities the pairing is found by the exact search over who pairs
 #: with whom (microseconds); above, by networkx's minimum-weight matching (milliseconds).
@@ -50,114 +51,100 @@ class Pairing(NamedTuple):
     distance: list[list[int]] | None  # the shortest distances between the odd cities, if computed
 
 
-def cheapest_pairing(chains: Sequence[Chain], odd: list[str], cities: Iterable[str]) -> Pairing:
+def cheapest_pairing(chains: Chains, odd: list[int]) -> Pairing:
     """Fact 5: pair the odd cities, all but two (the trail's ends), along shortest paths at
     the least total length. The nearest pairing first (one Dijkstra from all odd cities at
     once); if it is not provably the cheapest, a Dijkstra from each odd city and an exact
     pairing over all their distances."""
-    graph = Graph.of(chains, odd, cities)
-    nearest = _nearest_pairing(graph, len(odd))
+    nearest = _nearest_pairing(chains, odd)
     if nearest is not None:
         return nearest
-    distance, came_by = odd_distances(graph, len(odd))
+    distance, came_by = odd_distances(chains, odd)
     pairs = exact_pairs(distance) if len(odd) <= PAIRING_BY_HAND_UP_TO else matched_pairs(distance)
     left_out: set[int] = set()
     for i, j in pairs:
-        left_out.symmetric_difference_update(graph.path_back(came_by[i], j))
+        left_out.symmetric_difference_update(path_back(chains, came_by[i], odd[j]))
     return Pairing(sum(distance[i][j] for i, j in pairs), frozenset(left_out), distance)
 
 
-class Graph(NamedTuple):
-    """The chains as a graph for Dijkstra: cities numbered, the odd cities first; the
-    chains out of each city as (length, other city, chain), a loop leading nowhere."""
-
-    ways: list[list[tuple[int, int, int]]]
-    ends: list[tuple[int, int, int]]  # each chain's two cities, numbered, and its length
-
-    @classmethod
-    def of(cls, chains: Sequence[Chain], odd: list[str], cities: Iterable[str]) -> Graph:
-        """The graph of the chains between these ``cities``, of which ``odd`` are odd."""
-        number = {city: i for i, city in enumerate(odd)}
-        for city in cities:
-            number.setdefault(city, len(number))
-        ends = [(number[start], number[end], length) for start, end, length, _, _ in chains]
-        ways: list[list[tuple[int, int, int]]] = [[] for _ in number]
-        for k, (a, b, length) in enumerate(ends):
-            if a != b:
-                ways[a].append((length, b, k))
-                ways[b].append((length, a, k))
-        return cls(ways, ends)
-
-    def dijkstra(self, sources: range, stop_after: int = 0) -> Reached:
-        """Dijkstra from all ``sources`` at once: each city's distance to its nearest source.
-        With ``stop_after``, it stops once the cities after the sources and numbered below
-        ``stop_after`` are settled."""
-        count = len(self.ways)
-        distance, source_of, came_by = [UNREACHABLE] * count, [-1] * count, [-1] * count  # a source: settled
-        heap = []  # (distance, source, city, chain)
-        for i in sources:
-            distance[i] = 0
-            heap.append((0, i, i, -1))
-        last_source = sources[-1]
-        to_find = stop_after - last_source - 1 if stop_after else -1
-        while heap and to_find:
-            d, source, city, chain = heapq.heappop(heap)
-            if source_of[city] >= 0:
-                continue
-            source_of[city], came_by[city] = source, chain
-            if last_source < city < stop_after:
-                to_find -= 1
-            for length, other, k in self.ways[city]:
-                if d + length < distance[other]:  # a longer way to a city is not queued at all
-                    distance[other] = d + length
-                    heapq.heappush(heap, (d + length, source, other, k))
-        return Reached(distance, source_of, came_by)
-
-    def path_back(self, reached: Reached, city: int) -> list[int]:
-        """The chains of the shortest path from ``city`` back to the source that reached it."""
-        found = []
-        while (k := reached.came_by[city]) >= 0:
-            found.append(k)
-            a, b, _ = self.ends[k]
-            city = b if city == a else a
-        return found
-
-
 class Reached(NamedTuple):
-    """What Dijkstra found for each (numbered) city: its distance, from which source, by
-    which chain (-1 for a source)."""
+    """What Dijkstra found for each city: its distance to the nearest source (for a city
+    not settled, the shortest way found so far), which source that is (its place among
+    the sources; -1 if not settled) and the chain it came by (-1 for a source)."""
 
     distance: list[int]
     source: list[int]
     came_by: list[int]
 
 
-def odd_distances(graph: Graph, count: int) -> tuple[list[list[int]], list[Reached]]:
-    """The shortest distances between the ``count`` odd cities (numbered first), as a
-    matrix, and the Dijkstra from each (distances are symmetric: each search goes on only
-    until the odd cities after its own are settled)."""
+def dijkstra(chains: Chains, sources: Sequence[int], stop_once: Sequence[int] = ()) -> Reached:
+    """Dijkstra over the chains from all ``sources`` at once; with ``stop_once``, it stops
+    as soon as those cities are settled."""
+    count = len(chains.names)
+    start_of, end_of, length_of, at = chains.start, chains.end, chains.length, chains.at
+    distance, source_of, came_by = [UNREACHABLE] * count, [-1] * count, [-1] * count
+    heap = []  # (distance, source, city, chain)
+    for i, city in enumerate(sources):
+        distance[city] = 0
+        heap.append((0, i, city, -1))
+    to_find = len(stop_once) or -1
+    wanted = [False] * count
+    for city in stop_once:
+        wanted[city] = True
+    while heap and to_find:
+        d, source, city, chain = heapq.heappop(heap)
+        if source_of[city] >= 0:
+            continue
+        source_of[city], came_by[city] = source, chain
+        if wanted[city]:
+            to_find -= 1
+        for k in at[city]:
+            other = end_of[k] if start_of[k] == city else start_of[k]
+            if d + length_of[k] < distance[other]:  # a longer way to a city is not queued at all
+                distance[other] = d + length_of[k]
+                heapq.heappush(heap, (d + length_of[k], source, other, k))
+    return Reached(distance, source_of, came_by)
+
+
+def path_back(chains: Chains, reached: Reached, city: int) -> list[int]:
+    """The chains of the shortest path from ``city`` back to the source that reached it."""
+    found = []
+    came_by, start_of, end_of = reached.came_by, chains.start, chains.end
+    while (k := came_by[city]) >= 0:
+        found.append(k)
+        city = end_of[k] if start_of[k] == city else start_of[k]
+    return found
+
+
+def odd_distances(chains: Chains, odd: list[int]) -> tuple[list[list[int]], list[Reached]]:
+    """The shortest distances between the odd cities, as a matrix in the order of ``odd``,
+    and the Dijkstra from each but the last (distances are symmetric: each search goes on
+    only until the odd cities after its own are settled)."""
+    count = len(odd)
     distance = [[0] * count for _ in range(count)]
     came_by = []
-    for i in range(count):
-        reached = graph.dijkstra(range(i, i + 1), stop_after=count)
+    for i in range(count - 1):
+        reached = dijkstra(chains, odd[i:i + 1], stop_once=odd[i + 1:])
+        row = reached.distance
         for j in range(i + 1, count):
-            distance[i][j] = distance[j][i] = reached.distance[j]
+            distance[i][j] = distance[j][i] = row[odd[j]]
         came_by.append(reached)
     return distance, came_by
 
 
-def _nearest_pairing(graph: Graph, count: int) -> Pairing | None:
+def _nearest_pairing(chains: Chains, odd: list[int]) -> Pairing | None:
     """Each odd city paired with its nearest odd city, if that provably costs the least.
 
     One Dijkstra from all odd cities at once tells each city its nearest odd city; a
     chain whose two ends heard of different odd cities joins those two, and among these
     joins is every odd city's way to its nearest other odd city. The closest joins, taken
     greedily, often cost no more than ``pairing_floor``: then no pairing costs less."""
-    reached = graph.dijkstra(range(count))
+    count = len(odd)
+    reached = dijkstra(chains, odd)
     distance, source = reached.distance, reached.source
     joins = []
     nearest = [UNREACHABLE] * count
-    for k, (a, b, length) in enumerate(graph.ends):
+    for k, (a, b, length) in enumerate(zip(chains.start, chains.end, chains.length)):
         i, j = source[a], source[b]
         if i != j:
             via = distance[a] + length + distance[b]
@@ -175,8 +162,8 @@ def _nearest_pairing(graph: Graph, count: int) -> Pairing | None:
         if i not in paired and j not in paired:
             paired.update((i, j))
             length += via
-            a, b, _ = graph.ends[k]
-            left_out.symmetric_difference_update([k, *graph.path_back(reached, a), *graph.path_back(reached, b)])
+            left_out.symmetric_difference_update(
+                [k, *path_back(chains, reached, chains.start[k]), *path_back(chains, reached, chains.end[k])])
     if len(paired) < count - 2:
         return None
     return Pairing(length, frozenset(left_out), None)

@@ -7,31 +7,38 @@ Ink's scoring and Europe's station choice use too.
 
 from __future__ import annotations
 
-import functools
-from typing import Any, Hashable, Iterable, NamedTuple
+from typing import Any, Hashable, Iterable, NamedTuple, Protocol, Sequence
 
 from ...texts import InputError
 
 
+class Route(Protocol):
+    """What the algorithms read of a route: its two cities and its length in trains (a
+    ``ttr.Route`` as it is, or an ``Edge``)."""
+
+    @property
+    def a(self) -> str: ...
+    @property
+    def b(self) -> str: ...
+    @property
+    def length(self) -> int: ...
+
+
 class Edge(NamedTuple):
-    """A route as the algorithms read it: its two cities and its length in trains."""
+    """A ``(city, city, length)`` tuple read as a route."""
 
     a: str
     b: str
     length: int
 
 
-#: Makes an Edge from a tuple as cheaply as a tuple (a NamedTuple's own constructor costs a
-#: Python call, and every route of every longest-route call is read through here).
-_edge = functools.partial(tuple.__new__, Edge)
-
-
-def as_edge(item: Any) -> Edge:
-    """Read a route object (``.a``, ``.b``, ``.length``) or a ``(city, city, length)`` tuple."""
-    try:  # the common case first: a well-formed route object, read without further checks
+def as_edge(item: Any) -> Route:
+    """Read a route object (``.a``, ``.b``, ``.length``: kept as it is) or a ``(city, city,
+    length)`` tuple (made an ``Edge``)."""
+    try:  # the common case first: a well-formed route object, kept without further checks
         a, b, length = item.a, item.b, item.length
         if type(length) is int and length >= 0 and a != b:
-            return _edge((a, b, length))
+            return item
     except AttributeError:
         pass
     if hasattr(item, "a") and hasattr(item, "b") and hasattr(item, "length"):
@@ -46,6 +53,22 @@ def as_edge(item: Any) -> Edge:
     if a == b:
         raise InputError("error.route_item_loop", item=repr(item))
     return Edge(a, b, length)
+
+
+def read_routes(items: Iterable[Any]) -> list[Route]:
+    """``as_edge`` of each item: route objects are checked here without a call each (every
+    longest-route call reads all its routes: 1 µs of a 50 µs call on 20-route networks)."""
+    routes: list[Route] = []
+    for item in items:
+        try:
+            length = item.length
+            if type(length) is int and length >= 0 and item.a != item.b:
+                routes.append(item)
+                continue
+        except AttributeError:
+            pass
+        routes.append(as_edge(item))
+    return routes
 
 
 class Pieces:
@@ -75,20 +98,26 @@ class Pieces:
         return self.find(a) == self.find(b)
 
     def join(self, a: Hashable, b: Hashable) -> None:
+        self.join_all(((a, b),))
+
+    def join_all(self, pairs: Iterable[tuple[Hashable, Hashable]]) -> None:
+        """``join`` each pair in turn: one call for a whole network, which saves a call per
+        route in every longest-route call (2.5 µs of a 50 µs call on 20-route networks)."""
         piece_of = self.piece_of
-        piece = piece_of.get(a)
-        if piece is None:
-            piece = piece_of[a] = [a]
-        other = piece_of.get(b)  # after a's piece is made: ``b`` may be ``a``
-        if other is None:
-            piece.append(b)
-            piece_of[b] = piece
-        elif other is not piece:
-            if len(other) > len(piece):
-                piece, other = other, piece
-            piece.extend(other)
-            for item in other:
-                piece_of[item] = piece
+        for a, b in pairs:
+            piece = piece_of.get(a)
+            if piece is None:
+                piece = piece_of[a] = [a]
+            other = piece_of.get(b)  # after a's piece is made: ``b`` may be ``a``
+            if other is None:
+                piece.append(b)
+                piece_of[b] = piece
+            elif other is not piece:
+                if len(other) > len(piece):
+                    piece, other = other, piece
+                piece.extend(other)
+                for item in other:
+                    piece_of[item] = piece
 
     def groups(self) -> list[list]:
         """Each piece's members, pieces in the order of their first members."""
@@ -102,38 +131,38 @@ class Pieces:
 def one_piece(pairs: Iterable[tuple[Hashable, Hashable]]) -> bool:
     """Whether the pairs (edges as their two ends) hang together in one piece (True for none)."""
     pieces = Pieces()
-    for a, b in pairs:
-        pieces.join(a, b)
+    pieces.join_all(pairs)
     piece_of = pieces.piece_of
     return not piece_of or len(next(iter(piece_of.values()))) == len(piece_of)  # the first piece holds all
 
 
 class Piece(NamedTuple):
-    """A connected piece of a network: its edges (indices into the caller's list, in input
-    order) and the edges at each of its cities."""
+    """A connected piece of a network: its routes (indices into the caller's list, in
+    input order) and the routes at each of its cities."""
 
     edges: list[int]
     touching: dict[str, list[int]]
 
 
-def connected_pieces(edges: list[Edge]) -> list[Piece]:
-    """Each connected piece of the edges, in the order of their first edges."""
+def connected_pieces(routes: Sequence[Route]) -> list[Piece]:
+    """Each connected piece of the routes, in the order of their first routes."""
+    ends = [(route.a, route.b) for route in routes]
     touching: dict[str, list[int]] = {}
-    pieces = Pieces()
-    for i, (a, b, _) in enumerate(edges):
+    for i, (a, b) in enumerate(ends):
         touching.setdefault(a, []).append(i)
         touching.setdefault(b, []).append(i)
-        pieces.join(a, b)
-    if not edges:
+    pieces = Pieces()
+    pieces.join_all(ends)
+    if not routes:
         return []
-    if len(pieces.piece_of[edges[0].a]) == len(touching):  # the common case: one piece
-        return [Piece(list(range(len(edges))), touching)]
+    if len(pieces.piece_of[ends[0][0]]) == len(touching):  # the common case: one piece
+        return [Piece(list(range(len(routes))), touching)]
     found: dict[Hashable, Piece] = {}
-    for city, ends in touching.items():  # cities in the order of their first edges, so pieces too
+    for city, at in touching.items():  # cities in the order of their first routes, so pieces too
         root = pieces.find(city)
         if root not in found:
             found[root] = Piece([], {})
-        found[root].touching[city] = ends
-    for i, edge in enumerate(edges):
-        found[pieces.find(edge.a)].edges.append(i)
+        found[root].touching[city] = at
+    for i, (a, _) in enumerate(ends):
+        found[pieces.find(a)].edges.append(i)
     return list(found.values())

@@ -20,27 +20,23 @@ needs it (big dense networks, whole boards the pairing does not settle).
 
 from __future__ import annotations
 
-from typing import Sequence
-
 import networkx as nx
 
-from .chains import Chain
+from .chains import Chains
 from .pieces import Pieces
 
 
-def solve_by_program(chains: Sequence[Chain]) -> frozenset[int]:
+def solve_by_program(chains: Chains) -> frozenset[int]:
     """The chains a longest trail keeps, by the integer program in the module text."""
     import numpy as np
     from scipy.optimize import Bounds, LinearConstraint, milp
     from scipy.sparse import coo_array
 
-    cities = sorted({city for chain in chains for city in (chain.start, chain.end)})
+    cities = [city for city, ends in enumerate(chains.at) if ends]  # those the chains touch
     number = {city: i for i, city in enumerate(cities)}
     n_chains, n_cities = len(chains), len(cities)
-    at: list[list[int]] = [[] for _ in cities]  # the chains at each city, a loop twice
-    for k, chain in enumerate(chains):
-        at[number[chain.start]].append(k)
-        at[number[chain.end]].append(k)
+    at = [chains.at[city] for city in cities]  # the chains at each city, a loop twice
+    ends = [(number[start], number[end]) for start, end in zip(chains.start, chains.end)]
     # the variables, one block after the other: keep per chain; half, end, used per city;
     # then inside and outside per set of cities met
     keep, half, end, used = 0, n_chains, n_chains + n_cities, n_chains + 2 * n_cities
@@ -60,8 +56,7 @@ def solve_by_program(chains: Sequence[Chain]) -> frozenset[int]:
         highest.extend((1, 1))
         for v in range(n_cities):
             constrain([(used + v, 1), (inside_var if v in inside else outside_var, -1)], -np.inf, 0)
-        crossing = [(keep + k, 1) for k, chain in enumerate(chains)
-                    if (number[chain.start] in inside) != (number[chain.end] in inside)]
+        crossing = [(keep + k, 1) for k, (a, b) in enumerate(ends) if (a in inside) != (b in inside)]
         constrain(crossing + [(inside_var, -1), (outside_var, -1)], -1, np.inf)
 
     for v, ks in enumerate(at):
@@ -70,7 +65,7 @@ def solve_by_program(chains: Sequence[Chain]) -> frozenset[int]:
         for k in set(ks):
             constrain([(keep + k, 1), (used + v, -1)], -np.inf, 0)
     constrain([(end + v, 1) for v in range(n_cities)], 0, 2)
-    graph = nx.MultiGraph([(number[chain.start], number[chain.end]) for chain in chains])
+    graph = nx.MultiGraph(ends)
     for a, b in nx.bridges(graph):
         graph.remove_edge(a, b)
         hang_together(nx.node_connected_component(graph, a))
@@ -80,17 +75,16 @@ def solve_by_program(chains: Sequence[Chain]) -> frozenset[int]:
         r_index, v_index, values = zip(*entries)
         matrix = coo_array((values, (r_index, v_index)), shape=(len(rows), len(highest))).tocsr()
         lengths = np.zeros(len(highest))
-        lengths[:n_chains] = [-chain.length for chain in chains]
+        lengths[:n_chains] = [-length for length in chains.length]
         result = milp(lengths, constraints=LinearConstraint(matrix, lower, upper),
                       integrality=np.ones(len(highest)), bounds=Bounds(0, np.array(highest, dtype=float)))
         if result.status != 0:  # HiGHS proves every program here optimal; anything else is a defect
             raise RuntimeError(f"the integer program for the longest trail failed: {result.message}")
         kept = frozenset(k for k in range(n_chains) if result.x[keep + k] > 0.5)
         pieces = Pieces()
-        for k in kept:
-            pieces.join(chains[k].start, chains[k].end)
+        pieces.join_all(ends[k] for k in kept)
         groups = pieces.groups()
         if len(groups) <= 1:
             return kept
         for group in groups:  # fact 0, where this answer broke it
-            hang_together({number[city] for city in group})
+            hang_together(set(group))

@@ -16,9 +16,7 @@ boards, big dense networks) gives up with ``OutOfBudget``, and the integer progr
 
 from __future__ import annotations
 
-from typing import Sequence
-
-from .chains import Chain, Step, Walk
+from .chains import Chains, Step, Walk
 from .pieces import one_piece
 
 #: The most steps one search may take (decisions, or (city, chains used) states it
@@ -31,8 +29,7 @@ class OutOfBudget(Exception):
     """The search needed more states than ``SEARCH_BUDGET``."""
 
 
-def search_trails(chains: Sequence[Chain], ceilings: dict[str, int], to_beat: int,
-                  budget: int | None = None) -> Walk | None:
+def search_trails(chains: Chains, ceilings: dict[int, int], to_beat: int, budget: int | None = None) -> Walk | None:
     """The longest trail over the chains from one of the odd cities, if it is longer than
     ``to_beat``, else None. ``ceilings`` holds each odd city and the longest a trail from
     it can be (fact 5 with that city as an end): the most promising start goes first, a
@@ -40,16 +37,12 @@ def search_trails(chains: Sequence[Chain], ceilings: dict[str, int], to_beat: in
     budget = SEARCH_BUDGET if budget is None else budget
     # Each city's chains, longest first: good trails are found early. A chain is one bit
     # of ``used`` (a whole number), so a state is one number too: used × cities + city.
-    number: dict[str, int] = {}
-    for chain in chains:
-        number.setdefault(chain.start, len(number))
-        number.setdefault(chain.end, len(number))
-    cities = len(number)
+    cities = len(chains.names)
     onward: list[list[tuple[int, int, int, Step]]] = [[] for _ in range(cities)]  # (bit, city, length, step)
-    for k, chain in enumerate(chains):
-        onward[number[chain.start]].append((1 << k, number[chain.end], chain.length, Step(k, True)))
-        if chain.end != chain.start:
-            onward[number[chain.end]].append((1 << k, number[chain.start], chain.length, Step(k, False)))
+    for k, (start, end, length) in enumerate(zip(chains.start, chains.end, chains.length)):
+        onward[start].append((1 << k, end, length, Step(k, True)))
+        if end != start:
+            onward[end].append((1 << k, start, length, Step(k, False)))
     for options in onward:
         options.sort(key=lambda option: -option[2])
 
@@ -83,7 +76,7 @@ def search_trails(chains: Sequence[Chain], ceilings: dict[str, int], to_beat: in
         if best_length >= ceilings[start]:
             break  # no trail from here (or from the starts after it) can be longer
         found_before = best_walk
-        extend(number[start], 0, 0, ceilings[start])
+        extend(start, 0, 0, ceilings[start])
         if best_walk is not found_before:
             best_start = start
     if best_walk is None:
@@ -97,8 +90,8 @@ def search_trails(chains: Sequence[Chain], ceilings: dict[str, int], to_beat: in
 LEFT_OUT_SEARCH_ABOVE_PAIRING = 3
 
 
-def search_left_out(chains: Sequence[Chain], ends_at: dict[str, list[int]], start: str, least: int, most: int,
-                    budget: int | None = None) -> frozenset[int] | None:
+def search_left_out(chains: Chains, start: int, least: int, most: int, budget: int | None = None
+                    ) -> frozenset[int] | None:
     """Fact 6: the fewest trains to leave out, ``most`` or fewer (none leaves out less than
     ``least``), so that the chains kept hang together with at most two odd cities: the
     chains left out, or None. A branch and bound: once a set is found, only sets that
@@ -113,34 +106,35 @@ def search_left_out(chains: Sequence[Chain], ends_at: dict[str, list[int]], star
     branch is cut.
     """
     budget = SEARCH_BUDGET if budget is None else budget
+    start_of, end_of, length_of = chains.start, chains.end, chains.length
     order: list[int] = []
     placed: set[int] = set()
     reached, frontier = {start}, [start]
     for city in frontier:  # the list grows while it is walked: breadth first
-        for k in ends_at[city]:
+        for k in chains.at[city]:
             if k not in placed:
                 placed.add(k)
                 order.append(k)
-                a, b = chains[k].start, chains[k].end
-                other = b if city == a else a
+                other = chains.other_end(k, city)
                 if other not in reached:
                     reached.add(other)
                     frontier.append(other)
     last_chain = {}
     for position, k in enumerate(order):
-        last_chain[chains[k].start] = last_chain[chains[k].end] = position
-    finished: list[list[str]] = [[] for _ in order]  # the cities whose last chain is decided at each position
+        last_chain[start_of[k]] = last_chain[end_of[k]] = position
+    finished: list[list[int]] = [[] for _ in order]  # the cities whose last chain is decided at each position
     for city, position in last_chain.items():
         finished[position].append(city)
-    cheapest_later: list[tuple[tuple[str, int], ...]] = [()] * len(order)  # per open city
-    later: dict[str, int] = {}
+    cheapest_later: list[tuple[tuple[int, int], ...]] = [()] * len(order)  # per open city
+    later: dict[int, int] = {}
     for position in range(len(order) - 1, -1, -1):
         cheapest_later[position] = tuple(later.items())
-        a, b, length, _, _ = chains[order[position]]
+        k = order[position]
+        a, b, length = start_of[k], end_of[k], length_of[k]
         if a != b:  # a loop does not change a city's parity
             for city in (a, b):
                 later[city] = min(later.get(city, length), length)
-    odd = {city: len(ends) % 2 for city, ends in ends_at.items()}  # of the chains kept so far
+    odd = [len(ends) % 2 for ends in chains.at]  # of the chains kept so far
     left_out: set[int] = set()
     best, limit = None, most  # the best set found; what a better one may leave out
     steps = 0
@@ -152,12 +146,12 @@ def search_left_out(chains: Sequence[Chain], ends_at: dict[str, list[int]], star
         if steps > budget:
             raise OutOfBudget
         if position == len(order):
-            if one_piece((chains[k].start, chains[k].end) for k in range(len(chains)) if k not in left_out):
+            if one_piece((start_of[k], end_of[k]) for k in range(len(chains)) if k not in left_out):
                 best, limit = frozenset(left_out), spent - 1
                 return spent == least
             return False
         k = order[position]
-        a, b, length, _, _ = chains[k]
+        a, b, length = start_of[k], end_of[k], length_of[k]
         for leave in (False, True):
             if leave:
                 if spent + length > limit:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
-from .pieces import as_edge, connected_pieces
+from .pieces import connected_pieces, read_routes
 
 
 @dataclass(frozen=True)
@@ -37,11 +37,11 @@ def longest_trail_steps(items: Iterable[Any]) -> Iterator[TrailStep]:
     """The backtracking search as a stream of steps; the last one ("done") carries the
     longest trail and its length, the same length ``longest_trail`` finds."""
     items = list(items)
-    edges = [as_edge(item) for item in items]
+    edges = read_routes(items)
     neighbours: dict[str, list[tuple[int, str]]] = {}
-    for index, (a, b, _) in enumerate(edges):
-        neighbours.setdefault(a, []).append((index, b))
-        neighbours.setdefault(b, []).append((index, a))
+    for index, edge in enumerate(edges):
+        neighbours.setdefault(edge.a, []).append((index, edge.b))
+        neighbours.setdefault(edge.b, []).append((index, edge.a))
     total = sum(edge.length for edge in edges)
     starts = []
     for piece in connected_pieces(edges):
