@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Collection, Iterable, NamedTuple, Sequence
 
-from .pieces import Pieces, Route
+from .pieces import Route
 
 
 class Chains:
@@ -33,13 +33,13 @@ class Chains:
 
     __slots__ = ("names", "start", "end", "length", "routes", "at")
 
-    def __init__(self, names: list[str]):
-        self.names = names
-        self.start: list[int] = []
-        self.end: list[int] = []
-        self.length: list[int] = []
-        self.routes: list[tuple[int, ...]] = []
+    def __init__(self, names: list[str], start: list[int], end: list[int], length: list[int],
+                 routes: list[tuple[int, ...]]):
+        self.names, self.start, self.end, self.length, self.routes = names, start, end, length, routes
         self.at: list[list[int]] = [[] for _ in names]
+        for k, (a, b) in enumerate(zip(start, end)):
+            self.at[a].append(k)
+            self.at[b].append(k)
 
     def __len__(self) -> int:
         return len(self.start)
@@ -64,31 +64,8 @@ class Chains:
     def only(self, kept: Iterable[int]) -> Chains:
         """The ``kept`` chains (renumbered in that order), over the same cities."""
         kept = list(kept)
-        chains = Chains(self.names)
-        chains.start = [self.start[k] for k in kept]
-        chains.end = [self.end[k] for k in kept]
-        chains.length = [self.length[k] for k in kept]
-        chains.routes = [self.routes[k] for k in kept]
-        at = chains.at
-        for k, (start, end) in enumerate(zip(chains.start, chains.end)):
-            at[start].append(k)
-            at[end].append(k)
-        return chains
-
-    def pieces(self) -> list[Chains]:
-        """Fact 0: the chains of each connected piece, found by ``Pieces`` (the kit's
-        union–find); the chains themselves if they hang together (the common case)."""
-        if not self.start:
-            return []
-        pieces = Pieces()
-        pieces.join_all(zip(self.start, self.end))
-        piece_of = pieces.piece_of
-        if len(piece_of[self.start[0]]) == len(piece_of):
-            return [self]
-        chains_of: dict[int, list[int]] = {}
-        for k, start in enumerate(self.start):
-            chains_of.setdefault(pieces.find(start), []).append(k)
-        return [self.only(kept) for kept in chains_of.values()]
+        return Chains(self.names, [self.start[k] for k in kept], [self.end[k] for k in kept],
+                      [self.length[k] for k in kept], [self.routes[k] for k in kept])
 
 
 class Step(NamedTuple):
@@ -111,60 +88,56 @@ def odd_cities(touching: dict[str, list[int]]) -> list[str]:
     return [city for city, ends in touching.items() if len(ends) % 2]
 
 
-def contract_chains(routes: Sequence[Route]) -> Chains:
-    """Fact 3: the runs through cities of degree 2, each as one chain; the other cities
-    are numbered in the order the routes first name them. A ring of cities of degree 2
-    (a piece of its own) becomes a loop at the first city of its first route."""
-    touching: dict[str, list[int]] = {}  # the routes at each city
-    for i, route in enumerate(routes):
-        touching.setdefault(route.a, []).append(i)
-        touching.setdefault(route.b, []).append(i)
-    anchors = [city for city, ends in touching.items() if len(ends) != 2]
-    number = {city: n for n, city in enumerate(anchors)}
-    chains = Chains(anchors[:])
-    at, start_of, end_of, length_of, routes_of = chains.at, chains.start, chains.end, chains.length, chains.routes
-    seen = [False] * len(routes)
-    left, n = len(routes), 0  # routes in no chain yet, anchors done
-    while left:
-        if n == len(anchors):  # only rings are left: the first city of one anchors it
-            ring = routes[seen.index(False)].a
-            number[ring] = n
-            anchors.append(ring)
-            chains.names.append(ring)
-            at.append([])
-        anchor = anchors[n]
-        n += 1
-        start = number[anchor]
-        for first in touching[anchor]:
-            if seen[first]:
+def single_chains(routes: Sequence[Route], touching: dict[str, list[int]], cities: Sequence[str]) -> Chains:
+    """Each route of a piece (its ``cities``; ``touching``: the routes at each city) as a
+    chain of its own."""
+    number = {city: n for n, city in enumerate(cities)}
+    indices = sorted({i for city in cities for i in touching[city]})
+    return Chains(list(cities), [number[routes[i].a] for i in indices], [number[routes[i].b] for i in indices],
+                  [routes[i].length for i in indices], [(i,) for i in indices])
+
+
+def contract_chains(routes: Sequence[Route], touching: dict[str, list[int]], cities: Sequence[str]) -> Chains:
+    """Fact 3: the runs through cities of degree 2 of a piece (its ``cities``, one of
+    them of another degree; ``touching``: the routes at each city), each as one chain.
+    The other cities are numbered as they are met."""
+    number: dict[str, int] = {}
+    start_of: list[int] = []
+    end_of: list[int] = []
+    length_of: list[int] = []
+    routes_of: list[tuple[int, ...]] = []
+    seen: set[int] = set()
+    for anchor in cities:
+        ends = touching[anchor]
+        if len(ends) == 2:
+            continue
+        start = number.setdefault(anchor, len(number))
+        for first in ends:
+            if first in seen:
                 continue
-            seen[first] = True
+            seen.add(first)
             route = routes[first]
             city = route.b if route.a == anchor else route.a
             if len(touching[city]) != 2:  # the common case in a dense network: a chain of one route
                 length, run = route.length, (first,)
             else:
                 walked, edge, city, length = [], first, anchor, 0
-                while True:  # walk on while the city reached has degree 2 (and is not where a ring began)
-                    seen[edge] = True
+                while True:  # walk on while the city reached has degree 2
+                    seen.add(edge)
                     route = routes[edge]
                     city = route.b if route.a == city else route.a
                     walked.append(edge)
                     length += route.length
                     onward = touching[city]
-                    if len(onward) != 2 or city == anchor:
+                    if len(onward) != 2:
                         break
                     edge = onward[0] if onward[1] == edge else onward[1]
                 run = tuple(walked)
-            end = number[city]
-            at[start].append(len(start_of))  # ``Chains.add``, written out: it runs for every chain of every call
-            at[end].append(len(start_of))
             start_of.append(start)
-            end_of.append(end)
+            end_of.append(number.setdefault(city, len(number)))
             length_of.append(length)
             routes_of.append(run)
-            left -= len(run)
-    return chains
+    return Chains(list(number), start_of, end_of, length_of, routes_of)
 
 
 def trim_hanging_trees(chains: Chains, unfold_arms: bool = True) -> tuple[Chains, Walk | None]:

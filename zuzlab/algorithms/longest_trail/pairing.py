@@ -15,31 +15,24 @@ odd city, which provably costs the least when it costs no more than ``pairing_fl
 an exact search over who pairs with whom for a dozen odd cities or fewer; networkx's
 minimum-weight matching for whole boards.
 
-One Dijkstra (``dijkstra``) finds both the nearest odd cities (from all at once) and the
-distances between them (from each). It is written here rather than taken from networkx
-because it runs in almost every longest-route call: it walks the chains' own lists of
-numbered cities, where networkx's ``single_source_dijkstra`` first needs them as a graph
-of its own (90 µs a network against 34 on dense 20-route and 45-train networks, about as
-long as the whole call).
+Both the nearest odd cities and the distances between them come from the one Dijkstra
+of ``distances.py``.
 """
 
 from __future__ import annotations
 
 import functools
-import heapq
 import itertools
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 import networkx as nx
 
 from .chains import Chains
+from .distances import UNREACHABLE, Distances, dijkstra, odd_distances, path_back
 
 #: Up to this many odd cities the pairing is found by the exact search over who pairs
 #: with whom (microseconds); above, by networkx's minimum-weight matching (milliseconds).
 PAIRING_BY_HAND_UP_TO = 12
-
-#: Longer than any trail or pairing: "no way there".
-UNREACHABLE = 1 << 62
 
 
 class Pairing(NamedTuple):
@@ -48,7 +41,7 @@ class Pairing(NamedTuple):
 
     length: int
     left_out: frozenset[int]
-    distance: list[list[int]] | None  # the shortest distances between the odd cities, if computed
+    distances: Distances | None  # the shortest distances between the odd cities, if computed
 
 
 def cheapest_pairing(chains: Chains, odd: list[int]) -> Pairing:
@@ -59,77 +52,13 @@ def cheapest_pairing(chains: Chains, odd: list[int]) -> Pairing:
     nearest = _nearest_pairing(chains, odd)
     if nearest is not None:
         return nearest
-    distance, came_by = odd_distances(chains, odd)
-    pairs = exact_pairs(distance) if len(odd) <= PAIRING_BY_HAND_UP_TO else matched_pairs(distance)
+    distances = odd_distances(chains, odd)
+    distance = distances.matrix
+    pairs = _pairs_by_hand(distances) if len(odd) <= PAIRING_BY_HAND_UP_TO else matched_pairs(distance)
     left_out: set[int] = set()
     for i, j in pairs:
-        left_out.symmetric_difference_update(path_back(chains, came_by[i], odd[j]))
-    return Pairing(sum(distance[i][j] for i, j in pairs), frozenset(left_out), distance)
-
-
-class Reached(NamedTuple):
-    """What Dijkstra found for each city: its distance to the nearest source (for a city
-    not settled, the shortest way found so far), which source that is (its place among
-    the sources; -1 if not settled) and the chain it came by (-1 for a source)."""
-
-    distance: list[int]
-    source: list[int]
-    came_by: list[int]
-
-
-def dijkstra(chains: Chains, sources: Sequence[int], stop_once: Sequence[int] = ()) -> Reached:
-    """Dijkstra over the chains from all ``sources`` at once; with ``stop_once``, it stops
-    as soon as those cities are settled."""
-    count = len(chains.names)
-    start_of, end_of, length_of, at = chains.start, chains.end, chains.length, chains.at
-    distance, source_of, came_by = [UNREACHABLE] * count, [-1] * count, [-1] * count
-    heap = []  # (distance, source, city, chain)
-    for i, city in enumerate(sources):
-        distance[city] = 0
-        heap.append((0, i, city, -1))
-    to_find = len(stop_once) or -1
-    wanted = [False] * count
-    for city in stop_once:
-        wanted[city] = True
-    while heap and to_find:
-        d, source, city, chain = heapq.heappop(heap)
-        if source_of[city] >= 0:
-            continue
-        source_of[city], came_by[city] = source, chain
-        if wanted[city]:
-            to_find -= 1
-        for k in at[city]:
-            other = end_of[k] if start_of[k] == city else start_of[k]
-            if d + length_of[k] < distance[other]:  # a longer way to a city is not queued at all
-                distance[other] = d + length_of[k]
-                heapq.heappush(heap, (d + length_of[k], source, other, k))
-    return Reached(distance, source_of, came_by)
-
-
-def path_back(chains: Chains, reached: Reached, city: int) -> list[int]:
-    """The chains of the shortest path from ``city`` back to the source that reached it."""
-    found = []
-    came_by, start_of, end_of = reached.came_by, chains.start, chains.end
-    while (k := came_by[city]) >= 0:
-        found.append(k)
-        city = end_of[k] if start_of[k] == city else start_of[k]
-    return found
-
-
-def odd_distances(chains: Chains, odd: list[int]) -> tuple[list[list[int]], list[Reached]]:
-    """The shortest distances between the odd cities, as a matrix in the order of ``odd``,
-    and the Dijkstra from each but the last (distances are symmetric: each search goes on
-    only until the odd cities after its own are settled)."""
-    count = len(odd)
-    distance = [[0] * count for _ in range(count)]
-    came_by = []
-    for i in range(count - 1):
-        reached = dijkstra(chains, odd[i:i + 1], stop_once=odd[i + 1:])
-        row = reached.distance
-        for j in range(i + 1, count):
-            distance[i][j] = distance[j][i] = row[odd[j]]
-        came_by.append(reached)
-    return distance, came_by
+        left_out.symmetric_difference_update(distances.path(i, j))
+    return Pairing(sum(distance[i][j] for i, j in pairs), frozenset(left_out), distances)
 
 
 def _nearest_pairing(chains: Chains, odd: list[int]) -> Pairing | None:
@@ -177,10 +106,24 @@ def pairing_floor(nearest: list[int]) -> int:
     return sum(sorted(nearest, reverse=True)[2::2])
 
 
-def exact_pairs(distance: list[list[int]], free: int = 2) -> list[tuple[int, int]]:
+def _pairs_by_hand(distances: Distances) -> list[tuple[int, int]]:
+    """The cheapest pairing by the exact search, where the end of an arm (they come first)
+    is an end of the trail, pairs with the city it hangs at or with another arm's end
+    there (were it paired with anyone else, pairing it with its city and their partners
+    with each other would cost no more): this leaves the search a third of its choices on
+    dense 20-route networks."""
+    arms = distances.arms
+    partners = tuple((there, *(j for j in range(i + 1, len(arms)) if arms[j][0] == there))
+                     for i, (there, _) in enumerate(arms)) if arms else ()
+    return exact_pairs(distances.matrix, partners=partners)
+
+
+def exact_pairs(distance: list[list[int]], free: int = 2, partners: tuple[tuple[int, ...], ...] = ()
+                ) -> list[tuple[int, int]]:
     """The cheapest pairing with up to ``free`` cities left as ends, by the exact search over
-    who pairs with whom (see ``_plan``)."""
-    plan = _plan(len(distance), free)
+    who pairs with whom (see ``_plan``); the first cities may pair only with their
+    ``partners``."""
+    plan = _plan(len(distance), free, partners)
     costs = _costs(distance, plan)
     pairs, state = [], len(plan)  # from the last state, follow the choices that give its length
     while state:
@@ -219,9 +162,11 @@ def _costs(distance: list[list[int]], plan) -> list[int]:
 
 
 @functools.cache
-def _plan(count: int, free: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
+def _plan(count: int, free: int, partners: tuple[tuple[int, ...], ...] = ()
+          ) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
     """The exact pairing search for ``count`` cities, up to ``free`` of them left as ends,
-    laid out once per size (it does not depend on the distances).
+    laid out once per size (it does not depend on the distances); city ``i`` may pair
+    only with the cities ``partners[i]`` lists, if there is that entry.
 
     The cheapest pairing of a set of cities: its first city is either a free end or pairs
     with one of the others, and the rest is paired as cheaply as possible. The states
@@ -237,7 +182,8 @@ def _plan(count: int, free: int) -> tuple[tuple[int, int, tuple[tuple[int, int],
             first = min(cities)
             rest = cities - {first}
             if_free = visit(rest, free - 1) if free else -1
-            choices = tuple((other, visit(rest - {other}, free)) for other in sorted(rest))
+            allowed = sorted(rest) if first >= len(partners) else [other for other in partners[first] if other in rest]
+            choices = tuple((other, visit(rest - {other}, free)) for other in allowed)
             plan.append((first, if_free, choices))
             state_of[cities, free] = len(plan)
         return state_of[cities, free]

@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, NamedTuple, Sequence
 
-from .chains import Chains, Walk, contract_chains, euler_walk, trim_hanging_trees, unfold
-from .pairing import cheapest_pairing, odd_distances, pairing_with_end
-from .pieces import Route, one_piece, read_routes
+from .chains import Chains, Walk, contract_chains, euler_walk, single_chains, trim_hanging_trees, unfold
+from .distances import odd_distances
+from .pairing import cheapest_pairing, pairing_with_end
+from .pieces import Piece, Route, connected_pieces, one_piece, read_routes
 from .program import solve_by_program
 from .search import LEFT_OUT_SEARCH_ABOVE_PAIRING, OutOfBudget, search_left_out, search_trails
 
@@ -30,16 +31,19 @@ class Trail:
 class Found(NamedTuple):
     """A longest trail of a piece as it was found: its length and its chains, either in
     walking order (``walk``) or as a set (all but those ``left_out``), walked in Euler
-    order only when the trail is asked for."""
+    order only when the trail is asked for. A piece walked whole keeps its routes as they
+    are (``whole``): they become chains only if the trail is asked for."""
 
     length: int
-    chains: Chains
+    chains: Chains | None = None
     walk: Walk | None = None
     left_out: frozenset[int] = frozenset()
+    whole: tuple[dict[str, list[int]], Piece] | None = None  # the routes at each city, and the piece
 
     def cities_and_edges(self, routes: Sequence[Route]) -> tuple[tuple[str, ...], list[int]]:
         """The cities and the route indices of the trail, in walking order."""
-        return unfold(self.chains, self.walk or euler_walk(self.chains, self.left_out), routes)
+        chains = self.chains or single_chains(routes, self.whole[0], self.whole[1].cities)
+        return unfold(chains, self.walk or euler_walk(chains, self.left_out), routes)
 
 
 def longest_trail(items: Iterable[Any]) -> Trail:
@@ -63,23 +67,28 @@ def longest_trail_length(items: Iterable[Any]) -> int:
 def _longest(routes: list[Route], with_trail: bool) -> Found | None:
     """The longest trail over all pieces, or None if no trail is longer than 0; only
     ``with_trail`` can it be walked out."""
+    touching, pieces = connected_pieces(routes)  # fact 0
+    if len(pieces) == 1:
+        return _longest_in_piece(routes, touching, pieces[0], 0, with_trail)
     best: Found | None = None
-    pieces = [(sum(piece.length), piece) for piece in contract_chains(routes).pieces()]  # facts 3 and 0
-    pieces.sort(key=lambda each: -each[0])  # biggest first: a smaller piece is often skipped unsearched
-    for total, piece in pieces:
+    pieces.sort(key=lambda piece: -piece.length)  # biggest first: a smaller piece is often skipped unsearched
+    for piece in pieces:
         to_beat = best.length if best else 0
-        if total <= to_beat:
+        if piece.length <= to_beat:
             break
-        found = _longest_in_piece(piece, total, to_beat, with_trail)
-        if found is not None:
-            best = found
+        best = _longest_in_piece(routes, touching, piece, to_beat, with_trail) or best
     return best
 
 
-def _longest_in_piece(chains: Chains, total: int, to_beat: int, with_trail: bool) -> Found | None:
-    """The longest trail of one piece, if it is longer than ``to_beat``."""
-    if len(chains.odd_cities()) <= 2:  # fact 1: an Euler trail walks it all
-        return Found(total, chains)
+def _longest_in_piece(routes: list[Route], touching: dict[str, list[int]], piece: Piece, to_beat: int,
+                      with_trail: bool) -> Found | None:
+    """The longest trail of one piece, if it is longer than ``to_beat`` (``touching``: the
+    routes at each city)."""
+    if piece.length <= to_beat:
+        return None
+    if sum([len(ends) % 2 for ends in map(touching.__getitem__, piece.cities)]) <= 2:  # fact 1: Euler walks it all
+        return Found(piece.length, whole=(touching, piece))
+    chains = contract_chains(routes, touching, piece.cities)  # fact 3
     core, in_a_tree = trim_hanging_trees(chains, unfold_arms=with_trail)  # fact 4
     best = None
     if in_a_tree is not None and in_a_tree.length > to_beat:
@@ -101,7 +110,10 @@ def _longest_over_chains(chains: Chains, to_beat: int) -> Found | None:
     if total - pairing.length <= to_beat:
         return None
     left_out = pairing.left_out
-    if one_piece([ends for k, ends in enumerate(zip(chains.start, chains.end)) if k not in left_out]):
+    kept = list(zip(chains.start, chains.end))
+    for k in sorted(left_out, reverse=True):
+        del kept[k]
+    if one_piece(kept):
         return Found(total - pairing.length, chains, left_out=left_out)
     try:
         most = min(pairing.length + LEFT_OUT_SEARCH_ABOVE_PAIRING, total - to_beat - 1)
@@ -112,8 +124,9 @@ def _longest_over_chains(chains: Chains, to_beat: int) -> Found | None:
         ceiling = total - pairing.length - LEFT_OUT_SEARCH_ABOVE_PAIRING - 1  # what fact 6 did not find
         if ceiling <= to_beat:
             return None
-        distance = pairing.distance or odd_distances(chains, odd)[0]
-        ceilings = {city: min(ceiling, total - pairing_with_end(distance, i)) for i, city in enumerate(odd)}
+        distances = pairing.distances or odd_distances(chains, odd)
+        ceilings = {city: min(ceiling, total - pairing_with_end(distances.matrix, i))
+                    for i, city in enumerate(distances.odd)}
         walk = search_trails(chains, ceilings, to_beat)  # facts 7 and 8
         return None if walk is None else Found(walk.length, chains, walk=walk)
     except OutOfBudget:
