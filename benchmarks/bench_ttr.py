@@ -19,6 +19,9 @@ It prints the machine's core count first (the figures are for one core).
      step closes a cycle with probability 0.8, else takes any route at the network's edge,
      one track per double route; most cities end with 3 or more routes) (target: mean
      ≤ 100 µs);
+   - the players' networks at the end of seeded random games (4-player USA and 5-player
+     Europe games, seeds 0, 1, …: one network a player), as scoring meets them: most in
+     several pieces, listed in the order they were claimed;
    - whole boards (every route one player's, both tracks of double routes) and big
      networks, each call on its own (target: whole Europe ≤ 1 s, any network of up to
      150 routes ≤ 2 s): the USA, Europe and Switzerland boards; dense Europe networks of
@@ -90,6 +93,22 @@ def longest_route_times(count: int) -> None:
     for board in (usa, ttr.load_map("europe")):
         print_longest_route_times(f"dense 20-route {board.name} networks ({count})",
                                   [board.dense_network(routes=20, seed=seed) for seed in range(count)])
+    print_longest_route_times(f"finished random games' networks ({count})", finished_game_networks(count))
+
+
+def finished_game_networks(count: int) -> list:
+    """``count`` players' networks at the end of seeded random games, half of them from
+    4-player USA games and half from 5-player Europe games."""
+    networks: list = []
+    for variant, players, wanted in (("usa", 4, count // 2), ("europe", 5, count - count // 2)):
+        found: list = []
+        seed = 0
+        while len(found) < wanted:
+            game = ttr.play_random_game(variant, players=players, seed=seed)
+            found += [game.routes_of(player) for player in range(players)]
+            seed += 1
+        networks += found[:wanted]
+    return networks
 
 
 #: The rules audit's 56-route Europe network (answer 123), on which the search of old

@@ -142,10 +142,12 @@ def contract_chains(routes: Sequence[Route], touching: dict[str, list[int]], cit
 
 def trim_hanging_trees(chains: Chains, unfold_arms: bool = True) -> tuple[Chains, Walk | None]:
     """Fact 4: the chains with each hanging tree cut down to its two longest arms at each
-    city, and the longest path inside a tree (None without trees: then the chains are
-    returned as they are). If the whole piece is a tree, no chains are left and that path
-    is the answer. Without ``unfold_arms`` the chains made of arms leave out their routes
-    (only a trail walked out needs them)."""
+    city, and the longest path inside a tree (None without trees). If the whole piece is
+    a tree, no chains are left and that path is the answer. Without ``unfold_arms`` the
+    chains made of arms leave out their routes (only a trail walked out needs them).
+
+    The chains are returned as they are if there is nothing to cut: no tree, or each tree
+    one chain at a city with at most two (most dense networks: no chains made anew)."""
     at = chains.at
     leaves = [city for city, ends in enumerate(at) if len(ends) == 1]
     if not leaves:
@@ -182,7 +184,7 @@ def trim_hanging_trees(chains: Chains, unfold_arms: bool = True) -> tuple[Chains
                 del at_parent[2:]
     if not dropped and all(degree[city] >= 2 and all(len(steps) == 1 for _, steps in hanging)
                            for city, hanging in arms.items()):
-        core = chains  # each tree is one chain, at a city with at most two: nothing to cut
+        core = chains  # each tree is one chain, at a city that stays, with at most two: nothing to cut
     else:
         core = chains.only(k for k in range(len(chains)) if k not in cut)
     deepest: tuple[int, list] | None = None  # the longest path inside a tree: down one arm at a city, up the other

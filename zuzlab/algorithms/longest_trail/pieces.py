@@ -1,8 +1,9 @@
 """Fact 0: a trail never leaves its connected piece, so each piece is solved on its own.
 
-This module reads the caller's routes as edges and splits them into connected pieces with
-one small union–find (``Pieces``): the one connectivity helper of the kit, which Railroad
-Ink's scoring and Europe's station choice use too.
+This module reads the caller's routes (route objects as they are, ``(city, city,
+length)`` tuples as ``Edge``) and splits them into connected pieces with one small
+union–find (``Pieces``): the one connectivity helper of the kit, which Railroad Ink's
+scoring and Europe's station choice use too.
 """
 
 from __future__ import annotations
