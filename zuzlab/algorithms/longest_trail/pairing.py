@@ -30,8 +30,9 @@ import networkx as nx
 from .chains import Chains
 from .distances import UNREACHABLE, Distances, dijkstra, odd_distances, path_back
 
-#: Up to this many odd cities the pairing is found by the exact search over who pairs
-#: with whom (microseconds); above, by networkx's minimum-weight matching (milliseconds).
+#: Up to this many odd cities (not counting the ends of arms) the pairing is found by the
+#: exact search over who pairs with whom (microseconds); above, by networkx's
+#: minimum-weight matching (milliseconds).
 PAIRING_BY_HAND_UP_TO = 12
 
 
@@ -54,7 +55,8 @@ def cheapest_pairing(chains: Chains, odd: list[int]) -> Pairing:
         return nearest
     distances = odd_distances(chains, odd)
     distance = distances.matrix
-    pairs = _pairs_by_hand(distances) if len(odd) <= PAIRING_BY_HAND_UP_TO else matched_pairs(distance)
+    by_hand = len(odd) - len(distances.arms) <= PAIRING_BY_HAND_UP_TO  # the ends of arms add few choices
+    pairs = _pairs_by_hand(distances) if by_hand else matched_pairs(distance)
     left_out: set[int] = set()
     for i, j in pairs:
         left_out.symmetric_difference_update(distances.path(i, j))
