@@ -35,9 +35,9 @@ def test_pieces_are_the_components_in_any_order(edges, rng):
                       for cities in nx.connected_components(graph))
     grown = _as_grown(edges, rng)
     for listed in (edges, grown):
-        touching, pieces = pieces_module.connected_pieces([pieces_module.Edge(*edge) for edge in listed])
+        pieces = pieces_module.connected_pieces([pieces_module.Edge(*edge) for edge in listed])
         assert sorted((sorted(piece.cities), piece.length) for piece in pieces) == expected
-        assert {city: sorted(at) for city, at in touching.items()} == {
+        assert {city: sorted(at) for city, at in pieces[0].touching.items()} == {
             city: [i for i, (a, b, _) in enumerate(listed) if city in (a, b)] for city in graph}
 
 
@@ -61,15 +61,15 @@ def test_a_network_grown_and_shuffled_is_one_piece_both_ways():
         network = board.dense_network(routes=20, seed=seed)
         shuffled = random.Random(seed).sample(network, len(network))
         for listed in (network, shuffled):
-            _, pieces = pieces_module.connected_pieces(listed)
+            pieces = pieces_module.connected_pieces(listed)
             assert len(pieces) == 1 and pieces[0].length == sum(r.length for r in network)
         assert ttr.longest_route(shuffled) == ttr.longest_route(network)
 
 
 def _chains(edges):
     routes = [pieces_module.Edge(*edge) for edge in edges]
-    touching, (piece,) = pieces_module.connected_pieces(routes)
-    return chains_module.contract_chains(routes, touching, piece.cities)
+    (piece,) = pieces_module.connected_pieces(routes)
+    return chains_module.contract_chains(routes, piece)
 
 
 def test_a_tree_of_one_chain_at_a_city_with_two_arms_is_left_uncut():
@@ -94,11 +94,10 @@ def test_odd_distances_are_the_shortest_and_their_paths_walk_them(edges):
     if not edges:
         return
     routes = [pieces_module.Edge(*edge) for edge in edges]
-    touching, pieces = pieces_module.connected_pieces(routes)
-    piece = max(pieces, key=lambda piece: piece.length)
-    if sum(len(touching[city]) % 2 for city in piece.cities) <= 2:
+    piece = max(pieces_module.connected_pieces(routes), key=lambda piece: piece.length)
+    if sum(len(piece.touching[city]) % 2 for city in piece.cities) <= 2:
         return
-    chains, _ = chains_module.trim_hanging_trees(chains_module.contract_chains(routes, touching, piece.cities))
+    chains, _ = chains_module.trim_hanging_trees(chains_module.contract_chains(routes, piece))
     odd = chains.odd_cities()
     if len(odd) <= 2:
         return

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Collection, Iterable, NamedTuple, Sequence
 
-from .pieces import Route
+from .pieces import Piece, Route
 
 
 class Chains:
@@ -83,31 +83,25 @@ class Walk(NamedTuple):
     steps: tuple[Step, ...]
 
 
-def odd_cities(touching: dict[str, list[int]]) -> list[str]:
-    """The cities where an odd number of routes meet."""
-    return [city for city, ends in touching.items() if len(ends) % 2]
-
-
-def single_chains(routes: Sequence[Route], touching: dict[str, list[int]], cities: Sequence[str]) -> Chains:
-    """Each route of a piece (its ``cities``; ``touching``: the routes at each city) as a
-    chain of its own."""
-    number = {city: n for n, city in enumerate(cities)}
-    indices = sorted({i for city in cities for i in touching[city]})
-    return Chains(list(cities), [number[routes[i].a] for i in indices], [number[routes[i].b] for i in indices],
+def single_chains(routes: Sequence[Route], piece: Piece) -> Chains:
+    """Each route of a piece as a chain of its own."""
+    number = {city: n for n, city in enumerate(piece.cities)}
+    indices = sorted({i for city in piece.cities for i in piece.touching[city]})
+    return Chains(list(piece.cities), [number[routes[i].a] for i in indices], [number[routes[i].b] for i in indices],
                   [routes[i].length for i in indices], [(i,) for i in indices])
 
 
-def contract_chains(routes: Sequence[Route], touching: dict[str, list[int]], cities: Sequence[str]) -> Chains:
-    """Fact 3: the runs through cities of degree 2 of a piece (its ``cities``, one of
-    them of another degree; ``touching``: the routes at each city), each as one chain.
-    The other cities are numbered as they are met."""
+def contract_chains(routes: Sequence[Route], piece: Piece) -> Chains:
+    """Fact 3: the runs through cities of degree 2 of a piece (one of its cities is of
+    another degree), each as one chain. The other cities are numbered as they are met."""
+    touching = piece.touching
     number: dict[str, int] = {}
     start_of: list[int] = []
     end_of: list[int] = []
     length_of: list[int] = []
     routes_of: list[tuple[int, ...]] = []
     seen: set[int] = set()
-    for anchor in cities:
+    for anchor in piece.cities:
         ends = touching[anchor]
         if len(ends) == 2:
             continue

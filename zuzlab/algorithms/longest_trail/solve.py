@@ -38,11 +38,11 @@ class Found(NamedTuple):
     chains: Chains | None = None
     walk: Walk | None = None
     left_out: frozenset[int] = frozenset()
-    whole: tuple[dict[str, list[int]], Piece] | None = None  # the routes at each city, and the piece
+    whole: Piece | None = None
 
     def cities_and_edges(self, routes: Sequence[Route]) -> tuple[tuple[str, ...], list[int]]:
         """The cities and the route indices of the trail, in walking order."""
-        chains = self.chains or single_chains(routes, self.whole[0], self.whole[1].cities)
+        chains = self.chains or single_chains(routes, self.whole)
         return unfold(chains, self.walk or euler_walk(chains, self.left_out), routes)
 
 
@@ -67,28 +67,26 @@ def longest_trail_length(items: Iterable[Any]) -> int:
 def _longest(routes: list[Route], with_trail: bool) -> Found | None:
     """The longest trail over all pieces, or None if no trail is longer than 0; only
     ``with_trail`` can it be walked out."""
-    touching, pieces = connected_pieces(routes)  # fact 0
+    pieces = connected_pieces(routes)  # fact 0
     if len(pieces) == 1:
-        return _longest_in_piece(routes, touching, pieces[0], 0, with_trail)
+        return _longest_in_piece(routes, pieces[0], 0, with_trail)
     best: Found | None = None
     pieces.sort(key=lambda piece: -piece.length)  # biggest first: a smaller piece is often skipped unsearched
     for piece in pieces:
         to_beat = best.length if best else 0
         if piece.length <= to_beat:
             break
-        best = _longest_in_piece(routes, touching, piece, to_beat, with_trail) or best
+        best = _longest_in_piece(routes, piece, to_beat, with_trail) or best
     return best
 
 
-def _longest_in_piece(routes: list[Route], touching: dict[str, list[int]], piece: Piece, to_beat: int,
-                      with_trail: bool) -> Found | None:
-    """The longest trail of one piece, if it is longer than ``to_beat`` (``touching``: the
-    routes at each city)."""
+def _longest_in_piece(routes: list[Route], piece: Piece, to_beat: int, with_trail: bool) -> Found | None:
+    """The longest trail of one piece, if it is longer than ``to_beat``."""
     if piece.length <= to_beat:
         return None
-    if sum([len(ends) % 2 for ends in map(touching.__getitem__, piece.cities)]) <= 2:  # fact 1: Euler walks it all
-        return Found(piece.length, whole=(touching, piece))
-    chains = contract_chains(routes, touching, piece.cities)  # fact 3
+    if sum([len(ends) % 2 for ends in map(piece.touching.__getitem__, piece.cities)]) <= 2:  # fact 1
+        return Found(piece.length, whole=piece)  # an Euler trail walks it all
+    chains = contract_chains(routes, piece)  # fact 3
     core, in_a_tree = trim_hanging_trees(chains, unfold_arms=with_trail)  # fact 4
     best = None
     if in_a_tree is not None and in_a_tree.length > to_beat:
@@ -110,10 +108,10 @@ def _longest_over_chains(chains: Chains, to_beat: int) -> Found | None:
     if total - pairing.length <= to_beat:
         return None
     left_out = pairing.left_out
-    kept = list(zip(chains.start, chains.end))
+    kept_ends = list(zip(chains.start, chains.end))
     for k in sorted(left_out, reverse=True):
-        del kept[k]
-    if one_piece(kept):
+        del kept_ends[k]
+    if one_piece(kept_ends):
         return Found(total - pairing.length, chains, left_out=left_out)
     try:
         most = min(pairing.length + LEFT_OUT_SEARCH_ABOVE_PAIRING, total - to_beat - 1)

@@ -44,7 +44,7 @@ def longest_trail_steps(items: Iterable[Any]) -> Iterator[TrailStep]:
         neighbours.setdefault(edge.b, []).append((index, edge.a))
     total = sum(edge.length for edge in edges)
     starts = []
-    for piece in connected_pieces(edges)[1]:
+    for piece in connected_pieces(edges):
         cities = sorted(piece.cities)
         odd = [c for c in cities if len(neighbours[c]) % 2]
         starts += odd or cities[:1]  # a piece without odd cities is walked whole from anywhere
