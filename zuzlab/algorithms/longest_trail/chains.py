@@ -203,9 +203,8 @@ def euler_walk(chains: Chains, left_out: Collection[int] = ()) -> Walk:
     """Fact 1: every chain but those ``left_out``, which meet in at most two odd cities and
     hang together, in one trail from an odd city: Hierholzer's algorithm."""
     ends_at = [[k for k in ends if k not in left_out] for ends in chains.at]
-    start = next((city for city, ends in enumerate(ends_at) if len(ends) % 2), None)
-    if start is None:
-        start = next(city for city, ends in enumerate(ends_at) if ends)
+    met = [city for k in range(len(chains)) if k not in left_out for city in (chains.start[k], chains.end[k])]
+    start = next((city for city in met if len(ends_at[city]) % 2), met[0])  # the first odd city the chains meet
     used: set[int] = set()
     stack = [(start, -1)]  # (city, chain that led there)
     steps: list[Step] = []
