@@ -4,8 +4,10 @@ between the odd cities (from each, in ``odd_distances``).
 
 It is written here rather than taken from networkx because it runs in almost every
 longest-route call: it walks the chains' own lists of numbered cities, where networkx's
-``single_source_dijkstra`` first needs them as a graph of its own (90 µs a network
-against 34 on dense 20-route and 45-train networks, about as long as the whole call).
+Dijkstra first needs them as a graph of its own. On 45-train and dense 20-route networks
+the nearest odd cities take 5 µs here against 34 µs for ``multi_source_dijkstra`` with
+its graph, and the distances between the odd cities 27 µs against 154 µs (a whole call
+takes 45 µs).
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ def solve_by_program(chains: Chains) -> frozenset[int]:
     from scipy.optimize import Bounds, LinearConstraint, milp
     from scipy.sparse import coo_array
 
-    cities = [city for city, ends in enumerate(chains.at) if ends]  # those the chains touch
+    cities = [city for city, at_city in enumerate(chains.at) if at_city]  # those the chains touch
     number = {city: i for i, city in enumerate(cities)}
     n_chains, n_cities = len(chains), len(cities)
     at = [chains.at[city] for city in cities]  # the chains at each city, a loop twice
