@@ -18,7 +18,15 @@ It prints the machine's core count first (the figures are for one core).
      (``Map.dense_network(routes=20, seed=s)`` for seeds 0, 1, …: from a random city, each
      step closes a cycle with probability 0.8, else takes any route at the network's edge,
      one track per double route; most cities end with 3 or more routes) (target: mean
-     ≤ 100 µs).
+     ≤ 100 µs);
+   - the players' networks at the end of seeded random games (4-player USA and 5-player
+     Europe games, seeds 0, 1, …: one network a player), as scoring meets them: most in
+     several pieces, listed in the order they were claimed;
+   - whole boards (every route one player's, both tracks of double routes) and big
+     networks, each call on its own (target: whole Europe ≤ 1 s, any network of up to
+     150 routes ≤ 2 s): the USA, Europe and Switzerland boards; dense Europe networks of
+     65 to 85 routes; made-up boards of 150 routes (``board_like_network``); the 56-route
+     Europe network of the rules audit (answer 123).
 3. The end-game station choice for players with 3 stations in finished 5-player Europe
    games, and in a built worst case (target ≤ 50 ms).
 """
@@ -26,7 +34,9 @@ It prints the machine's core count first (the figures are for one core).
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import random
 import statistics
 import time
 
@@ -83,6 +93,73 @@ def longest_route_times(count: int) -> None:
     for board in (usa, ttr.load_map("europe")):
         print_longest_route_times(f"dense 20-route {board.name} networks ({count})",
                                   [board.dense_network(routes=20, seed=seed) for seed in range(count)])
+    print_longest_route_times(f"finished random games' networks ({count})", finished_game_networks(count))
+
+
+def finished_game_networks(count: int) -> list:
+    """``count`` players' networks at the end of seeded random games, half of them from
+    4-player USA games and half from 5-player Europe games."""
+    networks: list = []
+    for variant, players, wanted in (("usa", 4, count // 2), ("europe", 5, count - count // 2)):
+        found: list = []
+        seed = 0
+        while len(found) < wanted:
+            game = ttr.play_random_game(variant, players=players, seed=seed)
+            found += [game.routes_of(player) for player in range(players)]
+            seed += 1
+        networks += found[:wanted]
+    return networks
+
+
+#: The rules audit's 56-route Europe network (answer 123), on which the search of old
+#: filled its memory.
+AUDIT_ROUTE_IDS = [1, 3, 7, *range(9, 13), *range(16, 19), 20, 24, 25, *range(27, 30), *range(33, 37), 38,
+                   *range(40, 45), 48, 49, 51, 52, 55, 57, 58, *range(61, 69), 82, 83, 87, *range(89, 98), 99, 100, 101]
+
+
+def board_like_network(cities: int, routes: int, seed: int) -> list[tuple[str, str, int]]:
+    """A made-up board: cities at random in a square, joined by a spanning tree of the
+    nearest pairs and then the nearest other pairs (some doubled), lengths 1–6 by distance
+    (about 3 on average, as on the printed boards)."""
+    import networkx as nx
+
+    rng = random.Random(f"{seed}/board-like")
+    points = [(rng.random(), rng.random()) for _ in range(cities)]
+    graph = nx.Graph()
+    for i in range(cities):
+        for j in range(i + 1, cities):
+            graph.add_edge(i, j, weight=math.dist(points[i], points[j]))
+    pairs = [tuple(sorted(e)) for e in nx.minimum_spanning_edges(graph, data=False)]
+    chosen = set(pairs)
+    for pair in sorted(graph.edges, key=lambda e: graph.edges[e]["weight"]):
+        if len(pairs) >= routes:
+            break
+        if tuple(sorted(pair)) not in chosen:
+            chosen.add(tuple(sorted(pair)))
+            pairs.append(tuple(sorted(pair)))
+            if rng.random() < 0.15 and len(pairs) < routes:
+                pairs.append(tuple(sorted(pair)))
+    scale = 2.2 * math.sqrt(cities)
+    return [(f"c{a}", f"c{b}", max(1, min(6, round(graph.edges[a, b]["weight"] * scale)))) for a, b in pairs]
+
+
+def big_network_times() -> None:
+    """Whole boards and big networks: each call timed on its own, the best of three."""
+    europe = ttr.load_map("europe")
+    cases = [(f"the whole {name} board", ttr.load_map(name).routes) for name in ("usa", "europe", "switzerland")]
+    cases += [(f"a dense Europe network of {routes} routes (seed {seed})", europe.dense_network(routes=routes, seed=seed))
+              for routes in (65, 75, 85) for seed in range(2)]
+    cases += [(f"a made-up board of 150 routes, {cities} cities (seed {seed})", board_like_network(cities, 150, seed))
+              for cities in (50, 60) for seed in range(3)]
+    cases.append(("the 56-route Europe network of the rules audit", [europe.route(i) for i in AUDIT_ROUTE_IDS]))
+    ttr.longest_route(cases[-1][1])  # the integer program's first call also imports scipy: not timed
+    for label, network in cases:
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            length = ttr.longest_route(network)
+            times.append(time.perf_counter() - start)
+        print(f"longest route of {label}: {length} trains in {1000 * min(times):.1f} ms")
 
 
 def print_longest_route_times(label: str, networks: list, runs: int = 3) -> None:
@@ -147,6 +224,7 @@ def main() -> None:
     random_games("europe", 5, args.games)
     random_games("switzerland", 3, args.games)
     longest_route_times(args.networks)
+    big_network_times()
     station_choice_times(args.endgames)
 
 

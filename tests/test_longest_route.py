@@ -9,8 +9,10 @@ from hypothesis import strategies as st
 
 from zuzlab import ttr
 
-#: the module itself (``zuzlab.algorithms.longest_trail`` is also the name of its function)
-trail_module = importlib.import_module("zuzlab.algorithms.longest_trail")
+#: the package's modules (``zuzlab.algorithms.longest_trail`` is also the name of its function)
+pairing_module = importlib.import_module("zuzlab.algorithms.longest_trail.pairing")
+distances_module = importlib.import_module("zuzlab.algorithms.longest_trail.distances")
+solve_module = importlib.import_module("zuzlab.algorithms.longest_trail.solve")
 
 
 def test_single_route_and_nothing():
@@ -259,7 +261,7 @@ def test_pairing_by_hand_and_by_networkx_agree(monkeypatch):
     for seed in range(8):
         network = board.random_network(trains=90, seed=seed)
         by_hand = ttr.longest_trail(network)
-        monkeypatch.setattr(trail_module, "PAIRING_BY_HAND_UP_TO", 0)
+        monkeypatch.setattr(pairing_module, "PAIRING_BY_HAND_UP_TO", 0)
         by_networkx = ttr.longest_trail(network)
         monkeypatch.undo()
         assert by_hand.length == by_networkx.length and valid_trail(by_hand) and valid_trail(by_networkx)
@@ -299,13 +301,13 @@ def shortest_distances(draw):
 @settings(max_examples=150, deadline=None)
 @given(shortest_distances())
 def test_pairing_is_the_cheapest(distance):
-    pairing = trail_module._Pairing(distance)
     expected = cheapest_pairing_by_enumeration(distance)
-    assert pairing.length == expected
-    paired = [c for pair in pairing.pairs for c in pair]
-    assert len(paired) == len(set(paired)) == len(distance) - 2  # all but the two ends, once each
+    for pairs in (pairing_module.exact_pairs(distance), pairing_module.matched_pairs(distance)):
+        assert sum(distance[a][b] for a, b in pairs) == expected
+        paired = [c for pair in pairs for c in pair]
+        assert len(paired) == len(set(paired)) == len(distance) - 2  # all but the two ends, once each
     for end in range(len(distance)):  # the exact ceiling per start: that city is one end
-        assert pairing.length_with_end(end) == cheapest_pairing_by_enumeration(distance, end)
+        assert pairing_module.pairing_with_end(distance, end) == cheapest_pairing_by_enumeration(distance, end)
 
 
 # Sparse networks on many cities: up to a dozen odd cities, pairings with free ends, and
@@ -327,7 +329,7 @@ def test_the_searches_are_exercised_on_dense_networks_and_agree(monkeypatch):
     # apart, the search over what to leave out (fact 6) or the full search over trails
     # (facts 7-8) takes over. Check those networks, and that each search settles some.
     settled = {"leaving out": 0, "trail search": 0}
-    search_left_out, search = trail_module._search_left_out, trail_module._search
+    search_left_out, search = solve_module.search_left_out, solve_module.search_trails
 
     def counted_search_left_out(*args):
         found = search_left_out(*args)
@@ -338,8 +340,8 @@ def test_the_searches_are_exercised_on_dense_networks_and_agree(monkeypatch):
         settled["trail search"] += 1
         return search(*args)
 
-    monkeypatch.setattr(trail_module, "_search_left_out", counted_search_left_out)
-    monkeypatch.setattr(trail_module, "_search", counted_search)
+    monkeypatch.setattr(solve_module, "search_left_out", counted_search_left_out)
+    monkeypatch.setattr(solve_module, "search_trails", counted_search)
     board = ttr.load_map("usa")
     for seed, closing in itertools.product(range(120), (0.3, 0.5)):
         network = board.dense_network(routes=20, seed=seed, closing=closing)
@@ -353,17 +355,17 @@ def test_the_searches_are_exercised_on_dense_networks_and_agree(monkeypatch):
     assert settled["leaving out"] >= 3 and settled["trail search"] >= 3, settled
 
 
-def record_calls(monkeypatch, name: str) -> list:
+def record_calls(monkeypatch, module, name: str) -> list:
     """Replace the module's step ``name`` by one that records each call: a list of
     (arguments, answer), filled as longest routes are found."""
-    step, calls = getattr(trail_module, name), []
+    step, calls = getattr(module, name), []
 
     def recorded(*args):
         found = step(*args)
         calls.append((args, found))
         return found
 
-    monkeypatch.setattr(trail_module, name, recorded)
+    monkeypatch.setattr(module, name, recorded)
     return calls
 
 
@@ -377,16 +379,15 @@ def dense_networks(seeds: int = 60):
 def test_the_nearest_pairing_answers_only_when_it_costs_the_least(monkeypatch):
     # Fact 5's first try claims the cheapest pairing from one Dijkstra; the exact pairing
     # over all shortest distances must cost the same whenever it answers.
-    calls = record_calls(monkeypatch, "_nearest_pairing")
+    calls = record_calls(monkeypatch, pairing_module, "_nearest_pairing")
     for network in dense_networks():
         ttr.longest_route(network)
-    answers = [(chains, odd, found) for (chains, _, odd), found in calls]
-    answered = [(chains, odd, found) for chains, odd, found in answers if found is not None]
-    assert len(answers) > len(answered) > len(answers) / 3  # often, not always
-    for chains, odd, (length, left_out) in answered:
-        distance, _ = trail_module._odd_distances(chains, odd)
-        assert length == trail_module._Pairing(distance).length
-        assert length == sum(chains[k][2] for k in left_out)
+    answered = [(chains, odd, found) for (chains, odd), found in calls if found is not None]
+    assert len(calls) > len(answered) > len(calls) / 3  # often, not always
+    for chains, odd, found in answered:
+        distance = distances_module.odd_distances(chains, odd).matrix
+        assert found.length == sum(distance[a][b] for a, b in pairing_module.exact_pairs(distance))
+        assert found.length == sum(chains.length[k] for k in found.left_out)
 
 
 @settings(max_examples=150, deadline=None)
@@ -396,7 +397,7 @@ def test_the_nearest_floor_is_below_every_pairing_and_above_half_the_nearest(dis
     # so the floor must never exceed the exact pairing; it is at least the older floor
     # (half of each distance to the nearest odd city, but for the two farthest).
     nearest = [min(d for b, d in enumerate(row) if b != a) for a, row in enumerate(distance)]
-    floor = trail_module._pairing_floor(nearest)
+    floor = pairing_module.pairing_floor(nearest)
     assert floor <= cheapest_pairing_by_enumeration(distance)
     assert floor >= -(-(sum(nearest) - sum(sorted(nearest)[-2:])) // 2)
 
@@ -404,7 +405,7 @@ def test_the_nearest_floor_is_below_every_pairing_and_above_half_the_nearest(dis
 def test_the_nearest_floor_settles_more_networks_than_half_the_nearest(monkeypatch):
     # Counted: on dense USA networks the raised floor lets the nearest pairing answer
     # more often than the halved distances did, with the same lengths.
-    calls = record_calls(monkeypatch, "_nearest_pairing")
+    calls = record_calls(monkeypatch, pairing_module, "_nearest_pairing")
 
     def halved(nearest):
         return -(-(sum(nearest) - sum(sorted(nearest)[-2:])) // 2)
@@ -412,31 +413,13 @@ def test_the_nearest_floor_settles_more_networks_than_half_the_nearest(monkeypat
     board = ttr.load_map("usa")
     networks = [board.dense_network(routes=20, seed=seed) for seed in range(80)]
     answered, lengths = {}, {}
-    for name, floor in (("raised", trail_module._pairing_floor), ("halved", halved)):
+    for name, floor in (("raised", pairing_module.pairing_floor), ("halved", halved)):
         calls.clear()
-        monkeypatch.setattr(trail_module, "_pairing_floor", floor)
+        monkeypatch.setattr(pairing_module, "pairing_floor", floor)
         lengths[name] = [ttr.longest_route(network) for network in networks]
         answered[name] = sum(found is not None for _, found in calls)
     assert lengths["raised"] == lengths["halved"]
     assert answered["raised"] > answered["halved"], answered
-
-
-def test_the_tips_of_hanging_arms_pair_only_at_their_city(monkeypatch):
-    # Counted: the exact pairing (fact 5) lets an odd tip whose arm hangs at an odd city
-    # pair only with that city or another tip there (or end the trail). On dense networks
-    # where it runs, often with such tips, it costs as much as the pairing over all
-    # shortest distances, and its paths leave out chains of that length.
-    calls = record_calls(monkeypatch, "_exact_pairing")
-    for network in dense_networks():
-        ttr.longest_route(network)
-    with_tips = 0
-    for (chains, ends_at, odd), (length, left_out) in calls:
-        tips = [city for city in odd if len(ends_at[city]) == 1
-                and set(chains[ends_at[city][0]][:2]) - {city} <= set(odd)]
-        with_tips += bool(tips)
-        distance, _ = trail_module._odd_distances(chains, odd)
-        assert length == trail_module._Pairing(distance).length == sum(chains[k][2] for k in left_out)
-    assert len(calls) > with_tips > len(calls) / 3, (len(calls), with_tips)
 
 
 def test_two_tips_at_one_city_may_pair_with_each_other():

@@ -17,9 +17,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator
 
-from networkx.utils import UnionFind
-
-from .longest_trail import connected_pieces
+from .longest_trail import Pieces
 
 
 @dataclass(frozen=True)
@@ -48,10 +46,10 @@ class StationStep:
 def component_labels(routes: Iterable[Any]) -> dict[str, str]:
     """Each city of the network, labelled with one city of its connected piece (the
     pieces the longest route finds too)."""
-    labels: dict[str, str] = {}
-    for _, cities in connected_pieces([(route.a, route.b, 0) for route in routes]):
-        labels.update(dict.fromkeys(cities, next(iter(cities))))
-    return labels
+    pieces = Pieces()
+    for route in routes:
+        pieces.join(route.a, route.b)
+    return {city: pieces.find(city) for city in pieces.piece_of}
 
 
 def _itself(piece):
@@ -88,11 +86,11 @@ class _Problem:
     def evaluate(self, choice: tuple) -> tuple[tuple, tuple[int, int]]:
         """Each ticket's (reached, points) with these borrowed routes, and the sort key:
         the most points, then the fewest borrowed routes."""
-        links = UnionFind()
+        links = Pieces()
         for route in choice:
             if route is not None:
-                links.union(self.piece(route.a), self.piece(route.b))
-        root = links.__getitem__ if links.parents else _itself  # borrowing nothing joins nothing
+                links.join(self.piece(route.a), self.piece(route.b))
+        root = links.find if links.piece_of else _itself  # borrowing nothing joins nothing
         results = []
         for origin, targets, penalty in self.plans:
             roots = {root(p) for p in origin}

@@ -21,7 +21,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from .. import texts
-from ..algorithms import longest_trail
+from ..algorithms import Pieces, longest_trail
 from .board import CENTRE, EXITS, NEIGHBOUR, OPPOSITE, Board, square_name
 from .tiles import BLANK, E, HIGHWAY, KIND_NAMES, LAKE, RAILWAY, RIVER, ROUTES, S, SIDE_NAMES
 
@@ -87,34 +87,13 @@ class Score:
                          for name, value in self.breakdown().items())
 
 
-class _Pieces:
-    """Union–find over hashable items, small and fast (scoring runs inside bots' loops)."""
-
-    def __init__(self):
-        self.parent: dict = {}
-
-    def find(self, item):
-        parent = self.parent
-        root = parent.setdefault(item, item)
-        while root != parent[root]:
-            root = parent[root]
-        while item != root:
-            parent[item], item = root, parent[item]
-        return root
-
-    def union(self, a, b) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[ra] = rb
-
-
 def score(board: Board, loop_rule: str = "simple", lake_squares_are_centre: bool = True) -> Score:
     """Score a board; see the module text for each part."""
     if loop_rule not in LOOP_RULES:
         raise texts.InputError("error.rules_loop_rule", rules=repr(LOOP_RULES), value=repr(loop_rule))
     squares = board.squares
     variants = [p.turned if p else None for p in squares]
-    networks, lakes = _Pieces(), _Pieces()
+    networks, lakes = Pieces(), Pieces()
     links = {HIGHWAY: [], RAILWAY: [], RIVER: []}
     errors = []
     for i, v in enumerate(variants):
@@ -133,21 +112,21 @@ def score(board: Board, loop_rule: str = "simple", lake_squares_are_centre: bool
             matched = other is not None and other.edges[OPPOSITE[side]] == edge
             if matched and side in (E, S):  # each link once
                 if edge in ROUTES:
-                    networks.union((i, v.side_group[side]), (j, other.side_group[OPPOSITE[side]]))
+                    networks.join((i, v.side_group[side]), (j, other.side_group[OPPOSITE[side]]))
                 if edge == LAKE:
-                    lakes.union(i, j)
+                    lakes.join(i, j)
                 elif edge in links:
                     links[edge].append((i, j))
             if edge in (HIGHWAY, RAILWAY, RIVER) and j >= 0 and not matched:
                 errors.append(Error(square_name(i), SIDE_NAMES[side], KIND_NAMES[edge]))
 
     # piers on the same lake join their routes into one network
-    lake_of = {i: lakes.find(i) for i in list(lakes.parent)}
+    lake_of = {i: lakes.find(i) for i in list(lakes.piece_of)}
     for i, v in enumerate(variants):
         if v is not None and i in lake_of:
             for group_number, group in enumerate(v.groups):
                 if any(v.edges[s] == LAKE for s in group) and any(v.edges[s] in ROUTES for s in group):
-                    networks.union((i, group_number), ("lake", lake_of[i]))
+                    networks.join((i, group_number), ("lake", lake_of[i]))
 
     reached: dict = {}
     for i, side, kind, name in EXITS:
@@ -155,7 +134,7 @@ def score(board: Board, loop_rule: str = "simple", lake_squares_are_centre: bool
         if v is not None and v.edges[side] == kind:
             reached.setdefault(networks.find((i, v.side_group[side])), set()).add(name)
     members: dict = {}
-    for node in list(networks.parent):
+    for node in list(networks.piece_of):
         if node[0] != "lake":
             members.setdefault(networks.find(node), set()).add(node[0])
     network_list = tuple(  # in board order: by their squares, then by their exits
@@ -197,29 +176,18 @@ def _longest_path(nodes: list[int], links: list[tuple[int, int]], loop_rule: str
     for a, b in links:
         neighbours[a].append(b)
         neighbours[b].append(a)
+    pieces = Pieces(nodes)
+    for a, b in links:
+        pieces.join(a, b)
     best: list[int] = []
-    seen: set[int] = set()
-    for start in nodes:
-        if start in seen:
-            continue
-        piece = _component(start, neighbours)
-        seen |= piece
+    for members in pieces.groups():
+        piece = set(members)
         if len(piece) <= len(best):
             continue
         path = _longest_simple_path(piece, neighbours)
         if len(path) > len(best):
             best = path
     return best
-
-
-def _component(start: int, neighbours: dict[int, list[int]]) -> set[int]:
-    piece, queue = {start}, deque([start])
-    while queue:
-        for other in neighbours[queue.popleft()]:
-            if other not in piece:
-                piece.add(other)
-                queue.append(other)
-    return piece
 
 
 def _farthest(start: int, neighbours: dict[int, list[int]]) -> list[int]:
@@ -387,17 +355,11 @@ COLOUR = tuple((i // 7 + i % 7) % 2 for i in range(49))
 
 def _best_river(variants: list, links: list[tuple[int, int]]) -> River | None:
     """The river worth most (the first on the board among equals)."""
-    rivers = _Pieces()
-    for i, v in enumerate(variants):
-        if v is not None and RIVER in v.edges:
-            rivers.find(i)
+    rivers = Pieces(i for i, v in enumerate(variants) if v is not None and RIVER in v.edges)
     for a, b in links:
-        rivers.union(a, b)
-    pieces: dict = {}
-    for i in list(rivers.parent):
-        pieces.setdefault(rivers.find(i), []).append(i)
+        rivers.join(a, b)
     best, best_key = None, None
-    for squares in pieces.values():
+    for squares in rivers.groups():
         ends = [(i, side) for i in squares for side in range(4)
                 if variants[i].edges[side] == RIVER and not _river_continues(variants, i, side)]
         river = River(tuple(square_name(i) for i in sorted(squares)),
