@@ -235,10 +235,3 @@ def keep_prompt(keep_min: int) -> str:
     none" when none must)."""
     return label("keep_any") if keep_min == 0 else label("keep_at_least", count=keep_min)
 
-
-# TEMPORARY, until the longest-trail package (being rewritten on its own branch) declares it
-# on its step type itself: revert this at the merge, once ``TrailStep`` has the line
-# ``texts_family = "trail"`` (issue 25).
-from ..algorithms.longest_trail import TrailStep  # noqa: E402
-
-TrailStep.texts_family = "trail"  # type: ignore[attr-defined]

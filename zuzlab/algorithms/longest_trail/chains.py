@@ -112,6 +112,7 @@ def contract_chains(routes: Sequence[Route], piece: Piece) -> Chains:
             seen.add(first)
             route = routes[first]
             city = route.b if route.a == anchor else route.a
+            run: tuple[int, ...]
             if len(touching[city]) != 2:  # the common case in a dense network: a chain of one route
                 length, run = route.length, (first,)
             else:

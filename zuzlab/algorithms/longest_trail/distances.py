@@ -91,7 +91,9 @@ class Distances(NamedTuple):
             ends.append(end)
         i, j = sorted(ends)
         if i != j:
-            found += path_back(self.chains, self.reached[i], self.odd[j])
+            reached = self.reached[i]
+            assert reached is not None, "a Dijkstra runs from every odd city but the last that is no arm's end"
+            found += path_back(self.chains, reached, self.odd[j])
         return found
 
 
@@ -117,8 +119,8 @@ def odd_distances(chains: Chains, odd: list[int]) -> Distances:
     distance = [[0] * count for _ in range(count)]
     reached: list[Reached | None] = [None] * count
     for i in range(first, count - 1):
-        reached[i] = dijkstra(chains, odd[i:i + 1], stop_once=frozenset(odd[i + 1:]))
-        row = reached[i].distance
+        found = reached[i] = dijkstra(chains, odd[i:i + 1], stop_once=frozenset(odd[i + 1:]))
+        row = found.distance
         for j in range(i + 1, count):
             distance[i][j] = distance[j][i] = row[odd[j]]
     arms = [(place[there], k) for there, k in hanging.values()]

@@ -86,7 +86,7 @@ def _nearest_pairing(chains: Chains, odd: list[int]) -> Pairing | None:
                 nearest[j] = via
     floor = pairing_floor(nearest)
     joins.sort()
-    length, paired, left_out = 0, set(), set()
+    length, paired, left_out = 0, set[int](), set[int]()
     for via, i, j, k in joins:
         if len(paired) == count - 2 or length + via > floor:
             break
@@ -197,7 +197,7 @@ def _plan(count: int, free: int, partners: tuple[tuple[int, ...], ...] = ()
 def matched_pairs(distance: list[list[int]]) -> list[tuple[int, int]]:
     """The cheapest pairing by networkx's minimum-weight matching; two extra "free end"
     nodes, joined to every city at no cost, take the trail's two ends."""
-    graph = nx.Graph()
+    graph: nx.Graph[int | str] = nx.Graph()
     free_ends = ("free end 1", "free end 2")
     for a, b in itertools.combinations(range(len(distance)), 2):
         graph.add_edge(a, b, weight=distance[a][b])

@@ -65,7 +65,7 @@ def solve_by_program(chains: Chains) -> frozenset[int]:
         for k in set(ks):
             constrain([(keep + k, 1), (used + v, -1)], -np.inf, 0)
     constrain([(end + v, 1) for v in range(n_cities)], 0, 2)
-    graph = nx.MultiGraph(ends)
+    graph: nx.MultiGraph[int] = nx.MultiGraph(ends)
     for a, b in nx.bridges(graph):
         graph.remove_edge(a, b)
         hang_together(nx.node_connected_component(graph, a))

@@ -79,7 +79,7 @@ def search_trails(chains: Chains, ceilings: dict[int, int], to_beat: int, budget
         extend(start, 0, 0, ceilings[start])
         if best_walk is not found_before:
             best_start = start
-    if best_walk is None:
+    if best_walk is None or best_start is None:
         return None
     return Walk(best_length, best_start, best_walk)
 

@@ -24,6 +24,7 @@ class TrailStep:
     so far and ``unexplored`` the routes not on the current trail.
     """
 
+    texts_family = "trail"  # the [step] texts that word it (read by narration.describe_step)
     kind: str
     city: str | None
     trail: tuple[Any, ...]
