@@ -737,6 +737,13 @@ class GameState(ABC):
         """Whose decision it is, or None when the game is over."""
         return None if self._over else self._current
 
+    def player_to_move(self) -> int:
+        """Whose decision it is, for code that acts only while the game goes on (a bot):
+        refused once the game is over."""
+        if self._over:
+            raise RuleViolation("game_over")
+        return self._current
+
     @property
     def is_over(self) -> bool:
         return self._over
