@@ -26,9 +26,9 @@ from collections import Counter
 from typing import Mapping, Self, Sequence
 
 from .. import texts
-from ..core import (SHAPES, Action, Decision, GameState, Pass, PassingTurn, PositionField, RuleViolation, a_player,
-                    card_counts, check_shapes, flag, is_whole_number, keywords_checked, pending_field, per_player,
-                    rules_field, seeded_random, shaped, value_field, whole)
+from ..core import (SHAPES, Action, GameState, Pass, PassingTurn, PositionField, RuleViolation, a_player, card_counts,
+                    check_shapes, flag, is_whole_number, keywords_checked, pending_field, per_player, rules_field,
+                    seeded_random, shaped, value_field, whole)
 from ..texts import InputError, Joined, Phrase
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice, refuse_a_ticket_named_twice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
@@ -97,8 +97,8 @@ class Game(DrawingTurn, TicketChoice, PassingTurn, GameState):
         self.rules, self.players, self.seed = rules, players, seed
         self._derive()
         check_rules_fit_data(rules, self.data, players)
-        self.history: list = []
-        self._events: list = []
+        self.history = []
+        self._events = []
         self._current = 0
         deck = self.data.deck
         for _ in range(players * rules.initial_locomotives):
@@ -122,7 +122,7 @@ class Game(DrawingTurn, TicketChoice, PassingTurn, GameState):
         self.round = 1
         self.first_round: list[dict] | None = None  # the first scoring, with 4 players
         self.turn = 0
-        self._pending: Decision | None = None
+        self._pending = None
         self.in_setup = True
         self.consecutive_passes = 0
         self._over = False

@@ -123,13 +123,13 @@ class Game(GameState):
         self.rules, self.players, self.seed = rules, players, seed
         self.boards = [Board() for _ in range(players)]
         self.specials_used: list[list[str]] = [[] for _ in range(players)]
-        self.history: list = []
+        self.history = []
         self.next_rolls: dict[int, list[str]] = {}
         self.round = 0
         self._over = False
         self._current = 0
         self._pending = None
-        self._events: list = []
+        self._events = []
         self._scores_cache = None
         self._start_round()
         self.setup_events, self._events = self._events, []

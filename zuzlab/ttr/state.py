@@ -125,7 +125,7 @@ class Game(DrawingTurn, TicketChoice, PassingTurn, GameState):
         check_rules_fit_map(rules, self.map, players)
         self.players = players
         self.seed = seed
-        self.history: list = []
+        self.history = []
         self.cards = self._new_train_cards()
         self.hands = [dict.fromkeys(self.card_kinds, 0) for _ in range(players)]
         long_deck = [t.id for t in self.map.tickets if t.deck == rules.long_ticket_deck]
@@ -141,12 +141,12 @@ class Game(DrawingTurn, TicketChoice, PassingTurn, GameState):
         self.scores = [0] * players  # route points, scored as routes are claimed
         self.turn = 0
         self._current = 0
-        self._pending: Decision | None = None
+        self._pending = None
         self.in_setup = True
         self.final_turns_left: int | None = None
         self.consecutive_passes = 0
         self._over = False
-        self._events: list = []
+        self._events = []
         self._scores_cache = None
 
         for _ in range(rules.initial_hand):
