@@ -16,10 +16,10 @@ import operator
 import random
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from collections.abc import Sequence as SequenceABC
 from types import MethodType
-from typing import Any, Callable, ClassVar, Iterable, Self, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Protocol, Self, Sequence, TypeAlias, TypeGuard
 
 from . import texts
 from .texts import InputError, Joined, Phrase
@@ -107,6 +107,7 @@ def seeded_random(seed: int | str, *purpose: object) -> random.Random:
 
 # --- actions -------------------------------------------------------------------------
 
+@dataclasses.dataclass(frozen=True)
 class Action:
     """Base of every engine's actions: frozen dataclasses that round-trip through JSON."""
 
@@ -114,7 +115,7 @@ class Action:
     #: player may type them in words of a language of the kit ("rot", "Lokomotive")
     card_fields: ClassVar[tuple[str, ...]] = ()
 
-    def with_card_codes(self, kinds: Sequence[str]) -> "Action":
+    def with_card_codes(self, kinds: Sequence[str]) -> Self:
         """This action with the cards it names as the game's codes (``kinds``): "rot" →
         "red"; a name the languages do not know stays, for the rules to refuse."""
         changed = {}
@@ -127,8 +128,8 @@ class Action:
         return dataclasses.replace(self, **changed) if changed else self
 
     def to_dict(self) -> dict:
-        data = {"type": type(self).__name__}
-        for field in dataclasses.fields(self):  # type: ignore[arg-type]
+        data: dict[str, Any] = {"type": type(self).__name__}
+        for field in dataclasses.fields(self):
             value = getattr(self, field.name)
             data[field.name] = list(value) if isinstance(value, tuple) else value
         return data
@@ -151,7 +152,8 @@ SHAPES: dict[str, Callable[[Any], bool]] = {
     "yards": lambda value: isinstance(value, Mapping) and all(
         isinstance(yard, Mapping) and all(isinstance(sets, (list, tuple)) for sets in yard.values())
         for yard in value.values()),
-    "list_of_lists": lambda value: isinstance(value, (list, tuple)) and all(isinstance(v, (list, tuple)) for v in value),
+    "list_of_lists": lambda value: isinstance(value, (list, tuple)) and all(isinstance(v, (list, tuple))
+                                                                            for v in value),
     "whole": lambda value: is_whole_number(value) and value >= 0,
     "bool": lambda value: isinstance(value, bool),
     "text": lambda value: isinstance(value, str),
@@ -163,15 +165,17 @@ def check_shapes(**arguments: tuple[Any, str]) -> None:
     dict player → cards is meant), before Python would fail on it in its own words."""
     for name, (value, shape) in arguments.items():
         if value is not None and not SHAPES[shape](value):
-            raise InputError("error.wrong_shape", where=name, shape=Phrase(f"error.shape/{shape}", {}), value=repr(value))
+            raise InputError("error.wrong_shape", where=name, shape=Phrase(f"error.shape/{shape}", {}),
+                             value=repr(value))
 
 
 def _wrong_shape(where: Any, shape: str, value: Any) -> Phrase:
     """"``where`` must be ``shape``, not ``value``", as a part of a longer message."""
-    return Phrase("error.wrong_shape", {"where": where, "shape": Phrase(f"error.shape/{shape}", {}), "value": repr(value)})
+    return Phrase("error.wrong_shape", {"where": where, "shape": Phrase(f"error.shape/{shape}", {}),
+                                        "value": repr(value)})
 
 
-def is_whole_number(value: object) -> bool:
+def is_whole_number(value: object) -> TypeGuard[int]:
     """An ``int`` that is not a ``bool`` (``True`` is no count of anything)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -237,14 +241,16 @@ class CheckedFields:
     """
 
     name: str
+    if TYPE_CHECKING:  # every rules class is a dataclass (what ``dataclasses.fields`` asks of it)
+        __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
     def check_field_types(self) -> None:
         """Refuse every field whose value does not have its declared type: ``int`` a whole
         number ≥ 0 (never a bool), ``bool`` True or False, ``str`` a string,
         ``tuple[X, ...]`` a list or tuple of X, ``Mapping[K, V]`` a dict or its (K, V) pairs.
         One ``InputError`` names the first wrong part of each wrong field."""
-        declared = _declared_types(type(self))
-        problems = [problem for field in dataclasses.fields(self)  # type: ignore[arg-type]
+        declared = _declared_types(type(self))  # type: ignore[arg-type]  # a class is hashable: mypy#11470
+        problems = [problem for field in dataclasses.fields(self)
                     if (problem := _type_problem(field.name, getattr(self, field.name), declared[field.name]))]
         if problems:
             raise InputError("error.rules", rules=repr(self.name), problems=Joined(tuple(problems)))
@@ -255,8 +261,9 @@ class CheckedFields:
         every field without a default given; a ``Mapping[int, …]`` field gets the whole-number
         keys JSON wrote as strings back."""
         if not isinstance(data, Mapping):
-            raise InputError("error.wrong_shape", where="rules", shape=Phrase("error.shape/mapping", {}), value=repr(data))
-        fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+            raise InputError("error.wrong_shape", where="rules", shape=Phrase("error.shape/mapping", {}),
+                             value=repr(data))
+        fields = dataclasses.fields(cls)
         unknown = set(data) - {field.name for field in fields}
         if unknown:
             raise InputError("error.rules_unknown_fields", fields=", ".join(sorted(map(str, unknown))))
@@ -264,7 +271,7 @@ class CheckedFields:
                    and field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING]
         if missing:
             raise InputError("error.rules_missing_fields", fields=", ".join(missing))
-        declared = _declared_types(cls)
+        declared = _declared_types(cls)  # type: ignore[arg-type]  # a class is hashable: mypy#11470
         return cls(**{name: _whole_number_keys(value) if _has_whole_number_keys(declared[name]) else value
                       for name, value in data.items()})
 
@@ -374,7 +381,25 @@ class Pass(Action):
 
 # --- the legal actions of a position ---------------------------------------------------------
 
-class LegalActions(SequenceABC):
+class LazyActions(Protocol):
+    """A part of ``LegalActions`` that makes an action only when it is looked at (the
+    claims of a turn, the ways to keep tickets): a sequence that also says which action
+    types it holds (``kinds``)."""
+
+    @property
+    def kinds(self) -> tuple[type[Action], ...]: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Action: ...
+    def __iter__(self) -> Iterator[Action]: ...
+    def __contains__(self, action: object) -> bool: ...
+
+
+#: a part of the legal actions: the actions made, or a lazy part
+ActionPart: TypeAlias = "list[Action] | LazyActions"
+AnAction = typing.TypeVar("AnAction", bound=Action)
+
+
+class LegalActions(SequenceABC[Action]):
     """The legal actions of a position: a read-only sequence that makes an action only
     when it is looked at (after python-chess's ``legal_moves``).
 
@@ -387,7 +412,7 @@ class LegalActions(SequenceABC):
 
     __slots__ = ("_parts", "_sizes", "_length")
 
-    def __init__(self, *parts: Sequence):
+    def __init__(self, *parts: ActionPart):
         self._parts = parts  # an empty part adds nothing to a count, an index or a loop: kept
         self._sizes = sizes = list(map(len, parts))  # made at every decision: builtins, no loop
         self._length = sum(sizes)
@@ -395,7 +420,12 @@ class LegalActions(SequenceABC):
     def __len__(self) -> int:
         return self._length
 
-    def __getitem__(self, index):
+    @typing.overload
+    def __getitem__(self, index: int) -> Action: ...
+    @typing.overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
         if type(index) is not int:
             if isinstance(index, slice):
                 return [self[i] for i in range(*index.indices(self._length))]
@@ -406,23 +436,19 @@ class LegalActions(SequenceABC):
             raise IndexError(f"legal action {index} of {self._length}")
         return _nth_in_parts(self._parts, self._sizes, index)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Action]:
         for part in self._parts:
             yield from part
 
     def __contains__(self, action: object) -> bool:
         return any(action in part for part in self._parts)
 
-    def of_type(self, *types: type) -> list:
+    def of_type(self, *types: type[AnAction]) -> list[AnAction]:
         """The actions of these types, in order; a lazy part whose ``kinds`` are none of
         them is skipped unmade (a bot looking for card draws need not make every claim)."""
-        found = []
-        for part in self._parts:
-            if isinstance(part, list):
-                found.extend(action for action in part if isinstance(action, types))
-            elif any(issubclass(kind, types) for kind in part.kinds):
-                found.extend(part)
-        return found
+        return [action for part in self._parts
+                if isinstance(part, list) or any(issubclass(kind, types) for kind in part.kinds)
+                for action in part if isinstance(action, types)]
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (list, tuple, LegalActions)):
@@ -435,14 +461,15 @@ class LegalActions(SequenceABC):
         return repr(list(self))
 
 
-def _nth_in_parts(parts, sizes, index: int):
+def _nth_in_parts(parts: Sequence[ActionPart], sizes: list[int], index: int) -> Action:
     for part, size in zip(parts, sizes):
         if index < size:
             return part[index]
         index -= size
+    raise IndexError(index)  # the callers ask for an action within the sizes
 
 
-def choice_in_parts(rng: random.Random, parts: Sequence[Sequence]):
+def choice_in_parts(rng: random.Random, parts: Sequence[ActionPart]) -> Action | None:
     """``rng.choice(LegalActions(*parts))``, the same draw, without the sequence around
     the parts (a random player's every decision); None if every part is empty."""
     sizes = list(map(len, parts))
@@ -475,7 +502,7 @@ def decision_to_dict(decision: Decision | None) -> dict | None:
     return {"kind": decision.kind, **json.loads(json.dumps(dataclasses.asdict(decision)))}
 
 
-def decision_from_dict(data: dict | None, decisions: Iterable[type]) -> Decision | None:
+def decision_from_dict(data: dict | None, decisions: Iterable[type[Decision]]) -> Decision | None:
     """A pending decision back from ``decision_to_dict`` (lists become tuples again)."""
     if data is None:
         return None
@@ -563,13 +590,13 @@ def value_field(name: str, check: Check | None = None, key: str = "") -> Positio
     return PositionField(name, key, check, copy=None, to_json=_same_value, from_json=_same_saved_value)
 
 
-def rules_field(rules_type: type) -> PositionField:
+def rules_field(rules_type: type[CheckedFields]) -> PositionField:
     """The game's rules (a frozen ``CheckedFields`` dataclass), saved with ``to_dict``."""
     return PositionField("rules", copy=None, to_json=lambda rules: rules.to_dict(),
                          from_json=lambda saved, game: rules_type.from_dict(saved))
 
 
-def pending_field(decisions: Iterable[type]) -> PositionField:
+def pending_field(decisions: Iterable[type[Decision]]) -> PositionField:
     """The decision the player to move owes (``_pending``: frozen, or None), saved by its kind."""
     decisions = tuple(decisions)
     return PositionField("_pending", copy=None, to_json=decision_to_dict,
@@ -578,7 +605,8 @@ def pending_field(decisions: Iterable[type]) -> PositionField:
 
 def whole_number_keys_field(name: str, check: Check | None = None) -> PositionField:
     """A dict keyed by whole numbers (route ids, rounds), saved with the keys as strings."""
-    return PositionField(name, check=check, to_json=lambda value: {str(key): _copied(item) for key, item in value.items()},
+    return PositionField(name, check=check,
+                         to_json=lambda value: {str(key): _copied(item) for key, item in value.items()},
                          from_json=lambda saved, game: {int(key): _copied(item) for key, item in saved.items()})
 
 
@@ -609,7 +637,8 @@ def shaped(shape: str) -> Check:
     """Of a shape of ``SHAPES`` ("list", "mapping" …)."""
     def check(game: Any, value: Any, where: str) -> None:
         if not SHAPES[shape](value):
-            raise InputError("error.wrong_shape", where=where, shape=Phrase(f"error.shape/{shape}", {}), value=repr(value))
+            raise InputError("error.wrong_shape", where=where, shape=Phrase(f"error.shape/{shape}", {}),
+                             value=repr(value))
     return check
 
 
@@ -718,22 +747,33 @@ class GameState(ABC):
 
     players: int
     seed: int | str
-    history: list
+    history: list[Action]
     _pending: Decision | None
     _current: int
     _over: bool
-    _events: list
+    _events: list[Event] | None  # what the action being carried out caused (None: nobody asks)
+    setup_events: list[Event]  # what the set-up caused (the opening's face-up deal), for narration
     _scores_cache: Any = None
-    _start: "GameState | None" = None
+    _start: GameState | None = None
     _set_up: bool = False  # whether the history starts from a set-up position, not the seed's deal
     #: whether the opening is still going on (the dealt tickets still to choose: a set-up
     #: ends it); a game without an opening never is
     in_setup: bool = False
 
+    if TYPE_CHECKING:  # how ``Engine.new_game`` makes a game: each engine's own ``__init__``
+        def __init__(self, rules: Any, players: int, seed: int | str = 0, **options: Any) -> None: ...
+
     @property
     def current_player(self) -> int | None:
         """Whose decision it is, or None when the game is over."""
         return None if self._over else self._current
+
+    def player_to_move(self) -> int:
+        """Whose decision it is, for code that acts only while the game goes on (a bot):
+        refused once the game is over."""
+        if self._over:
+            raise RuleViolation("game_over")
+        return self._current
 
     @property
     def is_over(self) -> bool:
@@ -744,8 +784,16 @@ class GameState(ABC):
         """The decision the current player owes, or None at the start of a turn."""
         return None if self._over else self._pending
 
+    @property
+    def card_kinds(self) -> tuple[str, ...]:
+        """The codes of the game's cards ("red" …, "locomotive"): an action that names a
+        card in words of a language names it by one of these (``canonical``). A game
+        without cards has none."""
+        return ()
+
     @abstractmethod
-    def legal_actions(self) -> list: ...
+    def legal_actions(self) -> Sequence[Action]:
+        """Everything the player to move may do (none once the game is over)."""
 
     def random_action(self, rng: random.Random) -> Action:
         """The action a uniformly random player picks: ``rng.choice(self.legal_actions())``,
@@ -775,7 +823,8 @@ class GameState(ABC):
             raise RuleViolation(pending.refusal)
         check, carry_out = handlers
         check(self, action)
-        self._events = [] if events else None
+        made: list[Event] | None = [] if events else None
+        self._events = made
         try:
             carry_out(self, action)
         except Exception as error:  # a defect, not a rule: put everything back, then say so
@@ -783,7 +832,7 @@ class GameState(ABC):
             raise EngineDefect(action, f"{type(error).__name__}: {error}") from error
         self.history.append(action)
         self._scores_cache = None
-        return self._events if events else []
+        return made if made is not None else []
 
     def canonical(self, action):
         """``action`` as ``legal_actions()`` lists it (a card named in words of a language
@@ -806,17 +855,6 @@ class GameState(ABC):
             event = _new_event(Event)  # Event(kind, player, **data) without packing data twice: emitted often
             event.kind, event.player, event.data = kind, self._current, data
             events.append(event)
-
-    def _check_pass(self, action: Pass) -> None:
-        if self._pending is not None or self.legal_actions() != [Pass()]:
-            raise RuleViolation("pass_not_allowed")
-
-    def _do_pass(self, action: Pass) -> None:
-        """A pass ends the turn; the engine's ``_end_turn`` ends the game when everyone
-        has passed in a row."""
-        self._emit("passed")
-        self.consecutive_passes += 1
-        self._end_turn(passed=True)
 
     def _finish(self) -> None:
         self._over = True
@@ -856,7 +894,7 @@ class GameState(ABC):
         self.__dict__.update(state.__dict__)
         self._events = []
 
-    def _starting_position(self) -> "GameState":
+    def _starting_position(self) -> GameState:
         """The position the history starts from: the seed's set-up or a ``set_up``."""
         if self._start is None:
             raise RuntimeError(f"{type(self).__name__} was built without remembering its start")
@@ -1055,7 +1093,7 @@ class GameState(ABC):
         return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
 
     @classmethod
-    def from_json(cls, text: str) -> "GameState":
+    def from_json(cls, text: str) -> Self:
         from .datafiles import json_problem
 
         try:
@@ -1067,7 +1105,7 @@ class GameState(ABC):
         return cls.from_dict(data)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "GameState":
+    def from_dict(cls, data: dict) -> Self:
         """A saved game back (``to_dict``'s output). The save is checked: its actions are
         replayed from its start, and the position they give must be the saved one; an
         ``InputError`` (a ``ValueError``) names the first field that disagrees."""
@@ -1116,11 +1154,40 @@ class GameState(ABC):
 
     @classmethod
     @abstractmethod
-    def _new_from_saved(cls, data: dict) -> "GameState":
+    def _new_from_saved(cls, data: dict) -> Self:
         """A new game with the saved game's rules, players and seed."""
 
     def action_from_dict(self, data: dict) -> Action:
         return action_from_dict(data, self.handlers)
+
+
+class PassingTurn:
+    """Passing, for a game state (a mixin): a player may pass only when no other action is
+    legal, and the game ends when everyone has passed in a row.
+
+    The game provides ``self.consecutive_passes`` (the passes in a row), ``self._pending``,
+    ``legal_actions()``, ``self._emit`` and ``self._end_turn(passed)``, which ends the game
+    once everyone has passed.
+    """
+
+    if TYPE_CHECKING:  # what the game provides (declared for the type checker only)
+        consecutive_passes: int
+        _pending: Decision | None
+
+        def legal_actions(self) -> Sequence[Action]: ...
+        def _emit(self, kind: str, **data: Any) -> None: ...
+        def _end_turn(self, passed: bool = False) -> None: ...
+
+    def _check_pass(self, action: Pass) -> None:
+        if self._pending is not None or self.legal_actions() != [Pass()]:
+            raise RuleViolation("pass_not_allowed")
+
+    def _do_pass(self, action: Pass) -> None:
+        """A pass ends the turn; the engine's ``_end_turn`` ends the game when everyone
+        has passed in a row."""
+        self._emit("passed")
+        self.consecutive_passes += 1
+        self._end_turn(passed=True)
 
 
 def _not_saved(problem: str, **params: Any) -> InputError:
@@ -1144,8 +1211,12 @@ def _first_difference(path: str, saved: Any, replayed: Any) -> Phrase:
         for index, (a, b) in enumerate(zip(saved, replayed)):
             if not _same(a, b):
                 return _first_difference(f"{path}[{index}]", a, b)
-    shown = lambda value: Phrase("term.nothing", {}) if value is _MISSING else repr(value)
-    return Phrase("error.save_difference", {"path": path, "saved": shown(saved), "replayed": shown(replayed)})
+    return Phrase("error.save_difference", {"path": path, "saved": _shown(saved), "replayed": _shown(replayed)})
+
+
+def _shown(value: Any) -> Phrase | str:
+    """A value of a save as a difference names it ("nothing" where it is missing)."""
+    return Phrase("term.nothing", {}) if value is _MISSING else repr(value)
 
 
 def _size(entry: Any) -> int:
@@ -1418,8 +1489,8 @@ class Engine:
 
     key: str  # "ttr", "cardgame", "ink": its texts (``error.game/<key>``) and its saves
     name: str
-    game: type
-    rules_type: type
+    game: type[GameState]
+    rules_type: type[CheckedFields]
     variants: Mapping[str, Any]  # name → rules
     default_variant: str
     default_players: int

@@ -53,7 +53,7 @@ import cloudpickle
 from . import texts
 from .core import Engine, GameState, bot_name, play_with_bots, seat_bots
 from .engines import ENGINES, engine_of
-from .texts import InputError, Phrase
+from .texts import InputError
 
 #: The most games in one task: enough to make the cost of sending a task small, few
 #: enough for a smooth progress bar. A run gets one worker per CHUNK games at most: a new
@@ -258,7 +258,8 @@ def seat_names(engine: Engine, bots: Sequence[BotSpec] | BotSpec | None,
                 raise InputError("error.no_bot", game=engine.reader_name, bot=repr(bot), known=", ".join(engine.bots))
             return bot
         if not callable(bot):
-            raise InputError("error.sim_not_a_bot", game=engine.reader_name, known=", ".join(engine.bots), bot=repr(bot))
+            raise InputError("error.sim_not_a_bot", game=engine.reader_name, known=", ".join(engine.bots),
+                             bot=repr(bot))
         name = bot_name(bot)
         if name in engine.bots:
             raise InputError("error.sim_bot_name_taken", bot=repr(bot), game=engine.reader_name, name=repr(name))

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from typing import Mapping, Sequence
+from typing import Mapping, Self, Sequence
 
 from .. import texts
-from ..core import (SHAPES, Decision, GameState, Pass, PositionField, RuleViolation, a_player, card_counts,
+from ..core import (SHAPES, Action, GameState, Pass, PassingTurn, PositionField, RuleViolation, a_player, card_counts,
                     check_shapes, flag, is_whole_number, keywords_checked, pending_field, per_player, rules_field,
                     seeded_random, shaped, value_field, whole)
 from ..texts import InputError, Joined, Phrase
@@ -53,7 +53,7 @@ def _check_yard(game: Game, yard, where: str) -> None:
             _laid_set(laid, f"{where}[{color!r}]")
 
 
-class Game(DrawingTurn, TicketChoice, GameState):
+class Game(DrawingTurn, TicketChoice, PassingTurn, GameState):
     """A game of Ticket to Ride: The Card Game. Create one with ``zuzlab.cardgame.new_game``.
 
     ``yards[player][colour]`` lists that player's sets of the colour in the rail yard,
@@ -97,8 +97,8 @@ class Game(DrawingTurn, TicketChoice, GameState):
         self.rules, self.players, self.seed = rules, players, seed
         self._derive()
         check_rules_fit_data(rules, self.data, players)
-        self.history: list = []
-        self._events: list = []
+        self.history = []
+        self._events = []
         self._current = 0
         deck = self.data.deck
         for _ in range(players * rules.initial_locomotives):
@@ -111,7 +111,9 @@ class Game(DrawingTurn, TicketChoice, GameState):
             hand[WILD] += rules.initial_locomotives
         for _ in range(rules.initial_hand):
             for hand in self.hands:
-                hand[self.cards.draw(self._emit)] += 1
+                card = self.cards.draw(self._emit)
+                assert card is not None, "check_rules_fit_data saw cards enough to deal"
+                hand[card] += 1
         self.cards.refill(self._emit)
         self.ticket_deck = [t.id for t in self.data.tickets]
         seeded_random(seed, "tickets").shuffle(self.ticket_deck)
@@ -120,7 +122,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         self.round = 1
         self.first_round: list[dict] | None = None  # the first scoring, with 4 players
         self.turn = 0
-        self._pending: Decision | None = None
+        self._pending = None
         self.in_setup = True
         self.consecutive_passes = 0
         self._over = False
@@ -165,7 +167,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     # --- legal actions ---------------------------------------------------------------
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Action]:
         if self._over:
             return []
         if isinstance(self._pending, ChooseTickets):
@@ -188,13 +190,13 @@ class Game(DrawingTurn, TicketChoice, GameState):
                             largest[color] = cards + locomotives
         return largest
 
-    def _set_actions(self) -> list:
+    def _set_actions(self) -> list[Action]:
         hand, rules = self.hands[self._current], self.rules
         playable = [color for color in self.data.colors if hand[color] >= rules.set_min_cards]
         if not playable:
             return []
         rivals = self._rival_sets()
-        actions = []
+        actions: list[Action] = []
         for color in playable:
             beat = rivals[color] + 1
             for cards in range(rules.set_min_cards, hand[color] + 1):
@@ -202,7 +204,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
                     actions.append(PlaySet(color, cards, locomotives))
         return actions
 
-    def _mixed_actions(self) -> list:
+    def _mixed_actions(self) -> list[Action]:
         hand = self.hands[self._current]
         held = [c for c in self.data.colors if hand[c]]
         if len(held) < self.rules.mixed_play_cards:
@@ -248,7 +250,8 @@ class Game(DrawingTurn, TicketChoice, GameState):
             raise RuleViolation("set_too_small", cards=texts.cards(action.color, rules.set_min_cards))
         for card, count in ((action.color, action.cards), (WILD, action.locomotives)):
             if hand[card] < count:
-                raise RuleViolation("missing_cards", "missing_cards/set", cards=texts.cards(card, count), count=hand[card])
+                raise RuleViolation("missing_cards", "missing_cards/set", cards=texts.cards(card, count),
+                                    count=hand[card])
         rival = self.largest_other_set(action.color)
         if action.cards + action.locomotives <= rival:
             raise RuleViolation("set_not_larger", rival=texts.cards(action.color, rival), color=action.color,
@@ -317,7 +320,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         if self.in_setup:
             seeded_random(self.seed, "returned-tickets", self._current).shuffle(self.ticket_deck)
 
-    # --- the end of a turn, the rounds (passing: core.GameState) ----------------------
+    # --- the end of a turn, the rounds (passing: core.PassingTurn) --------------------
 
     def _end_turn(self, passed: bool = False) -> None:
         if not passed:
@@ -376,7 +379,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
                yards: Mapping[int, Mapping[str, Sequence]] | None = None,
                track: Mapping[int, Mapping[str, int]] | None = None, face_up: Sequence[str] | None = None,
                deck_top: Sequence[str] | None = None, tickets: Mapping[int, Sequence[int]] | None = None,
-               current: int | None = None, over: bool = False) -> "Game":
+               current: int | None = None, over: bool = False) -> Self:
         """Put the game in a chosen position at the start of a turn; returns the game.
 
         - ``hands``: player → {card: count}, the whole hand;
@@ -438,7 +441,8 @@ class Game(DrawingTurn, TicketChoice, GameState):
             by_color = {texts.card_code(color, colors): sets for color, sets in by_color.items()}
             for color in by_color:
                 if color not in colors:
-                    raise InputError("error.not_a_colour", where=f"yards[{player}]", color=repr(color), colors=list(colors))
+                    raise InputError("error.not_a_colour", where=f"yards[{player}]", color=repr(color),
+                                     colors=list(colors))
             have = Counter({WILD: 0})
             for color, sets in self.yards[player].items():
                 for cards, locomotives in sets:
@@ -472,7 +476,8 @@ class Game(DrawingTurn, TicketChoice, GameState):
         for card in sorted(set(held) | set(full)):
             if held[card] != full[card]:
                 raise InputError("error.cards_in_game", cards=texts.cards(card, held[card]), full=full[card])
-        counted = Counter([*self.ticket_deck, *(t for p in self.tickets for t in p), *(t for p in self.offers for t in p),
+        counted = Counter([*self.ticket_deck, *(t for p in self.tickets for t in p),
+                           *(t for p in self.offers for t in p),
                            *(t for r in (self.first_round or []) for t in r["tickets"]
                              if not self.rules.first_round_tickets_stay)])
         for ticket in self.data.tickets:
@@ -510,7 +515,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
     # --- saving and loading ----------------------------------------------------------
 
     @classmethod
-    def _new_from_saved(cls, data: dict) -> "Game":
+    def _new_from_saved(cls, data: dict) -> Self:
         return cls(CardGameRules.from_dict(data["rules"]), data["players"], data["seed"])
 
     # --- which method handles which action ---------------------------------------------
@@ -522,7 +527,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
         PlayMixed: (_check_mixed, _do_mixed),
         DrawTickets: (TicketChoice._check_draw_tickets, TicketChoice._do_draw_tickets),
         KeepTickets: (TicketChoice._check_keep, TicketChoice._do_keep),
-        Pass: (GameState._check_pass, GameState._do_pass),
+        Pass: (PassingTurn._check_pass, PassingTurn._do_pass),
     }
 
 

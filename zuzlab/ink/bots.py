@@ -85,8 +85,7 @@ def _best_drawing(game: Game, rng: random.Random, value: Callable[[Board], float
     """The drawing of highest ``value(board after it)``; the rolled results must be drawn
     anyway, a special or an expansion result only when it gains something. Ties are
     broken by ``rng``."""
-    player = game.current_player
-    assert player is not None, "a bot is asked only while the game goes on"
+    player = game.player_to_move()
     board = game.boards[player]
     required = set(game.open_results[player])
     before = value(board)

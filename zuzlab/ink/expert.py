@@ -143,8 +143,7 @@ class ExpertBot:
     def shortlist(self, game: Game, rng: random.Random) -> list[tuple[str, int, int] | None]:
         """The drawings worth a rollout: the best by immediate score gain plus the playout
         policy's liking, and finishing the round when that is allowed."""
-        rules, player = game.rules, game.current_player
-        assert player is not None, "a bot is asked only while the game goes on"
+        rules, player = game.rules, game.player_to_move()
         board = game.boards[player]
         before = score(board, rules.loop_rule, rules.lake_squares_are_centre).total
         placements = game.legal_placements()
@@ -190,8 +189,7 @@ class ExpertBot:
     def _play(game: Game, drawing, sample_seed: int, numbers: range) -> list[int]:
         """The final scores of rollouts ``numbers`` after ``drawing`` (None: finish the
         round); rollout number r always meets the same sampled dice."""
-        rules, player = game.rules, game.current_player
-        assert player is not None, "a bot is asked only while the game goes on"
+        rules, player = game.rules, game.player_to_move()
         start = Board()
         start.squares = list(game.boards[player].squares)
         rest: list[str] = []

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Mapping, Self, Sequence
 
 from .. import texts
 from ..core import (Action, GameState, PositionField, RuleViolation, a_player, check_counter, check_shapes, flag,
@@ -123,13 +123,13 @@ class Game(GameState):
         self.rules, self.players, self.seed = rules, players, seed
         self.boards = [Board() for _ in range(players)]
         self.specials_used: list[list[str]] = [[] for _ in range(players)]
-        self.history: list = []
+        self.history = []
         self.next_rolls: dict[int, list[str]] = {}
         self.round = 0
         self._over = False
         self._current = 0
         self._pending = None
-        self._events: list = []
+        self._events = []
         self._scores_cache = None
         self._start_round()
         self.setup_events, self._events = self._events, []
@@ -179,11 +179,11 @@ class Game(GameState):
         player = self._current if player is None else player
         return legal_placements(self.boards[player], self.drawable(player), self.rules.water_blocks_routes)
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Action]:
         if self._over:
             return []
         placements = self.legal_placements()
-        actions: list = [Place(code, square_name(index), o) for code, index, o in placements]
+        actions: list[Action] = [Place(code, square_name(index), o) for code, index, o in placements]
         required = set(self.open_results[self._current])
         if not any(code in required for code, _, _ in placements):
             actions.append(FinishRound())
@@ -294,7 +294,7 @@ class Game(GameState):
     @keywords_checked
     def set_up(self, *, boards: Mapping[int, Board | str] | None = None, round: int | None = None,
                roll: Sequence[str] | None = None, next_rolls: Sequence[Sequence[str]] = (),
-               specials_used: Mapping[int, Sequence[str]] | None = None, current: int | None = None) -> "Game":
+               specials_used: Mapping[int, Sequence[str]] | None = None, current: int | None = None) -> Self:
         """Put the game in a chosen position at the start of a player's drawing; returns the game.
 
         - ``boards``: player → a ``Board`` (or a board string, ``Board.from_anu``), one play
@@ -426,7 +426,7 @@ class Game(GameState):
     # --- saving ------------------------------------------------------------------------
 
     @classmethod
-    def _new_from_saved(cls, data: dict) -> "Game":
+    def _new_from_saved(cls, data: dict) -> Self:
         return cls(InkRules.from_dict(data["rules"]), data["players"], data["seed"])
 
     # --- which method handles which action ---------------------------------------------

@@ -33,13 +33,6 @@ from .plans import Planner, planner_for
 from .state import Game, TunnelPayment
 
 
-def _to_move(game: Game) -> int:
-    """The player a bot decides for: a bot is asked only while the game goes on."""
-    player = game.current_player
-    assert player is not None, "a bot is asked only while the game goes on"
-    return player
-
-
 def _route_of(game: Game, claim: ClaimRoute) -> Route:
     """The route of a claim that ``legal_actions`` made: such a claim names it by its id."""
     return game.map.route(cast(int, claim.route))
@@ -78,7 +71,7 @@ class Strategy:
                 return min(pays, key=lambda a: a.wilds), ("tunnel_pay", {"route": game.map.route(pending.route)})
             return GiveUpTunnel(), ("tunnel_give_up", {})
         if pending is None:
-            if game.final_turns_left is not None or game.trains[_to_move(game)] <= 6:
+            if game.final_turns_left is not None or game.trains[game.player_to_move()] <= 6:
                 claim = self._best_points_claim(game, actions)  # the end is near: points now
                 if claim:
                     return claim, ("end_points", {"route": _route_of(game, claim)})
@@ -102,7 +95,7 @@ class Strategy:
         route = _route_of(game, claim)
         tracks = {route.id, route.double_with}
         planner = self.planner(game)
-        for ticket_id in game.tickets[_to_move(game)]:
+        for ticket_id in game.tickets[game.player_to_move()]:
             path = planner.path(game, ticket_id)
             if path and any(r.id in tracks for r in path):
                 return ("planned", {"route": route, "ticket": game.map.ticket(ticket_id)})
@@ -112,7 +105,7 @@ class Strategy:
         """Why draw tickets: every ticket is complete, or (the plan leaves out the tickets
         no way is left for) every ticket that can still be completed is, or none can be."""
         planner = self.planner(game)
-        held = game.tickets[_to_move(game)]
+        held = game.tickets[game.player_to_move()]
         lost = sum(planner.path(game, t) is None for t in held)
         return ("more_tickets_all_lost" if held and lost == len(held) else "more_tickets_lost" if lost
                 else "more_tickets", {})
@@ -121,18 +114,18 @@ class Strategy:
 
     def planner(self, game: Game) -> Planner:
         """This player's ticket plans, brought up to date (``zuzlab.ttr.plans``)."""
-        self._planner = planner_for(self._planner, game, _to_move(game), self.route_cost)
+        self._planner = planner_for(self._planner, game, game.player_to_move(), self.route_cost)
         return self._planner
 
     def plan(self, game: Game) -> list[list[Route]]:
         """The routes still to claim for each incomplete ticket."""
         planner = self.planner(game)
-        paths = (planner.path(game, t) for t in game.tickets[_to_move(game)])
+        paths = (planner.path(game, t) for t in game.tickets[game.player_to_move()])
         return [path for path in paths if path]
 
     def keep_tickets(self, game: Game, offered: tuple[int, ...], keep_min: int) -> KeepTickets:
         """The cheapest tickets to connect first; more while they fit the train budget."""
-        player = _to_move(game)
+        player = game.player_to_move()
         planner = self.planner(game)
         costed = []
         for ticket_id in offered:
@@ -154,7 +147,7 @@ class Strategy:
         return route.length
 
     def wants_tickets(self, game: Game) -> bool:
-        return not self.plan(game) and game.trains[_to_move(game)] >= self.more_tickets_above
+        return not self.plan(game) and game.trains[game.player_to_move()] >= self.more_tickets_above
 
     def planned_routes(self, game: Game) -> list[Route]:
         return [route for path in self.plan(game) for route in path]
@@ -165,7 +158,7 @@ class Strategy:
 
     def long_targets(self, game: Game) -> list[Route]:
         """The open long route closest to affordable with the cards in hand."""
-        player = _to_move(game)
+        player = game.player_to_move()
         hand = game.hands[player]
         open_routes = [r for r in game.map.routes if r.id not in game.claimed and r.length >= self.min_length
                        and r.length <= game.trains[player]
@@ -212,7 +205,7 @@ class Strategy:
         """How many more cards of each colour the targets need (a route that several
         colours pay for, a gray one, takes the one held most, after the needs of the
         routes only one colour pays for)."""
-        hand = game.hands[_to_move(game)]
+        hand = game.hands[game.player_to_move()]
         prices = route_prices(game.map, game.rules)
         need: Counter = Counter()
         any_of = []  # (length, the colours that pay)

@@ -23,14 +23,14 @@ Events (``apply`` returns them, in order): ``card_taken``, ``card_drawn``,
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from typing import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Callable, ClassVar, Mapping, Self, Sequence, cast
 
 from .. import texts
-from ..core import (CARD_CODES, Action, Decision, GameState, LegalActions, Pass, PositionField, RuleViolation,
-                    a_player, card_counts, check_shapes, choice_in_parts, flag, is_whole_number, keywords_checked,
-                    optional, pending_field, per_player, rules_field, seeded_random, shaped, value_field, whole,
-                    whole_number_keys_field)
+from ..core import (CARD_CODES, Action, ActionPart, Decision, GameState, LegalActions, Pass, PassingTurn, PositionField,
+                    RuleViolation, a_player, card_counts, check_shapes, choice_in_parts, flag, is_whole_number,
+                    keywords_checked, optional, pending_field, per_player, rules_field, seeded_random, shaped,
+                    value_field, whole, whole_number_keys_field)
 from ..texts import InputError, Joined, Phrase
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice, refuse_a_ticket_named_twice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
@@ -77,7 +77,7 @@ def _map_to_save(board: Map):
     return board.name if board.source == str(maps_dir() / f"{board.name}.json") else board.to_dict()
 
 
-class Game(DrawingTurn, TicketChoice, GameState):
+class Game(DrawingTurn, TicketChoice, PassingTurn, GameState):
     """A game of Ticket to Ride. Create one with ``zuzlab.ttr.new_game``."""
 
     save_format, engine_key = FORMAT, "ttr"
@@ -108,7 +108,8 @@ class Game(DrawingTurn, TicketChoice, GameState):
         pending_field(DECISIONS),
         value_field("in_setup", flag),
         # passes and the last round's turns count down to the end of the game
-        value_field("final_turns_left", optional(whole(lambda game: 0 if game._over else 1, lambda game: game.players))),
+        value_field("final_turns_left",
+                    optional(whole(lambda game: 0 if game._over else 1, lambda game: game.players))),
         value_field("consecutive_passes", whole(0, lambda game: game.players - (not game._over))),
         value_field("_over", flag),
     )
@@ -119,11 +120,12 @@ class Game(DrawingTurn, TicketChoice, GameState):
             raise InputError("error.players", game=rules.name, low=rules.min_players, high=rules.max_players,
                              players=repr(players))
         self.rules = rules
-        self.map = load_map(map if map is not None else rules.map)
+        board = map if map is not None else rules.map
+        self.map = board if isinstance(board, Map) else load_map(board)
         check_rules_fit_map(rules, self.map, players)
         self.players = players
         self.seed = seed
-        self.history: list = []
+        self.history = []
         self.cards = self._new_train_cards()
         self.hands = [dict.fromkeys(self.card_kinds, 0) for _ in range(players)]
         long_deck = [t.id for t in self.map.tickets if t.deck == rules.long_ticket_deck]
@@ -139,17 +141,19 @@ class Game(DrawingTurn, TicketChoice, GameState):
         self.scores = [0] * players  # route points, scored as routes are claimed
         self.turn = 0
         self._current = 0
-        self._pending: Decision | None = None
+        self._pending = None
         self.in_setup = True
         self.final_turns_left: int | None = None
         self.consecutive_passes = 0
         self._over = False
-        self._events: list = []
+        self._events = []
         self._scores_cache = None
 
         for _ in range(rules.initial_hand):
             for player in range(players):
-                self.hands[player][self.cards.draw(self._emit)] += 1
+                card = self.cards.draw(self._emit)
+                assert card is not None, "check_rules_fit_map saw cards enough to deal"
+                self.hands[player][card] += 1
         self.cards.refill(self._emit)
         for player in range(players):
             dealt_long = long_deck[player * rules.initial_long_tickets:(player + 1) * rules.initial_long_tickets]
@@ -204,11 +208,11 @@ class Game(DrawingTurn, TicketChoice, GameState):
         actions = LegalActions(*self._turn_parts())
         return actions if len(actions) else LegalActions([Pass()])
 
-    def _turn_parts(self) -> tuple:
+    def _turn_parts(self) -> tuple[ActionPart, ...]:
         """The actions that start a turn, in ``legal_actions`` order, in parts (lists
         and lazy parts: ``zuzlab.core.LegalActions``)."""
-        tickets = [DRAW_TICKETS] if self.ticket_deck else []
-        stations = self._station_actions() if self.rules.stations_per_player else []
+        tickets: list[Action] = [DRAW_TICKETS] if self.ticket_deck else []
+        stations: ActionPart = self._station_actions() if self.rules.stations_per_player else []
         return self._draw_actions(), self._claims(), tickets, stations
 
     def random_action(self, rng) -> Action:
@@ -243,11 +247,12 @@ class Game(DrawingTurn, TicketChoice, GameState):
             return Stations([], [])
         hand = self.hands[player]
         ways = list(payments(station_price(rules, self._station_cost(player)), hand[rules.wild], hand))
-        cities = [city.name for city in self.map.cities.values() if city.kind == "city" and city.name not in self.stations]
+        cities = [city.name for city in self.map.cities.values()
+                  if city.kind == "city" and city.name not in self.stations]
         return Stations(cities, ways)
 
-    def _tunnel_actions(self) -> list:
-        tunnel, hand = self._pending, self.hands[self._current]
+    def _tunnel_actions(self) -> list[Action]:
+        tunnel, hand = self._pending_tunnel(), self.hands[self._current]
         price = tunnel_extra_price(tunnel.color, tunnel.extra)
         return [PayTunnel(used) for _, used in payments(price, hand[self.rules.wild], hand)] + [GiveUpTunnel()]
 
@@ -315,11 +320,16 @@ class Game(DrawingTurn, TicketChoice, GameState):
                                 **problem.params) from None
         return ClaimRoute(route.id, action.color, action.wilds)
 
+    def _route_of(self, claim: ClaimRoute) -> Route:
+        """The route a claim names by its id (``canonical`` has read a route named by its
+        cities; ``_check_claim`` refuses an id the map does not have)."""
+        return self.map.route(cast(int, claim.route))
+
     def _check_claim(self, action: ClaimRoute) -> None:
         player = self._current
         if not self.map.has_route(action.route):
             raise RuleViolation("unknown_route", route=repr(action.route), map=texts.map_title(self.map))
-        route = self.map.route(action.route)
+        route = self._route_of(action)
         if route.id in self.claimed:
             raise RuleViolation("route_taken", route=route, owner=self.claimed[route.id])
         problem = double_route_problem(self.rules, self.players, self.claimed, route, player)
@@ -335,7 +345,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
             raise RuleViolation("ferry", route=route, wilds=texts.cards(self.rules.wild, price.ferry))
 
     def _do_claim(self, action: ClaimRoute) -> None:
-        route = self.map.route(action.route)
+        route = self._route_of(action)
         payment = self._cards(route.length, action.color, action.wilds)
         if not route.tunnel:
             self._pay(payment)
@@ -366,8 +376,15 @@ class Game(DrawingTurn, TicketChoice, GameState):
 
     # tunnels
 
+    def _pending_tunnel(self) -> TunnelPayment:
+        """The tunnel being paid for; refused when there is none."""
+        tunnel = self._pending
+        if not isinstance(tunnel, TunnelPayment):
+            raise RuleViolation("no_tunnel")
+        return tunnel
+
     def _tunnel_extra_payment(self, wilds: int) -> dict[str, int]:
-        tunnel, rules = self._pending, self.rules
+        tunnel, rules = self._pending_tunnel(), self.rules
         extra, color = tunnel.extra, tunnel.color
         if not 0 <= wilds <= extra:
             raise RuleViolation("bad_payment", "bad_payment/tunnel_range", extra=texts.quantity("extra_card", extra),
@@ -383,21 +400,19 @@ class Game(DrawingTurn, TicketChoice, GameState):
         return payment
 
     def _check_pay_tunnel(self, action: PayTunnel) -> None:
-        if not isinstance(self._pending, TunnelPayment):
-            raise RuleViolation("no_tunnel")
         self._tunnel_extra_payment(action.wilds)
 
     def _do_pay_tunnel(self, action: PayTunnel) -> None:
         extra = self._tunnel_extra_payment(action.wilds)
         self._take_from_hand(extra)
         self._emit("tunnel_paid", paid=extra)
-        laid = Counter(dict(self._pending.laid)) + Counter(extra)
-        self._pending = TunnelPayment(**{**self._pending.__dict__, "laid": tuple(laid.items())})
+        tunnel = self._pending_tunnel()
+        laid = Counter(dict(tunnel.laid)) + Counter(extra)
+        self._pending = replace(tunnel, laid=tuple(laid.items()))
         self._settle_tunnel(paid=True)
 
     def _check_give_up_tunnel(self, action: GiveUpTunnel) -> None:
-        if not isinstance(self._pending, TunnelPayment):
-            raise RuleViolation("no_tunnel")
+        self._pending_tunnel()
 
     def _do_give_up_tunnel(self, action: GiveUpTunnel) -> None:
         self._settle_tunnel(paid=False)
@@ -405,7 +420,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
     def _settle_tunnel(self, paid: bool) -> None:
         """Claim the tunnel with the laid cards, or give it up and take them back; the
         revealed cards are discarded either way."""
-        tunnel, hand = self._pending, self.hands[self._current]
+        tunnel, hand = self._pending_tunnel(), self.hands[self._current]
         self._pending = None
         laid = dict(tunnel.laid)
         self.cards.discard.extend(tunnel.revealed)
@@ -463,7 +478,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
                       or self.map.ticket(ticket).deck == self.rules.long_ticket_deck)
             (self.removed_tickets if leaves else self.ticket_deck).append(ticket)
 
-    # the end of a turn (passing: core.GameState)
+    # the end of a turn (passing: core.PassingTurn)
 
     def _end_turn(self, passed: bool = False) -> None:
         player = self._current
@@ -498,7 +513,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
     def set_up(self, *, hands: Mapping[int, Mapping[str, int]] | None = None, face_up: Sequence[str] | None = None,
                deck_top: Sequence[str] | None = None, claimed: Mapping | None = None,
                tickets: Mapping[int, Sequence] | None = None, stations: Mapping[str, int] | None = None,
-               current: int | None = None, over: bool = False) -> "Game":
+               current: int | None = None, over: bool = False) -> Self:
         """Put the game in a chosen position at the start of a turn, for a lesson, a
         scenario or a test (like a chess FEN); returns the game.
 
@@ -607,7 +622,8 @@ class Game(DrawingTurn, TicketChoice, GameState):
         if isinstance(self._pending, TunnelPayment):
             held.update(dict(self._pending.laid))
             held.update(self._pending.revealed)
-        full = Counter({color: rules.cards_per_color for color in rules.colors}) + Counter({rules.wild: rules.wild_cards})
+        full = (Counter({color: rules.cards_per_color for color in rules.colors})
+                + Counter({rules.wild: rules.wild_cards}))
         for card in sorted(set(held) | set(full)):
             if held[card] != full[card]:
                 raise InputError("error.cards_in_game", cards=texts.cards(card, held[card]), full=full[card])
@@ -662,7 +678,7 @@ class Game(DrawingTurn, TicketChoice, GameState):
     # --- saving and loading ----------------------------------------------------------
 
     @classmethod
-    def _new_from_saved(cls, data: dict) -> "Game":
+    def _new_from_saved(cls, data: dict) -> Self:
         return cls(TtrRules.from_dict(data["rules"]), data["players"], data["seed"], _saved_map(data["map"]))
 
     # --- which method handles which action ---------------------------------------------
@@ -676,10 +692,10 @@ class Game(DrawingTurn, TicketChoice, GameState):
         PayTunnel: (_check_pay_tunnel, _do_pay_tunnel),
         GiveUpTunnel: (_check_give_up_tunnel, _do_give_up_tunnel),
         BuildStation: (_check_station, _do_station),
-        Pass: (GameState._check_pass, GameState._do_pass),
+        Pass: (PassingTurn._check_pass, PassingTurn._do_pass),
     }
     #: the legal answers to each pending decision
-    _answers = {
+    _answers: ClassVar[dict[type[Decision], Callable[[Game], ActionPart]]] = {
         ChooseTickets: TicketChoice._keep_actions,
         SecondCard: DrawingTurn._second_card_actions,
         TunnelPayment: _tunnel_actions,
@@ -690,7 +706,7 @@ def check_rules_fit_map(rules: TtrRules, board: Map, players: int) -> None:
     """Refuse a rules value that cannot run a game on ``board`` with ``players`` (before
     anything is dealt, not halfway through a claim)."""
     problems = []
-    scored = {length for length, _ in rules.route_points}  # type: ignore[misc]
+    scored = {length for length, _ in rules.points_table}
     missing = sorted({r.length for r in board.routes} - scored)
     if missing:
         problems.append(Phrase("error.fit_route_points", {"lengths": ", ".join(map(str, missing)), "map": board.name}))

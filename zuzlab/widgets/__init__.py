@@ -13,6 +13,7 @@ from .ttr_game import TtrGameView
 from .views import FulfilmentView, InkStepView, MapStepView, TextView
 
 __all__ = [
-    "CardGameView", "Explanation", "FulfilmentView", "InkGameView", "InkScoreView", "InkStepView", "MapStepView", "PlanStepView", "RuleExplorer", "StepPlayer", "TextView",
+    "CardGameView", "Explanation", "FulfilmentView", "InkGameView", "InkScoreView", "InkStepView", "MapStepView",
+    "PlanStepView", "RuleExplorer", "StepPlayer", "TextView",
     "TtrGameView", "describe_step", "explain", "language_switch", "narrate", "random_bot", "replay_player", "say",
 ]

@@ -252,7 +252,8 @@ class RuleExplorer:
         self.results.clear_output()
         runs = []
         with self.results:
-            play = dict(players=self.players.value, games=games, seed=self.seed.value, bots=bots, executor=self.executor)
+            play = dict(players=self.players.value, games=games, seed=self.seed.value, bots=bots,
+                        executor=self.executor)
             base = sim.simulate(self.base, **play, title=label("explore_base"), keep_actions=True)
             runs.append(("explore_base", base))
             # a change of the points only: the same games, scored anew (no need to play them again)

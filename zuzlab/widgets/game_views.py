@@ -283,7 +283,8 @@ class CardGameView(_CompactView):
         if wrecking:  # the most cards wrecked, with the fewest locomotives spent
             best = max(wrecking, key=lambda a: (sum(game.yard_size(p, a.color) for p in range(game.players)
                                                     if p != me), -a.locomotives, -a.cards))
-            victims = [texts.phrase("wrecked_cards", player=p, cards=texts.quantity("card", game.yard_size(p, best.color)))
+            victims = [texts.phrase("wrecked_cards", player=p,
+                                    cards=texts.quantity("card", game.yard_size(p, best.color)))
                        for p in range(game.players) if p != me and game.yards[p][best.color]]
             play = label("play_set", **set_words(best.color, best.cards, best.locomotives))
             return texts.text("hint.card_wreck", play=play, victims=texts.listing(victims))
@@ -371,7 +372,8 @@ class InkGameView(_CompactView):
         self.mirror = widgets.Button(icon="exchange-alt", layout=widgets.Layout(width="44px"))
         self.preview = widgets.HTML(layout=widgets.Layout(width="270px"))
         self.preview_canvas = InkCanvas(scale=40, squares=1)
-        self.finish = widgets.Button(button_style="warning", layout=widgets.Layout(width="auto", align_self="flex-start"))
+        self.finish = widgets.Button(button_style="warning",
+                                     layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.finish_reason = widgets.HTML()
         self.score = widgets.HTML()
         self.final = widgets.HTML()

@@ -71,7 +71,8 @@ def describe(step: Any) -> str:
     if step.part == "networks" and step.kind == "network":
         network = detail["network"]
         return texts.text("lesson10.step_network", squares=texts.quantity("square", len(network.squares)),
-                          exits=texts.quantity("exit", len(network.exits)), points=texts.quantity("point", network.points))
+                          exits=texts.quantity("exit", len(network.exits)),
+                          points=texts.quantity("point", network.points))
     if step.part == "networks" and step.kind == "exit":
         return texts.text("lesson10.step_exit", where=step.square, count=len(detail["exits"]))
     if step.part == "networks" and step.kind == "done":

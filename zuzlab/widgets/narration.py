@@ -190,7 +190,8 @@ class Explanation:
         follow_language(self.refresh)
 
     def refresh(self) -> None:
-        self.widget.value = f"<div class='zuzlab-explain'>{markup(texts.text(f'explain.{self.key}', **self.params))}</div>"
+        explanation = markup(texts.text(f"explain.{self.key}", **self.params))
+        self.widget.value = f"<div class='zuzlab-explain'>{explanation}</div>"
 
     def _ipython_display_(self):
         from IPython.display import display

@@ -125,7 +125,8 @@ class GameView:
     def show_hint(self) -> None:
         advice = self.hint()
         self.message.value = "" if advice is None else (
-            f"<span style='color:#1b5e20'><b>{html.escape(label('hint').capitalize())}:</b> {html.escape(advice)}</span>")
+            f"<span style='color:#1b5e20'><b>{html.escape(label('hint').capitalize())}:</b> "
+            f"{html.escape(advice)}</span>")
 
     def _run_bots(self) -> None:
         while not self.game.is_over and self.game.current_player != self.human:

@@ -227,7 +227,8 @@ class TtrGameView(GameView):
         the route can be claimed now."""
         game = self.game
         if not game.map.has_route(route_id):
-            self.claim_why.value = _why(texts.text("refusal.unknown_route", route=repr(route_id), map=texts.map_title(game.map)))
+            self.claim_why.value = _why(texts.text("refusal.unknown_route", route=repr(route_id),
+                                                   map=texts.map_title(game.map)))
             return False
         self.selected_route = route_id
         self.refresh()
@@ -517,7 +518,8 @@ class TtrGameView(GameView):
     def _payment_words(self, count: int, color: str | None, wilds: int) -> str:
         """A payment in a sentence: "a green card and a locomotive" / "einer grünen Karte
         und einer Lokomotive" (after "with" / "mit")."""
-        parts = [] if color is None or count == wilds else [texts.phrase("paid_colour", count=count - wilds, color=color)]
+        parts = ([] if color is None or count == wilds
+                 else [texts.phrase("paid_colour", count=count - wilds, color=color)])
         if wilds:
             parts.append(texts.phrase(f"paid_{self.game.rules.wild}", count=wilds))
         return texts.listing(parts)

@@ -187,7 +187,8 @@ class FulfilmentView:
         if ticket in step.chosen:
             return ("chosen", "#1b5e20")
         if step.ticket is not None and ticket == step.ticket:
-            return {"take": ("trying", "#e65100"), "blocked": ("blocked", "#b71c1c"), "leave": ("left", "#757575")}[step.kind]
+            return {"take": ("trying", "#e65100"), "blocked": ("blocked", "#b71c1c"),
+                    "leave": ("left", "#757575")}[step.kind]
         if position in self.order[:step.decided]:  # decided before this step, and not chosen
             return ("left", "#757575")
         return ("open", "#9e9e9e")
@@ -212,9 +213,11 @@ class FulfilmentView:
             mark = f"{self.SYMBOLS[status]} {self._word(status)}"
             chips = " ".join(card_chip(c) for c in ticket.colors)
             rows.append(f"<tr style='color:{colour}'><td style='padding:1px 10px 1px 0'><b>{html.escape(mark)}</b></td>"
-                        f"<td style='padding:1px 10px 1px 0'>{html.escape(ticket.origin)}–{html.escape(ticket.destination)}</td>"
+                        f"<td style='padding:1px 10px 1px 0'>"
+                        f"{html.escape(ticket.origin)}–{html.escape(ticket.destination)}</td>"
                         f"<td style='padding:1px 10px 1px 0;text-align:right'>"
-                        f"{html.escape(texts.render(texts.quantity('point', ticket.points)))}</td><td>{chips}</td></tr>")
+                        f"{html.escape(texts.render(texts.quantity('point', ticket.points)))}</td>"
+                        f"<td>{chips}</td></tr>")
         summary = texts.text("label.fulfil_summary", points=texts.quantity("point", step.points),
                              best=texts.quantity("point", step.best))
         self.widget.value = (f"<div><b>{html.escape(texts.text('label.fulfil_pile'))}</b><br>{pile}</div>"
