@@ -259,8 +259,9 @@ def _builtin_names() -> tuple[str, ...]:
                         if json.loads(p.read_text(encoding="utf-8")).get("format") == MAP_FORMAT))
 
 
-def load_map(name_or_path: str | Path) -> Map:
-    """Load a built-in map by name (``"usa"``) or any map file by path, and validate it."""
+def load_map(name_or_path: str | Path | Map) -> Map:
+    """Load a built-in map by name (``"usa"``) or any map file by path, and validate it (a
+    ``Map`` is taken as it is)."""
     if isinstance(name_or_path, Map):
         return name_or_path
     text = str(name_or_path)

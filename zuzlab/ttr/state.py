@@ -121,7 +121,7 @@ class Game(DrawingTurn, TicketChoice, PassingTurn, GameState):
                              players=repr(players))
         self.rules = rules
         board = map if map is not None else rules.map
-        self.map = board if isinstance(board, Map) else load_map(board)
+        self.map = load_map(board)
         check_rules_fit_map(rules, self.map, players)
         self.players = players
         self.seed = seed

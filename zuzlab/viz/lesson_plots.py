@@ -36,7 +36,7 @@ def trail_figure(board: Map | str, edges: Sequence[Any], cities: Sequence[str], 
     ``zoom``. ``edges`` and ``cities`` come in walking order (as ``longest_trail`` gives them)."""
     from bokeh.models import ColumnDataSource
 
-    board = board if isinstance(board, Map) else load_map(board)
+    board = load_map(board)
     if len(cities) != len(edges) + 1 and edges:
         raise ValueError(f"a trail of {len(edges)} routes passes {len(edges) + 1} cities, not {len(cities)}")
     fig = map_figure(board, width=width, height=height, title=title or None)

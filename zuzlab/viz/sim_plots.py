@@ -121,7 +121,7 @@ def route_claims_figure(board: Map | str, table: Any, title: str | None = None, 
     """The map with each route drawn as thick as it was often claimed (and darker, read on
     the colour bar), the printed routes faded behind in one neutral grey. ``variant`` names
     the rules in the title (by default the rules' name for a reader)."""
-    board = board if isinstance(board, Map) else load_map(board)
+    board = load_map(board)
     fig = map_figure(board, width=width, height=height)
     for renderer in fig.select({"name": "cars"}):
         renderer.glyph.fill_color = renderer.glyph.line_color = FADED_ROUTE
