@@ -29,8 +29,8 @@ class Chains(Generic[City]):
     (their indices, in walking order from ``start[k]``; empty for an arm cut short without
     them). Cities are numbers: ``names[city]`` is a city's name and ``at[city]`` the chains
     at it (a loop twice). Parallel lists cost no object per chain, and every call makes
-    a dozen or two chains (3 µs of a 50 µs call as named tuples). Only ``unfold`` reads
-    the names: the facts past contraction take a ``Chains`` of any cities."""
+    a dozen or two chains (3 µs of a 50 µs call as named tuples). Only ``unfold`` looks
+    a name up: the facts past contraction take a ``Chains`` of any cities."""
 
     __slots__ = ("names", "start", "end", "length", "routes", "at")
 

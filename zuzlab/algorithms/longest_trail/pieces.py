@@ -8,7 +8,7 @@ scoring and Europe's station choice use too.
 
 from __future__ import annotations
 
-from typing import Any, Generic, Hashable, Iterable, NamedTuple, Protocol, Sequence, TypeVar, Union
+from typing import Any, Generic, Hashable, Iterable, NamedTuple, Protocol, Sequence, TypeVar
 
 from ...texts import InputError
 
@@ -32,7 +32,7 @@ class Route(Protocol[_City_co]):
 
 
 #: What the caller may give as a route: a route object or a ``(city, city, length)`` tuple.
-RouteItem = Union[Route[City], tuple[City, City, int]]
+RouteItem = Route[City] | tuple[City, City, int]
 
 
 class Edge(NamedTuple, Generic[City]):
