@@ -147,8 +147,8 @@ def big_network_times() -> None:
     """Whole boards and big networks: each call timed on its own, the best of three."""
     europe = ttr.load_map("europe")
     cases = [(f"the whole {name} board", ttr.load_map(name).routes) for name in ("usa", "europe", "switzerland")]
-    cases += [(f"a dense Europe network of {routes} routes (seed {seed})", europe.dense_network(routes=routes, seed=seed))
-              for routes in (65, 75, 85) for seed in range(2)]
+    cases += [(f"a dense Europe network of {routes} routes (seed {seed})",
+               europe.dense_network(routes=routes, seed=seed)) for routes in (65, 75, 85) for seed in range(2)]
     cases += [(f"a made-up board of 150 routes, {cities} cities (seed {seed})", board_like_network(cities, 150, seed))
               for cities in (50, 60) for seed in range(3)]
     cases.append(("the 56-route Europe network of the rules audit", [europe.route(i) for i in AUDIT_ROUTE_IDS]))

@@ -1,9 +1,10 @@
 """The longest-trail package beyond player networks: bounded searches, the integer program
 for big pieces (checked against the plain search and against an independent program),
-the union–find the kit shares, and files a reader can take in."""
+the union–find the kit shares, and files and a table of facts a reader can take in."""
 
 import importlib.util
 import itertools
+import re
 from pathlib import Path
 
 import networkx as nx
@@ -17,7 +18,8 @@ from zuzlab.algorithms import Pieces
 from test_longest_route import dense_or_sparse, is_trail_of, reference_longest, valid_trail
 
 #: the benchmark's made-up boards and the audit's network, read from benchmarks/bench_ttr.py
-_spec = importlib.util.spec_from_file_location("bench_ttr", Path(__file__).parent.parent / "benchmarks" / "bench_ttr.py")
+_BENCH_TTR = Path(__file__).parent.parent / "benchmarks" / "bench_ttr.py"
+_spec = importlib.util.spec_from_file_location("bench_ttr", _BENCH_TTR)
 bench_ttr = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench_ttr)
 board_like_network, AUDIT_ROUTE_IDS = bench_ttr.board_like_network, bench_ttr.AUDIT_ROUTE_IDS
@@ -173,3 +175,22 @@ def test_pieces_are_the_connected_components(pairs):
 def test_no_file_of_the_package_is_over_300_lines():
     lengths = {path.name: len(path.read_text(encoding="utf-8").splitlines()) for path in PACKAGE.glob("*.py")}
     assert len(lengths) >= 6 and max(lengths.values()) <= 300, lengths
+
+
+def test_the_table_of_facts_names_functions_that_exist():
+    # The package's text maps each fact to the function that uses it and to its teaching
+    # version: a function renamed or moved must not leave the table naming one that is gone.
+    from zuzlab.lessons import solutions
+
+    text = importlib.import_module("zuzlab.algorithms.longest_trail").__doc__
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in text.splitlines()
+            if re.match(r"\| \d\. ", line)]
+    assert [row[0].split(".")[0] for row in rows] == [str(fact) for fact in range(10)]
+    named = [(module, name) for module, name in re.findall(r"``(\w+)\.(\w+)``", text) if name != "py"]
+    assert {f"{module}.{name}" for module, name in named} >= {row[1].strip("`") for row in rows}
+    for module, name in named:
+        assert hasattr(importlib.import_module(f"zuzlab.algorithms.longest_trail.{module}"), name), (module, name)
+    teaching = [name for row in rows for name in re.findall(r"``(\w+)``", row[2])]
+    assert len(teaching) == 4
+    for name in teaching + ["longest_route_fast_reference", "whole_map_reference"]:
+        assert callable(getattr(solutions, name, None)), name

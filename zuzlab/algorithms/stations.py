@@ -46,7 +46,7 @@ class StationStep:
 def component_labels(routes: Iterable[Any]) -> dict[str, str]:
     """Each city of the network, labelled with one city of its connected piece (the
     pieces the longest route finds too)."""
-    pieces = Pieces()
+    pieces: Pieces[str] = Pieces()
     for route in routes:
         pieces.join(route.a, route.b)
     return {city: pieces.find(city) for city in pieces.piece_of}
@@ -63,7 +63,7 @@ class _Problem:
     def __init__(self, places: Callable[[str], Iterable[str]], own: list, tickets: list,
                  station_cities: list[str], foreign: list):
         labels = component_labels(own)
-        self.piece = lambda city: labels.get(city, city)  # a city off the network is a piece of its own
+        self.piece: Callable[[str], str] = lambda city: labels.get(city, city)  # off the network: a piece of its own
         self.station_cities = list(station_cities)
 
         def pieces(name: str) -> set:
@@ -86,7 +86,7 @@ class _Problem:
     def evaluate(self, choice: tuple) -> tuple[tuple, tuple[int, int]]:
         """Each ticket's (reached, points) with these borrowed routes, and the sort key:
         the most points, then the fewest borrowed routes."""
-        links = Pieces()
+        links: Pieces[str] = Pieces()
         for route in choice:
             if route is not None:
                 links.join(self.piece(route.a), self.piece(route.b))
@@ -102,29 +102,38 @@ class _Problem:
         return tuple((city, route) for city, route in zip(self.station_cities, choice) if route is not None)
 
 
+#: Why the loops below always find a best choice (without stations, borrowing nothing is the
+#: one choice there is).
+_ALWAYS_A_CHOICE = "choices() offers borrowing nothing at every station"
+
+
 def best_station_use(places: Callable[[str], Iterable[str]], own: list, tickets: list, station_cities: list[str],
                      foreign: list) -> StationChoice:
     """The best use of the stations (see the module text). ``places(name)`` gives the
     board points a ticket name stands for; tickets have ``.origin``, ``.destinations``,
     ``.values`` and ``.penalty``; routes ``.a`` and ``.b``."""
     problem = _Problem(places, own, tickets, station_cities, foreign)
-    best_key, best = None, None
+    best_key: tuple[int, int] | None = None
+    best: tuple[tuple, tuple] | None = None
     for choice in problem.choices():
         results, key = problem.evaluate(choice)
         if best_key is None or key > best_key:
             best_key, best = key, (results, choice)
+    assert best is not None, _ALWAYS_A_CHOICE
     return StationChoice(best[0], problem.borrowed(best[1]))
 
 
 def station_choice_steps(places: Callable[[str], Iterable[str]], own: list, tickets: list,
                          station_cities: list[str], foreign: list) -> Iterator[StationStep]:
     problem = _Problem(places, own, tickets, station_cities, foreign)
-    best_key, best = None, None
+    best_key: tuple[int, int] | None = None
+    best: tuple[tuple, tuple] | None = None
     for choice in problem.choices():
         results, key = problem.evaluate(choice)
         yield StationStep("try", problem.borrowed(choice), key[0], best_key[0] if best_key else key[0])
         if best_key is None or key > best_key:
             best_key, best = key, (results, choice)
             yield StationStep("better", problem.borrowed(choice), key[0], key[0])
+    assert best is not None, _ALWAYS_A_CHOICE
     result = StationChoice(best[0], problem.borrowed(best[1]))
     yield StationStep("done", result.borrowed, result.points, result.points, result)

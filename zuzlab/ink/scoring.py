@@ -93,8 +93,9 @@ def score(board: Board, loop_rule: str = "simple", lake_squares_are_centre: bool
         raise texts.InputError("error.rules_loop_rule", rules=repr(LOOP_RULES), value=repr(loop_rule))
     squares = board.squares
     variants = [p.turned if p else None for p in squares]
-    networks, lakes = Pieces(), Pieces()
-    links = {HIGHWAY: [], RAILWAY: [], RIVER: []}
+    networks: Pieces[tuple[int, int]] = Pieces()  # of (square, group of sides joined on its tile)
+    lakes: Pieces[int] = Pieces()  # of squares
+    links: dict[str, list[tuple[int, int]]] = {HIGHWAY: [], RAILWAY: [], RIVER: []}
     errors = []
     for i, v in enumerate(variants):
         if v is None:
@@ -109,34 +110,35 @@ def score(board: Board, loop_rule: str = "simple", lake_squares_are_centre: bool
                 networks.find((i, v.side_group[side]))
             elif edge == LAKE:
                 lakes.find(i)
-            matched = other is not None and other.edges[OPPOSITE[side]] == edge
-            if matched and side in (E, S):  # each link once
+            if other is None or other.edges[OPPOSITE[side]] != edge:  # nothing that matches it
+                if edge in (HIGHWAY, RAILWAY, RIVER) and j >= 0:
+                    errors.append(Error(square_name(i), SIDE_NAMES[side], KIND_NAMES[edge]))
+            elif side in (E, S):  # each link once
                 if edge in ROUTES:
                     networks.join((i, v.side_group[side]), (j, other.side_group[OPPOSITE[side]]))
                 if edge == LAKE:
                     lakes.join(i, j)
                 elif edge in links:
                     links[edge].append((i, j))
-            if edge in (HIGHWAY, RAILWAY, RIVER) and j >= 0 and not matched:
-                errors.append(Error(square_name(i), SIDE_NAMES[side], KIND_NAMES[edge]))
 
-    # piers on the same lake join their routes into one network
+    # piers on the same lake join their routes into one network: each to the lake's first pier
     lake_of = {i: lakes.find(i) for i in list(lakes.piece_of)}
+    first_pier: dict[int, tuple[int, int]] = {}
     for i, v in enumerate(variants):
         if v is not None and i in lake_of:
             for group_number, group in enumerate(v.groups):
                 if any(v.edges[s] == LAKE for s in group) and any(v.edges[s] in ROUTES for s in group):
-                    networks.join((i, group_number), ("lake", lake_of[i]))
+                    pier = (i, group_number)
+                    networks.join(pier, first_pier.setdefault(lake_of[i], pier))
 
-    reached: dict = {}
+    reached: dict[tuple[int, int], set[str]] = {}  # by network
     for i, side, kind, name in EXITS:
         v = variants[i]
         if v is not None and v.edges[side] == kind:
             reached.setdefault(networks.find((i, v.side_group[side])), set()).add(name)
-    members: dict = {}
+    members: dict[tuple[int, int], set[int]] = {}  # by network: its squares
     for node in list(networks.piece_of):
-        if node[0] != "lake":
-            members.setdefault(networks.find(node), set()).add(node[0])
+        members.setdefault(networks.find(node), set()).add(node[0])
     network_list = tuple(  # in board order: by their squares, then by their exits
         Network(tuple(square_name(i) for i in squares), exits)
         for squares, exits in sorted((tuple(sorted(sq)), tuple(sorted(reached.get(root, ()))))
@@ -145,10 +147,10 @@ def score(board: Board, loop_rule: str = "simple", lake_squares_are_centre: bool
 
     highway = _longest_path([i for i, v in enumerate(variants) if v and HIGHWAY in v.edges], links[HIGHWAY], loop_rule)
     railway = _longest_path([i for i, v in enumerate(variants) if v and RAILWAY in v.edges], links[RAILWAY], loop_rule)
-    centre = sum(1 for i in CENTRE if variants[i] is not None
-                 and (lake_squares_are_centre or variants[i].face.kind not in ("lake", "water")))
+    centre = sum(1 for i in CENTRE if (v := variants[i]) is not None
+                 and (lake_squares_are_centre or v.face.kind not in ("lake", "water")))
     river = _best_river(variants, links[RIVER])
-    lake_sizes: dict = {}
+    lake_sizes: dict[int, list[int]] = {}  # by lake: its squares
     for i, root in lake_of.items():
         lake_sizes.setdefault(root, []).append(i)
     smallest = min(lake_sizes.values(), key=lambda s: (len(s), min(s)), default=[])
@@ -192,7 +194,9 @@ def _longest_path(nodes: list[int], links: list[tuple[int, int]], loop_rule: str
 
 def _farthest(start: int, neighbours: dict[int, list[int]]) -> list[int]:
     """The path to a farthest square from ``start`` (breadth first)."""
-    came_from, queue, last = {start: None}, deque([start]), start
+    came_from: dict[int, int | None] = {start: None}
+    queue = deque([start])
+    last: int | None = start
     while queue:
         last = queue.popleft()
         for other in neighbours[last]:
@@ -263,7 +267,8 @@ def _core(piece: set[int], neighbours: dict[int, list[int]]) -> set[int]:
 def _arm(square: int, parent: int, neighbours: dict[int, list[int]]) -> tuple[list[int], list[int]]:
     """In the tree hanging from ``parent`` at ``square``: the longest path from ``square``
     away from ``parent``, and the longest path inside that tree."""
-    downs, inside = [], []
+    downs: list[list[int]] = []
+    inside: list[int] = []
     for other in neighbours[square]:
         if other != parent:
             down, best_inside = _arm(other, square, neighbours)

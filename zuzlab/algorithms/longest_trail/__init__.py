@@ -3,20 +3,41 @@
 A trail uses every route at most once but may pass through a city several times; its
 length is the sum of the route lengths (trains). Finding it is NP-hard in general, but a
 player's network gives way to facts worth teaching. Read the modules in this order; each
-says which fact it uses:
+states its facts in full. The table says which function uses each fact and its teaching
+version in ``zuzlab.lessons.solutions`` ("fast reference": ``longest_route_fast_reference``;
+—: none); the notes below it say more.
 
-| fact | function | teaching version (``zuzlab.lessons.solutions``) |
-|---|---|---|
-| 0. a trail stays in its connected piece | ``pieces.connected_pieces`` (``pieces.Pieces``, the kit's union–find) | ``connected_teaching`` (lesson 06's flood fill) |
-| 1. with at most two odd cities an Euler trail walks every route | ``chains.euler_walk`` | ``odd_cities_reference``; shortcut 1 of ``longest_route_fast_reference`` |
-| 2. a best trail starts and ends at odd cities | ``search.search_trails`` (its starts), ``pairing`` (the two free ends) | shortcut 2 of ``longest_route_fast_reference`` |
-| 3. runs through cities of degree 2 are walked whole: chains | ``chains.contract_chains`` (``chains.Chains``) | — |
-| 4. a hanging tree holds a trail's end: two arms a city | ``chains.trim_hanging_trees`` | — |
-| 5. the unused routes pair the other odd cities: a ceiling, often reached | ``pairing.cheapest_pairing`` (Dijkstra: ``distances.dijkstra``; the distances between odd cities: ``distances.odd_distances``) | ``distances_from`` (lesson 06's Dijkstra); shortcut 3 of ``longest_route_fast_reference`` is the simple ceiling |
-| 6. if those routes fall apart, another set to leave out may not | ``search.search_left_out`` | — |
-| 7. otherwise search every trail from the odd cities, up to each start's ceiling | ``search.search_trails`` | ``longest_route_reference`` (plain backtracking); ``longest_trail_steps`` is the stream lesson 05 animates |
-| 8. the same routes in another order have the same future: each state once | ``search.search_trails`` (``explored``) | — |
-| 9. too big to search: facts 0 and 2 as an integer program | ``program.solve_by_program`` (HiGHS through scipy) | — (``whole_map_reference`` calls the kit) |
+| fact                                        | function                      | teaching version            |
+|---------------------------------------------|-------------------------------|-----------------------------|
+| 0. a trail stays in its connected piece     | ``pieces.connected_pieces``   | ``connected_teaching``      |
+| 1. ≤ 2 odd cities: an Euler trail walks all | ``chains.euler_walk``         | ``odd_cities_reference``    |
+| 2. a best trail ends at odd cities          | ``search.search_trails``      | fast reference, shortcut 2  |
+| 3. runs through degree-2 cities: chains     | ``chains.contract_chains``    | —                           |
+| 4. a hanging tree holds a trail's end       | ``chains.trim_hanging_trees`` | —                           |
+| 5. pairing the odd cities: a ceiling        | ``pairing.cheapest_pairing``  | ``distances_from``          |
+| 6. another left-out set may hang together   | ``search.search_left_out``    | —                           |
+| 7. search trails from the odd cities        | ``search.search_trails``      | ``longest_route_reference`` |
+| 8. each (city, routes used) state once      | ``search.search_trails``      | —                           |
+| 9. too big to search: an integer program    | ``program.solve_by_program``  | —                           |
+
+0. The pieces are joined by ``pieces.Pieces``, the kit's union–find; ``connected_teaching``
+   is lesson 06's flood fill.
+1. With at most two odd cities an Euler trail walks every route; so does shortcut 1 of the
+   fast reference.
+2. The searches start at odd cities, and the pairing leaves two of them free as the ends.
+3. A run through cities of degree 2 is walked whole or not at all: one chain (``chains.Chains``).
+4. Only the two longest arms at a city matter: a trail has two ends.
+5. The unused routes pair the other odd cities: a ceiling, often reached. The shortest ways
+   come from ``distances.dijkstra`` (between the odd cities: ``distances.odd_distances``);
+   ``distances_from`` is lesson 06's Dijkstra, and shortcut 3 of the fast reference is the
+   simple ceiling.
+6. If the routes left after the pairing fall apart, another set to leave out may not.
+7. Every trail from the odd cities, up to each start's ceiling; ``longest_route_reference``
+   is plain backtracking, and ``longest_trail_steps`` (``steps.py``) the stream of its steps
+   that lesson 05 animates.
+8. The same routes in another order have the same future: the set ``explored``.
+9. Facts 0 and 2 as an integer program, solved by HiGHS through scipy
+   (``whole_map_reference`` calls the kit).
 
 ``solve.py`` puts them together for each piece: fact 1, else facts 3 and 4, fact 5,
 and only if the ceiling is not reached the searches (facts 6 to 8), or the integer

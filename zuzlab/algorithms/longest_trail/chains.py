@@ -17,23 +17,24 @@ back into the caller's routes and cities.
 
 from __future__ import annotations
 
-from typing import Collection, Iterable, NamedTuple, Sequence
+from typing import Collection, Generic, Iterable, NamedTuple, Sequence
 
-from .pieces import Piece, Route
+from .pieces import City, Piece, Route
 
 
-class Chains:
+class Chains(Generic[City]):
     """Chains of routes through cities of degree 2, each walked as one, as parallel lists
     (a chain is an index ``k``): chain ``k`` runs from city ``start[k]`` to city ``end[k]``
     (equal for a loop), ``length[k]`` trains, over the caller's routes ``routes[k]``
     (their indices, in walking order from ``start[k]``; empty for an arm cut short without
     them). Cities are numbers: ``names[city]`` is a city's name and ``at[city]`` the chains
     at it (a loop twice). Parallel lists cost no object per chain, and every call makes
-    a dozen or two chains (3 µs of a 50 µs call as named tuples)."""
+    a dozen or two chains (3 µs of a 50 µs call as named tuples). Only ``unfold`` looks
+    a name up: the facts past contraction take a ``Chains`` of any cities."""
 
     __slots__ = ("names", "start", "end", "length", "routes", "at")
 
-    def __init__(self, names: list[str], start: list[int], end: list[int], length: list[int],
+    def __init__(self, names: list[City], start: list[int], end: list[int], length: list[int],
                  routes: list[tuple[int, ...]]):
         self.names, self.start, self.end, self.length, self.routes = names, start, end, length, routes
         self.at: list[list[int]] = [[] for _ in names]
@@ -61,7 +62,7 @@ class Chains:
         """The cities where an odd number of chains meet."""
         return [city for city, ends in enumerate(self.at) if len(ends) % 2]
 
-    def only(self, kept: Iterable[int]) -> Chains:
+    def only(self, kept: Iterable[int]) -> Chains[City]:
         """The ``kept`` chains (renumbered in that order), over the same cities."""
         kept = list(kept)
         return Chains(self.names, [self.start[k] for k in kept], [self.end[k] for k in kept],
@@ -83,7 +84,7 @@ class Walk(NamedTuple):
     steps: tuple[Step, ...]
 
 
-def single_chains(routes: Sequence[Route], piece: Piece) -> Chains:
+def single_chains(routes: Sequence[Route[City]], piece: Piece[City]) -> Chains[City]:
     """Each route of a piece as a chain of its own."""
     number = {city: n for n, city in enumerate(piece.cities)}
     indices = sorted({i for city in piece.cities for i in piece.touching[city]})
@@ -91,11 +92,11 @@ def single_chains(routes: Sequence[Route], piece: Piece) -> Chains:
                   [routes[i].length for i in indices], [(i,) for i in indices])
 
 
-def contract_chains(routes: Sequence[Route], piece: Piece) -> Chains:
+def contract_chains(routes: Sequence[Route[City]], piece: Piece[City]) -> Chains[City]:
     """Fact 3: the runs through cities of degree 2 of a piece (one of its cities is of
     another degree), each as one chain. The other cities are numbered as they are met."""
     touching = piece.touching
-    number: dict[str, int] = {}
+    number: dict[City, int] = {}
     start_of: list[int] = []
     end_of: list[int] = []
     length_of: list[int] = []
@@ -135,7 +136,7 @@ def contract_chains(routes: Sequence[Route], piece: Piece) -> Chains:
     return Chains(list(number), start_of, end_of, length_of, routes_of)
 
 
-def trim_hanging_trees(chains: Chains, unfold_arms: bool = True) -> tuple[Chains, Walk | None]:
+def trim_hanging_trees(chains: Chains[City], unfold_arms: bool = True) -> tuple[Chains[City], Walk | None]:
     """Fact 4: the chains with each hanging tree cut down to its two longest arms at each
     city, and the longest path inside a tree (None without trees). If the whole piece is
     a tree, no chains are left and that path is the answer. Without ``unfold_arms`` the
@@ -236,7 +237,7 @@ def unfold_routes(chains: Chains, steps: Iterable[Step]) -> list[int]:
     return indices
 
 
-def unfold(chains: Chains, walk: Walk, routes: Sequence[Route]) -> tuple[tuple[str, ...], list[int]]:
+def unfold(chains: Chains[City], walk: Walk, routes: Sequence[Route[City]]) -> tuple[tuple[City, ...], list[int]]:
     """The cities and route indices of a walk over chains, in walking order."""
     indices = unfold_routes(chains, walk.steps)
     city = chains.names[walk.start]

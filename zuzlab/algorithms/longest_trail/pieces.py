@@ -8,29 +8,39 @@ scoring and Europe's station choice use too.
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Iterable, NamedTuple, Protocol, Sequence
+from typing import Any, Generic, Hashable, Iterable, NamedTuple, Protocol, Sequence, TypeVar
 
 from ...texts import InputError
 
+#: A city as the caller's routes name it: a map's city names, Railroad Ink's square numbers.
+City = TypeVar("City", bound=Hashable)
+_City_co = TypeVar("_City_co", bound=Hashable, covariant=True)  # the same, for a protocol that only gives cities
+#: What a ``Pieces`` joins: anything hashable (cities, Railroad Ink's (square, group) pairs …).
+Item = TypeVar("Item", bound=Hashable)
 
-class Route(Protocol):
+
+class Route(Protocol[_City_co]):
     """What the algorithms read of a route: its two cities and its length in trains (a
     ``ttr.Route`` as it is, or an ``Edge``)."""
 
     @property
-    def a(self) -> str: ...
+    def a(self) -> _City_co: ...
     @property
-    def b(self) -> str: ...
+    def b(self) -> _City_co: ...
     @property
     def length(self) -> int: ...
 
 
-class Edge(NamedTuple):
+#: What the caller may give as a route: a route object or a ``(city, city, length)`` tuple.
+RouteItem = Route[City] | tuple[City, City, int]
+
+
+class Edge(NamedTuple, Generic[City]):
     """A route as ``as_edge`` reads it (a route object or a ``(city, city, length)``
     tuple): its two cities and its length in trains."""
 
-    a: str
-    b: str
+    a: City
+    b: City
     length: int
 
 
@@ -41,7 +51,7 @@ class Edge(NamedTuple):
 _new = tuple.__new__
 
 
-def as_edge(item: Any) -> Edge:
+def as_edge(item: Any) -> Edge[Any]:
     """Read a route object (``.a``, ``.b``, ``.length``) or a ``(city, city, length)`` tuple
     as an Edge (the planning and the map views read routes through here too)."""
     try:  # the common case first: a well-formed route object, read without further checks
@@ -64,11 +74,12 @@ def as_edge(item: Any) -> Edge:
     return Edge(a, b, length)
 
 
-def read_routes(items: Iterable[Any]) -> list[Route]:
+def read_routes(items: Iterable[RouteItem[City]]) -> list[Route[City]]:
     """The items as routes: a well-formed route object as it is (checked here, without a
     call or a new object each: 3 µs of a 45 µs longest-route call on 20-route networks),
     anything else as ``as_edge`` reads it."""
-    routes: list[Route] = []
+    routes: list[Route[City]] = []
+    item: Any  # whatever the caller gave: read by duck typing, checked here and in ``as_edge``
     for item in items:
         try:
             length = item.length
@@ -81,7 +92,7 @@ def read_routes(items: Iterable[Any]) -> list[Route]:
     return routes
 
 
-class Pieces:
+class Pieces(Generic[Item]):
     """Which items are joined, directly or through others: the kit's union–find.
 
     ``join(a, b)`` puts two items (and everything joined to them) in one piece;
@@ -93,24 +104,24 @@ class Pieces:
 
     __slots__ = ("piece_of",)
 
-    def __init__(self, items: Iterable[Hashable] = ()):
-        self.piece_of: dict[Hashable, list] = {}
+    def __init__(self, items: Iterable[Item] = ()):
+        self.piece_of: dict[Item, list[Item]] = {}
         for item in items:
             self.find(item)
 
-    def find(self, item: Hashable) -> Hashable:
+    def find(self, item: Item) -> Item:
         piece = self.piece_of.get(item)
         if piece is None:
             piece = self.piece_of[item] = [item]
         return piece[0]
 
-    def same(self, a: Hashable, b: Hashable) -> bool:
+    def same(self, a: Item, b: Item) -> bool:
         return self.find(a) == self.find(b)
 
-    def join(self, a: Hashable, b: Hashable) -> None:
+    def join(self, a: Item, b: Item) -> None:
         self.join_all(((a, b),))
 
-    def join_all(self, pairs: Iterable[tuple[Hashable, Hashable]]) -> None:
+    def join_all(self, pairs: Iterable[tuple[Item, Item]]) -> None:
         """``join`` each pair in turn: one call for a whole network, which saves a call per
         route in every longest-route call (2.5 µs of a 50 µs call on 20-route networks)."""
         piece_of = self.piece_of
@@ -129,7 +140,7 @@ class Pieces:
                 for item in other:
                     piece_of[item] = piece
 
-    def groups(self) -> list[list]:
+    def groups(self) -> list[list[Item]]:
         """Each piece's members, pieces in the order of their first members."""
         return list({id(piece): piece for piece in self.piece_of.values()}.values())
 
@@ -140,23 +151,23 @@ class Pieces:
 
 def one_piece(pairs: Iterable[tuple[Hashable, Hashable]]) -> bool:
     """Whether the pairs (edges as their two ends) hang together in one piece (True for none)."""
-    pieces = Pieces()
+    pieces: Pieces[Hashable] = Pieces()
     pieces.join_all(pairs)
     piece_of = pieces.piece_of
     return not piece_of or len(next(iter(piece_of.values()))) == len(piece_of)  # the first piece holds all
 
 
-class Piece(NamedTuple):
+class Piece(NamedTuple, Generic[City]):
     """A connected piece of a network: its cities, its length in trains and the routes at
     each city (their indices; one dict for all pieces of a network)."""
 
-    cities: list[str]
+    cities: list[City]
     length: int
-    touching: dict[str, list[int]]
+    touching: dict[City, list[int]]
 
 
 
-def connected_pieces(routes: Sequence[Route]) -> list[Piece]:
+def connected_pieces(routes: Sequence[Route[City]]) -> list[Piece[City]]:
     """Each connected piece of the routes, in the order of their first routes.
 
     A network listed as it grew, each route after the first meeting an earlier one, is one
@@ -164,7 +175,7 @@ def connected_pieces(routes: Sequence[Route]) -> list[Piece]:
     finished game's network of several pieces) are joined up by ``Pieces``. Networks grown
     route by route (``Map.random_network``, ``Map.dense_network``, a player's network
     extended claim by claim) are listed so: this saves 3 µs of a 45 µs call on them."""
-    touching: dict[str, list[int]] = {}
+    touching: dict[City, list[int]] = {}
     grown = True  # so far, each route met an earlier one
     for i, route in enumerate(routes):
         a, b = route.a, route.b
@@ -183,7 +194,7 @@ def connected_pieces(routes: Sequence[Route]) -> list[Piece]:
             grown = grown and i == 0
     if grown:
         return [Piece(list(touching), sum([route.length for route in routes]), touching)] if routes else []
-    pieces = Pieces()
+    pieces: Pieces[City] = Pieces()
     pieces.join_all([(route.a, route.b) for route in routes])
     piece_of = pieces.piece_of
     if len(piece_of[routes[0].a]) == len(touching):  # one piece after all

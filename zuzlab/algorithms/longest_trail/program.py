@@ -20,6 +20,8 @@ needs it (big dense networks, whole boards the pairing does not settle).
 
 from __future__ import annotations
 
+from typing import Iterator, cast
+
 import networkx as nx
 
 from .chains import Chains
@@ -66,7 +68,9 @@ def solve_by_program(chains: Chains) -> frozenset[int]:
             constrain([(keep + k, 1), (used + v, -1)], -np.inf, 0)
     constrain([(end + v, 1) for v in range(n_cities)], 0, 2)
     graph: nx.MultiGraph[int] = nx.MultiGraph(ends)
-    for a, b in nx.bridges(graph):
+    # types-networkx 3.6 says ``bridges`` yields nodes; it yields edges, as its docs say
+    bridges = cast("Iterator[tuple[int, int]]", nx.bridges(graph))
+    for a, b in bridges:
         graph.remove_edge(a, b)
         hang_together(nx.node_connected_component(graph, a))
         graph.add_edge(a, b)
@@ -81,7 +85,7 @@ def solve_by_program(chains: Chains) -> frozenset[int]:
         if result.status != 0:  # HiGHS proves every program here optimal; anything else is a defect
             raise RuntimeError(f"the integer program for the longest trail failed: {result.message}")
         kept = frozenset(k for k in range(n_chains) if result.x[keep + k] > 0.5)
-        pieces = Pieces()
+        pieces: Pieces[int] = Pieces()
         pieces.join_all(ends[k] for k in kept)
         groups = pieces.groups()
         if len(groups) <= 1:

@@ -6,47 +6,50 @@ big to search, the integer program (fact 9)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, NamedTuple, Sequence
+from typing import Any, Generic, Hashable, Iterable, NamedTuple, Sequence
 
 from .chains import Chains, Walk, contract_chains, euler_walk, single_chains, trim_hanging_trees, unfold
 from .distances import odd_distances
 from .pairing import cheapest_pairing, pairing_with_end
-from .pieces import Piece, Route, connected_pieces, one_piece, read_routes
+from .pieces import City, Piece, Route, RouteItem, connected_pieces, one_piece, read_routes
 from .program import solve_by_program
 from .search import LEFT_OUT_SEARCH_ABOVE_PAIRING, OutOfBudget, search_left_out, search_trails
 
 
 @dataclass(frozen=True)
-class Trail:
+class Trail(Generic[City]):
     """A trail: its length, the cities in walking order and the edges it uses."""
 
     length: int
-    cities: tuple[str, ...] = ()
+    cities: tuple[City, ...] = ()
     edges: tuple[Any, ...] = ()  # the caller's own items (routes or tuples), in order
 
     def __len__(self) -> int:
         return len(self.edges)
 
 
-class Found(NamedTuple):
+class Found(NamedTuple, Generic[City]):
     """A longest trail of a piece as it was found: its length and its chains, either in
     walking order (``walk``) or as a set (all but those ``left_out``), walked in Euler
     order only when the trail is asked for. A piece walked whole keeps its routes as they
     are (``whole``): they become chains only if the trail is asked for."""
 
     length: int
-    chains: Chains | None = None
+    chains: Chains[City] | None = None
     walk: Walk | None = None
     left_out: frozenset[int] = frozenset()
-    whole: Piece | None = None
+    whole: Piece[City] | None = None
 
-    def cities_and_edges(self, routes: Sequence[Route]) -> tuple[tuple[str, ...], list[int]]:
+    def cities_and_edges(self, routes: Sequence[Route[City]]) -> tuple[tuple[City, ...], list[int]]:
         """The cities and the route indices of the trail, in walking order."""
-        chains = self.chains or single_chains(routes, self.whole)
+        chains = self.chains
+        if chains is None:
+            assert self.whole is not None, "a longest trail is found as chains or as its whole piece"
+            chains = single_chains(routes, self.whole)
         return unfold(chains, self.walk or euler_walk(chains, self.left_out), routes)
 
 
-def longest_trail(items: Iterable[Any]) -> Trail:
+def longest_trail(items: Iterable[RouteItem[City]]) -> Trail[City]:
     """The longest trail through the given routes (route objects or ``(a, b, length)``)."""
     items = list(items)
     routes = read_routes(items)
@@ -57,20 +60,20 @@ def longest_trail(items: Iterable[Any]) -> Trail:
     return Trail(best.length, cities, tuple(items[i] for i in indices))
 
 
-def longest_trail_length(items: Iterable[Any]) -> int:
+def longest_trail_length(items: Iterable[RouteItem[Hashable]]) -> int:
     """Just the length of ``longest_trail(items)``: the same facts, but the trail itself
     is not walked out."""
     best = _longest(read_routes(items), with_trail=False)
     return 0 if best is None else best.length
 
 
-def _longest(routes: list[Route], with_trail: bool) -> Found | None:
+def _longest(routes: list[Route[City]], with_trail: bool) -> Found[City] | None:
     """The longest trail over all pieces, or None if no trail is longer than 0; only
     ``with_trail`` can it be walked out."""
     pieces = connected_pieces(routes)  # fact 0
     if len(pieces) == 1:
         return _longest_in_piece(routes, pieces[0], 0, with_trail)
-    best: Found | None = None
+    best: Found[City] | None = None
     pieces.sort(key=lambda piece: -piece.length)  # biggest first: a smaller piece is often skipped unsearched
     for piece in pieces:
         to_beat = best.length if best else 0
@@ -80,7 +83,8 @@ def _longest(routes: list[Route], with_trail: bool) -> Found | None:
     return best
 
 
-def _longest_in_piece(routes: list[Route], piece: Piece, to_beat: int, with_trail: bool) -> Found | None:
+def _longest_in_piece(routes: list[Route[City]], piece: Piece[City], to_beat: int, with_trail: bool
+                      ) -> Found[City] | None:
     """The longest trail of one piece, if it is longer than ``to_beat``."""
     if piece.length <= to_beat:
         return None
@@ -88,7 +92,7 @@ def _longest_in_piece(routes: list[Route], piece: Piece, to_beat: int, with_trai
         return Found(piece.length, whole=piece)  # an Euler trail walks it all
     chains = contract_chains(routes, piece)  # fact 3
     core, in_a_tree = trim_hanging_trees(chains, unfold_arms=with_trail)  # fact 4
-    best = None
+    best: Found[City] | None = None
     if in_a_tree is not None and in_a_tree.length > to_beat:
         best, to_beat = Found(in_a_tree.length, chains, walk=in_a_tree), in_a_tree.length
     if len(core):
@@ -96,7 +100,7 @@ def _longest_in_piece(routes: list[Route], piece: Piece, to_beat: int, with_trai
     return best
 
 
-def _longest_over_chains(chains: Chains, to_beat: int) -> Found | None:
+def _longest_over_chains(chains: Chains[City], to_beat: int) -> Found[City] | None:
     """The longest trail over the chains left after fact 4, if longer than ``to_beat``."""
     total = sum(chains.length)
     if total <= to_beat:
@@ -116,9 +120,9 @@ def _longest_over_chains(chains: Chains, to_beat: int) -> Found | None:
     try:
         most = min(pairing.length + LEFT_OUT_SEARCH_ABOVE_PAIRING, total - to_beat - 1)
         tip = next((city for city in odd if len(chains.at[city]) == 1), odd[0])  # an arm's end is soon decided
-        left_out = search_left_out(chains, tip, pairing.length, most)  # fact 6
-        if left_out is not None:
-            return Found(total - sum(chains.length[k] for k in left_out), chains, left_out=left_out)
+        cheapest = search_left_out(chains, tip, pairing.length, most)  # fact 6
+        if cheapest is not None:
+            return Found(total - sum(chains.length[k] for k in cheapest), chains, left_out=cheapest)
         ceiling = total - pairing.length - LEFT_OUT_SEARCH_ABOVE_PAIRING - 1  # what fact 6 did not find
         if ceiling <= to_beat:
             return None
