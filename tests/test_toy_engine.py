@@ -36,10 +36,12 @@ TOY = toy_engine.ENGINE
 def toy(monkeypatch):
     """The toy engine registered for one test: the one line of ``zuzlab/engines.py``
     (``ENGINES = (ttr.ENGINE, cardgame.ENGINE, ink.ENGINE, toy.ENGINE)``), and its text
-    files read with the kit's (a shipped engine's lie in ``zuzlab/texts/``)."""
+    files read with the kit's (a shipped engine's lie in ``zuzlab/texts/``). A widget made
+    in the test (a rule explorer) follows the language only while the toy's texts are there."""
     monkeypatch.setattr(engines, "ENGINES", (*engines.ENGINES, TOY))
     kit_files = texts.text_files
     monkeypatch.setattr(texts, "text_files", lambda lang: [*kit_files(lang), toy_engine.TEXTS / f"{lang}_toy.toml"])
+    monkeypatch.setattr(texts, "_listeners", list(texts._listeners))
     texts.table.cache_clear()
     try:
         yield TOY
