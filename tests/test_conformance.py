@@ -1,24 +1,30 @@
-"""One conformance suite for every engine (``zuzlab.core.GameState``): over seeded random
-games with plausible and malformed actions thrown in at every step,
+"""One conformance suite for every engine of ``zuzlab.engines.ENGINES`` (the protocol of
+``zuzlab.core.GameState``): over seeded random games with plausible and malformed actions
+thrown in at every step,
 
 - an action is accepted exactly when it is among ``legal_actions()`` (in its canonical
   form: a tile turned half round is the same drawing);
 - a refused action raises ``RuleViolation`` and leaves the state exactly as it was;
 - ``copy()`` is equal and independent; ``undo()`` gives back the state before the action;
 - save → load, and seed + actions → ``replay``, give the very same game; undoing every
-  action gives the game as it was dealt.
+  action gives the game as it was dealt;
+- an observation shows nothing of what its player may not see.
+
+The tests are parametrized over ``ENGINES`` (the line-ups: ``line_ups``), so an engine
+registered there is played without a line here, and each takes its engine as a parameter:
+``tests/test_toy_engine.py`` calls them with the toy engine registered.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
 import pytest
 
-from zuzlab import cardgame, ink, texts, ttr
-from zuzlab.core import EngineDefect, RuleViolation, random_bot
-from zuzlab.engines import ENGINES as ENGINES_REGISTERED
+from zuzlab import cardgame, engines, ink, texts, ttr
+from zuzlab.core import EngineDefect, RuleViolation, is_whole_number, play_with_bots, random_bot
 from zuzlab.ink.tiles import FACES
 
 ROWS = "ABCDEFG"
@@ -58,26 +64,64 @@ def ink_candidates(game: ink.Game, rng: random.Random):
     yield ink.FinishRound()
 
 
-#: the line-ups the suite plays: engine, variant, players (every registered engine has one)
-LINE_UPS = {"usa-4": ("ttr", "usa", 4), "europe-3": ("ttr", "europe", 3), "switzerland-2": ("ttr", "switzerland", 2),
-            "cardgame-2": ("cardgame", "cardgame", 2), "cardgame-4": ("cardgame", "cardgame", 4),
-            "ink-2": ("ink", "ink", 2), "ink-river": ("ink", "river", 1), "ink-lake": ("ink", "lake", 1)}
-BY_KEY = {engine.key: engine for engine in ENGINES_REGISTERED}
-#: name → (a new game of that line-up from a seed, the careless actions of its engine)
-ENGINES = {name: ((lambda seed, key=key, variant=variant, players=players:
-                   BY_KEY[key].new_game(variant, players=players, seed=seed)),
-                  {"ttr": ttr_candidates, "cardgame": cardgame_candidates, "ink": ink_candidates}[key])
-           for name, (key, variant, players) in LINE_UPS.items()}
-LOAD = {ttr.Game: ttr.load_game, cardgame.Game: cardgame.load_game, ink.Game: ink.load_game}
-REPLAY = {ttr.Game: ttr.replay, cardgame.Game: cardgame.replay, ink.Game: ink.replay}
+#: an engine's own careless actions (engine key → candidates), beyond those the suite tries
+#: in every engine (``careless_actions``)
+CARELESS = {"ttr": ttr_candidates, "cardgame": cardgame_candidates, "ink": ink_candidates}
+
+#: the line-ups the suite plays (engine key → (variant, players) …) where a variant or a
+#: player count brings rules of its own; an engine not named here plays its usual game
+LINE_UPS = {"ttr": (("usa", 4), ("europe", 3), ("switzerland", 2)),
+            "cardgame": (("cardgame", 2), ("cardgame", 4)),
+            "ink": (("ink", 2), ("river", 1), ("lake", 1))}
 
 
-def check_step(game, candidates, rng, every_legal: bool) -> None:
+def line_ups(engine) -> tuple[tuple[str, int], ...]:
+    """The variants and player counts the suite plays ``engine`` in."""
+    return LINE_UPS.get(engine.key, ((engine.default_variant, engine.default_players),))
+
+
+def every_line_up() -> list:
+    """(engine, variant, players) of every engine registered, as test parameters."""
+    return [pytest.param(engine, variant, players, id=f"{variant}-{players}")
+            for engine in engines.ENGINES for variant, players in line_ups(engine)]
+
+
+def careless_actions(engine, game, rng: random.Random, earlier: list) -> list:
+    """What a careless player (or a bot with a bug) might try now: the engine's own
+    (``CARELESS``), actions that were legal earlier in the game but are not now (a card no
+    longer there, a decision no longer owed), and a legal action with one of its whole
+    numbers one more or one less."""
+    legal = game.legal_actions()
+    tried = list(CARELESS.get(engine.key, lambda game, rng: ())(game, rng))
+    tried += [action for action in rng.sample(earlier, min(2, len(earlier))) if action not in legal]
+    if legal:
+        changed = one_number_changed(rng.choice(legal), rng)
+        if changed is not None and changed not in legal:
+            tried.append(changed)
+    return tried
+
+
+def one_number_changed(action, rng: random.Random):
+    """``action`` with one of its whole-number fields one more or one less; None if it has
+    none, or if that makes no action (refused when made: a negative count)."""
+    numbers = [field.name for field in dataclasses.fields(action) if is_whole_number(getattr(action, field.name))]
+    if not numbers:
+        return None
+    name = rng.choice(numbers)
+    try:
+        return dataclasses.replace(action, **{name: getattr(action, name) + rng.choice((-1, 1))})
+    except RuleViolation:
+        return None
+
+
+def check_step(engine, game, rng, earlier: list, every_legal: bool) -> None:
     before = game.copy()
     assert before == game and before is not game
     legal = game.legal_actions()
     assert len(set(legal)) == len(legal), "an action is listed twice"
-    tried = list(candidates(game, rng)) + rng.sample(legal, min(3, len(legal)))
+    sampled = rng.sample(legal, min(3, len(legal)))
+    tried = careless_actions(engine, game, rng, earlier) + sampled
+    earlier += sampled
     if every_legal:
         tried += legal
     for action in tried:
@@ -94,44 +138,46 @@ def check_step(game, candidates, rng, every_legal: bool) -> None:
             assert game == before, f"the refused {action} changed the game"
 
 
-@pytest.mark.parametrize("engine", ENGINES)
-def test_engine_conforms_to_the_protocol(engine):
-    new_game, candidates = ENGINES[engine]
+@pytest.mark.parametrize("engine, variant, players", every_line_up())
+def test_engine_conforms_to_the_protocol(engine, variant, players):
     for seed in (1, 2):
-        rng = random.Random(f"conformance/{engine}/{seed}")
-        game = new_game(seed)
-        dealt = game.copy()
+        rng = random.Random(f"conformance/{variant}-{players}/{seed}")
+        game = engine.new_game(variant, players=players, seed=seed)
+        dealt, earlier = game.copy(), []
         step = 0
         while not game.is_over:
-            check_step(game, candidates, rng, every_legal=step % 40 == 0)
+            check_step(engine, game, rng, earlier, every_legal=step % 40 == 0)
             game.apply(random_bot(game, rng))
             step += 1
-        check_step(game, candidates, rng, every_legal=True)  # the end: nothing is accepted
+        check_step(engine, game, rng, earlier, every_legal=True)  # the end: nothing is accepted
         assert game.legal_actions() == []
         scores = game.final_scores()
-        loaded = LOAD[type(game)](game.to_json())
+        loaded = engine.load_game(game.to_json())
         assert loaded == game and loaded.final_scores().totals == scores.totals
-        again = REPLAY[type(game)](game.rules, players=game.players, seed=game.seed, actions=game.history)
+        again = engine.replay(game.rules, players=game.players, seed=game.seed, actions=game.history)
         assert again == game
         while game.history:
             game.undo()
         assert game == dealt
 
 
-@pytest.mark.parametrize("engine", ["usa-4", "cardgame-2", "ink-2"])
+#: a position of each engine to set up (``set_up``'s keywords); an engine not named here is
+#: set up as it was dealt, its opening ended
+SET_UPS = {"ttr": dict(hands={0: {"red": 3}}, current=1), "cardgame": dict(hands={0: {"red": 3}}, current=1),
+           "ink": dict(boards={0: "A4A10"}, round=2, roll=["A1", "A2", "A3", "B0"])}  # round 1 holds no drawing yet
+
+
+@pytest.mark.parametrize("engine", engines.ENGINES, ids=lambda engine: engine.key)
 def test_a_set_up_position_is_the_start_of_the_history(engine):
     """After ``set_up`` undo stops at the position, and a save replays from it."""
-    new_game, _ = ENGINES[engine]
-    game = new_game(3)
-    if isinstance(game, ink.Game):
-        game.set_up(boards={0: "A4A10"}, round=2, roll=["A1", "A2", "A3", "B0"])  # round 1 holds no drawing yet
-    else:
-        game.set_up(hands={0: {"red": 3}}, current=1)
+    game = engine.new_game(players=max(2, engine.default_players), seed=3)
+    game.set_up(**SET_UPS.get(engine.key, {}))
     position = game.copy()
     rng = random.Random(3)
     for _ in range(12):
-        game.apply(random_bot(game, rng))
-    loaded = LOAD[type(game)](game.to_json())
+        if not game.is_over:
+            game.apply(random_bot(game, rng))
+    loaded = engine.load_game(game.to_json())
     assert loaded == game
     while game.history:
         game.undo()
@@ -179,12 +225,16 @@ MALFORMED = {
 
 
 @pytest.mark.parametrize("engine", MALFORMED)
-def test_malformed_actions_are_refused_when_made_and_non_actions_when_applied(engine):
+def test_malformed_actions_are_refused_when_made(engine):
     for make in MALFORMED[engine]:
         with pytest.raises(RuleViolation) as error:
             make()
         assert error.value.rule == "malformed_action" and "needs" in str(error.value)
-    game = ENGINES[{"ttr": "usa-4", "cardgame": "cardgame-2", "ink": "ink-2"}[engine]][0](5)
+
+
+@pytest.mark.parametrize("engine", engines.ENGINES, ids=lambda engine: engine.key)
+def test_what_is_no_action_is_refused_and_changes_nothing(engine):
+    game = engine.new_game(seed=5)
     before = game.copy()
     for thing in ("claim Denver", None, 42, {"type": "Pass"}):
         with pytest.raises(RuleViolation, match="is not an action of this game"):
@@ -270,46 +320,98 @@ def test_a_save_whose_set_up_start_the_rules_cannot_have_is_refused(engine, name
     change, message = next((c, m) for n, c, m in CORRUPTED_STARTS[engine] if n == name)
     game = set_up_position(engine)
     data = json.loads(game.to_json())
-    assert LOAD[type(game)](json.dumps(data)) == game  # the save as written loads
+    load = engines.engine_of(game.rules)[0].load_game
+    assert load(json.dumps(data)) == game  # the save as written loads
     change(data["start"])  # no action since the start: the position saved is the start, changed alike
     change(data)
     with pytest.raises(ValueError, match=f"not a saved game: {message}"):
-        LOAD[type(game)](json.dumps(data))
+        load(json.dumps(data))
+
+
+# --- what a player may see ---------------------------------------------------------------
+
+def secret_parts(game) -> list[tuple[object, str, str]]:
+    """(holder, attribute, "own" or "hidden") of each of the game's ``secrets``, a part's
+    own secrets (the card supply's deck: ``{"deck": "hidden"}``) read on that part."""
+    found = []
+    for name, secret in game.secrets.items():
+        if isinstance(secret, dict):
+            found += [(getattr(game, name), inner, kind) for inner, kind in secret.items()]
+        else:
+            found.append((game, name, secret))
+    return found
+
+
+@pytest.mark.parametrize("engine", engines.ENGINES, ids=lambda engine: engine.key)
+def test_an_observation_shows_nothing_its_player_may_not_see(engine):
+    """What the engine declares secret (``Game.secrets``) is not in an observation: another
+    player's entry of an "own" part by its size only, a "hidden" part by its size or not at
+    all; and the order of a hidden pile (a deck) shows nowhere else in it either."""
+    game = engine.new_game(players=max(2, engine.default_players), seed=4)
+    rng = random.Random(4)
+    for _ in range(30):
+        if not game.is_over:
+            game.apply(random_bot(game, rng))
+    shuffled = game.copy()  # the same position, every hidden pile in another order
+    for holder, name, kind in secret_parts(shuffled):
+        if kind == "hidden" and isinstance(getattr(holder, name, None), list):
+            getattr(holder, name).reverse()
+    saved = game._position_dict()
+    for player in range(game.players):
+        seen = game.observation(player)
+        assert seen["player"] == player and json.loads(json.dumps(seen)) == seen  # plain JSON data
+        for _, name, kind in secret_parts(game):
+            if name not in saved:
+                continue
+            if kind == "own":
+                assert seen[name][player] == saved[name][player], name
+                assert all(is_whole_number(seen[name][other]) for other in range(game.players) if other != player), name
+            else:
+                assert is_whole_number(seen.get(name, 0)), name
+        assert shuffled.observation(player) == seen, "the order of a hidden pile shows in the observation"
 
 
 # --- the engine tuple: one description, found by every layer ------------------------------
 
-@pytest.mark.parametrize("engine", ENGINES_REGISTERED, ids=lambda engine: engine.key)
+@pytest.mark.parametrize("engine", engines.ENGINES, ids=lambda engine: engine.key)
 def test_every_registered_engine_reaches_every_layer(engine):
-    """A new engine is its own package plus one line in ``zuzlab.engines``: then this test
-    finds what it still lacks in the layers that read the description."""
-    import tomllib
-    from pathlib import Path
+    """A new engine is its own package plus one line in ``zuzlab.engines``: then every layer
+    that reads the description finds it, and this test names what it still lacks."""
+    from zuzlab import sim
+    from zuzlab.widgets.explorer import RuleExplorer
 
-    from zuzlab import sim, texts
-    from zuzlab.widgets.explorer import parameters_of
-
-    assert any(key == engine.key for key, _, _ in LINE_UPS.values()), "the conformance suite plays no game of it"
-    assert engine.default_variant in engine.variants
-    assert engine.strategies and set(engine.strategies) <= set(engine.bots)
     rules = engine.variants[engine.default_variant]
     assert isinstance(rules, engine.rules_type) and engine.game.engine_key == engine.key
-    game = engine.play_random_game(players=rules.min_players if hasattr(rules, "min_players") else 1, seed=1)
+    assert engines.engine_of(engine.default_variant) == (engine, rules)
+    for variant, players in line_ups(engine):  # the conformance suite plays it
+        assert engine.new_game(variant, players=players, seed=1).players == players
+    assert engine.strategies and set(engine.strategies) <= set(engine.bots)
+    players = getattr(rules, "min_players", 1)
+    table = sim.simulate(engine.default_variant, players=players, games=2, workers=1, progress=False)
+    game = play_with_bots(engine.new_game(players=players, seed="1/0"),  # game 0 of the table
+                          [engine.make_bot(table.bot[seat]) for seat in range(players)], "1/0", "sim")
     parts = engine.score_parts(game, game.final_scores(), 0)
-    assert parts and all(isinstance(name, str) for name in parts)
-    table = sim.simulate(engine.default_variant, players=game.players, games=2, workers=1, progress=False,
-                         bots="random")
-    assert set(parts) <= set(table.columns) and len(table) == 2 * game.players
-    assert parameters_of(engine.rules_type), "the rule explorer offers no field of these rules"
+    assert parts and set(parts) <= set(table.columns) and len(table) == 2 * players
+    assert list(table.total[:players]) == game.final_scores().totals
+    assert sim.mean_parts(table).data.shape == (len(set(table.bot)), len(sim.shown_parts(table)))
+    explorer = RuleExplorer(engine.default_variant, games=10, players=players)
+    assert explorer.engine is engine and explorer.parameters, "the rule explorer offers no field of these rules"
     for lang in texts.LANGUAGES:
         missing = sorted({f"error.game/{engine.key}", f"error.saved/{engine.key}"}
                          - {f"error.{key}" for key in texts.table(lang).get("error", {})})
         assert not missing, f"{lang} has no text for {missing}"
+
+
+@pytest.mark.parametrize("engine", engines.ENGINES, ids=lambda engine: engine.key)
+def test_every_registered_engine_is_a_package_of_the_kit(engine):
+    import tomllib
+    from pathlib import Path
+
     listed = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
     assert engine.game.__module__.rsplit(".", 1)[0] in listed
 
 
-@pytest.mark.parametrize("engine", ENGINES_REGISTERED, ids=lambda engine: engine.key)
+@pytest.mark.parametrize("engine", engines.ENGINES, ids=lambda engine: engine.key)
 def test_a_state_has_no_attribute_it_does_not_declare(engine):
     """``==``, ``copy`` and the save read only the declared parts of a position
     (``Game.position_fields``): an attribute added without declaring it (a part, a

@@ -29,11 +29,10 @@ import pytest
 import cardgame_helpers as cg
 import ttr_helpers as th
 from ttr_helpers import kinds, refused
-from zuzlab import cardgame, ink, ttr
+from zuzlab import cardgame, engines, ink, ttr
 from zuzlab.cardgame import PlayMixed, PlaySet
 from zuzlab.cardgame.rules import CARD_GAME
 from zuzlab.datafiles import data_dir
-from zuzlab.engines import ENGINES
 from zuzlab.ink import Board, FinishRound, Place
 from zuzlab.ink.rules import INK, INK_LAKE, LAKE_DIE, ROUTE_DIE
 from zuzlab.ttr import BuildStation, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets
@@ -830,7 +829,7 @@ def ink_lake_squares_are_centre():
 # =====================================================================================
 
 def cases():
-    for engine in ENGINES:
+    for engine in engines.ENGINES:
         for field, function in CASES.get(engine.key, {}).items():
             reason = IGNORED.get((engine.key, field))
             marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
@@ -861,7 +860,7 @@ def wrong_kinds(declared) -> list[tuple[object, str]]:
 
 
 def field_kinds():
-    for engine in ENGINES:
+    for engine in engines.ENGINES:
         for name, declared in typing.get_type_hints(engine.rules_type).items():
             if name in {f.name for f in fields(engine.rules_type)}:
                 yield pytest.param(engine, name, declared, id=f"{engine.key}-{name}")
@@ -926,14 +925,14 @@ def test_a_saved_points_table_gets_its_whole_number_lengths_back():
     assert saved["route_points"]["8"] == 21 and TtrRules.from_dict(saved) == EUROPE
 
 
-@pytest.mark.parametrize("engine", ENGINES, ids=lambda engine: engine.key)
+@pytest.mark.parametrize("engine", engines.ENGINES, ids=lambda engine: engine.key)
 def test_every_rules_field_has_a_case(engine):
     table = CASES.get(engine.key, {})
     declared = {f.name for f in fields(engine.rules_type)}
     assert not declared - set(table), f"{engine.key}: no case for {sorted(declared - set(table))}"
     assert not set(table) - declared, f"{engine.key}: cases for fields its rules do not have"
     assert {field for e, field in IGNORED if e == engine.key} <= set(table)
-    assert set(CASES) <= {engine.key for engine in ENGINES}, "cases for an engine that is not registered"
+    assert set(CASES) <= {engine.key for engine in engines.ENGINES}, "cases for an engine that is not registered"
 
 
 @pytest.mark.parametrize("preset, change, problem", [

@@ -17,7 +17,7 @@ import loky
 import pandas as pd
 import pytest
 
-from zuzlab import cardgame, ink, sim, ttr
+from zuzlab import cardgame, engines, ink, sim, ttr
 from zuzlab.core import play_with_bots
 
 
@@ -302,6 +302,38 @@ def test_a_change_of_the_points_scores_the_same_games_anew_as_playing_them_would
         rescored = sim.rescore(printed, rules)
         assert rescored.drop(columns="actions").equals(played), change
     assert not sim.rescore(printed, replace(ttr.rules.USA, longest_route_bonus=0)).total.equals(printed.total)
+
+
+def changed_value(value):
+    """Another value of a rules field's kind: a whole number 3 more, a flag turned, a
+    table's points (pairs, as the frozen rules keep a mapping) one more each, any other
+    tuple reversed."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 3
+    if value and all(isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], int) for pair in value):
+        return {key: points + 1 for key, points in value}
+    return tuple(reversed(value))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("engine", [engine for engine in engines.ENGINES if engine.scored_only - {"name"}],
+                         ids=lambda engine: engine.key)
+def test_every_field_an_engine_scores_only_is_scored_anew_as_playing_the_games_would(engine):
+    """Each field an engine declares scored only (``Engine.scored_only``: no bot reads it,
+    play does not depend on it) gives, changed, the very table by ``rescore`` that
+    ``simulate`` gives by playing the games again; a field wrongly declared fails here."""
+    preset, players = engine.variants[engine.default_variant], engine.default_players
+    printed = sim.simulate(preset, players=players, games=6, seed=2, progress=False, workers=1, keep_actions=True)
+    totals_changed = False
+    for field in sorted(engine.scored_only - {"name"}):
+        rules = replace(preset, name="changed", **{field: changed_value(getattr(preset, field))})
+        played = sim.simulate(rules, players=players, games=6, seed=2, progress=False, workers=1)
+        rescored = sim.rescore(printed, rules)
+        assert rescored.drop(columns="actions").equals(played), field
+        totals_changed |= not rescored.total.equals(printed.total)
+    assert totals_changed, "no change of a field scored only changed a total"
 
 
 def test_a_change_to_how_the_games_are_played_is_not_scored_anew():

@@ -1502,7 +1502,8 @@ class Engine:
     #: the rules fields no bot reads while it chooses and the engine reads only to score:
     #: a change to these alone plays the very same games, so ``sim.rescore`` may replay them
     scored_only: frozenset[str] = frozenset({"name"})
-    #: whether a game's turns are its rounds (Railroad Ink: everyone draws each round)
+    #: whether a game's turns are its rounds (Railroad Ink: everyone draws each round): a
+    #: simulation's ``turns`` are then ``game.round``, else ``game.turn``
     turns_are_rounds: bool = False
 
     @property

@@ -50,9 +50,9 @@ from typing import Any, Callable, Iterator, Sequence
 
 import cloudpickle
 
-from . import texts
+from . import engines, texts
 from .core import Engine, GameState, bot_name, play_with_bots, seat_bots
-from .engines import ENGINES, engine_of
+from .engines import engine_of
 from .texts import InputError
 
 #: The most games in one task: enough to make the cost of sending a task small, few
@@ -96,7 +96,7 @@ def fresh_bot(bot: Callable) -> Callable:
 
 def play_games(plan: Plan, numbers: Sequence[int]) -> list[dict]:
     """Play games ``numbers`` of a plan and return their rows (runs in a worker)."""
-    engine = next(e for e in ENGINES if e.key == plan.engine)
+    engine = engine_named(plan.engine)
     own_bots = cloudpickle.loads(plan.own_bots) if plan.own_bots else {}
     rows = []
     for number in numbers:
@@ -109,6 +109,16 @@ def play_games(plan: Plan, numbers: Sequence[int]) -> list[dict]:
     return rows
 
 
+def engine_named(key: str) -> Engine:
+    """The engine of ``zuzlab.engines.ENGINES`` (read now: a test may register one) with
+    this key. A worker process has the engines of ``zuzlab/engines.py`` only."""
+    for engine in engines.ENGINES:
+        if engine.key == key:
+            return engine
+    raise LookupError(f"no engine {key!r} in zuzlab.engines.ENGINES of this process (one registered while the "
+                      f"kit runs plays in this process: workers=1, or threads)")
+
+
 def game_rows(engine: Engine, game: GameState, number: int, seats: Sequence[str], keep_actions: bool) -> list[dict]:
     """The rows of one finished game, one per seat (with its actions, when kept)."""
     scores = game.final_scores()
@@ -116,7 +126,7 @@ def game_rows(engine: Engine, game: GameState, number: int, seats: Sequence[str]
     return [{"game": number, "seed": game.seed, "variant": game.rules.name, "players": game.players,
              "seat": seat, "bot": bot, **engine.score_parts(game, scores, seat), "total": scores[seat].total,
              "place": scores.places[seat], "won": seat in scores.winners,
-             "turns": getattr(game, "turn", getattr(game, "round", 0)), **actions}
+             "turns": game.round if engine.turns_are_rounds else game.turn, **actions}
             for seat, bot in enumerate(seats)]
 
 
@@ -281,14 +291,22 @@ def pickled_bots(own_bots: dict[str, Callable]) -> bytes:
         raise InputError("error.sim_bots_not_sent", error=type(problem).__name__) from problem
 
 
-#: the score parts ``mean_parts`` shows, each with its [label] text
-SHOWN_PARTS = ("route_points", "ticket_points", "longest_route_bonus", "total", "won")
+def shown_parts(table) -> list[str]:
+    """The score parts a summary shows: each part of the engine's (the columns between
+    ``bot`` and ``total``) that has a label for a reader (``label.part_<column>``), then
+    ``total`` and ``won``. Ticket to Ride labels its route points, ticket points and
+    longest-route bonus, not its counts of tickets and trains."""
+    columns = list(table.columns)
+    parts = columns[columns.index("bot") + 1:columns.index("total")]
+    return [part for part in parts if f"part_{part}" in texts.table("en")["label"]] + ["total", "won"]
 
 
-def mean_parts(table, parts: Sequence[str] = SHOWN_PARTS) -> Any:
-    """Each bot's mean of each score part (and its share of wins), as a styled table in
-    the reader's language, for showing in a notebook: its labels, and its numbers as the
-    language writes them (one decimal, shares in whole per cents: "62,9", "32 %")."""
+def mean_parts(table, parts: Sequence[str] | None = None) -> Any:
+    """Each bot's mean of each score part (by default ``shown_parts``; and its share of
+    wins), as a styled table in the reader's language, for showing in a notebook: its
+    labels, and its numbers as the language writes them (one decimal, shares in whole per
+    cents: "62,9", "32 %")."""
+    parts = shown_parts(table) if parts is None else parts
     means = table.groupby("bot")[list(parts)].mean()
     means.index = [texts.bot_name(bot) for bot in means.index]
     means.index.name = texts.text("label.explore_bot")

@@ -21,9 +21,9 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from .. import sim, texts
+from .. import engines, sim, texts
 from ..core import Control, explored_fields
-from ..engines import ENGINES, engine_of
+from ..engines import engine_of
 from ..texts import InputError
 from ..viz import sim_plots
 from ..viz.ttr_map import bokeh_widget
@@ -101,7 +101,8 @@ class RuleExplorer:
         self.parameters = parameters_of(self.engine.rules_type)
         if not self.parameters:
             raise InputError("error.explorer_family", game=self.engine.reader_name,
-                             known=", ".join(engine.key for engine in ENGINES if explored_fields(engine.rules_type)))
+                             known=", ".join(engine.key for engine in engines.ENGINES
+                                               if explored_fields(engine.rules_type)))
         self.controls = {p.field: p.make(self.base) for p in self.parameters}
         low, high = self._player_range()
         self.players = widgets.IntSlider(value=players or min(max(low, 4), high), min=low, max=high)
