@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from zuzlab.core import (GameState, Pass, PositionField, RuleViolation, a_player, check_shapes, flag,
+from zuzlab.core import (GameState, Pass, PassingTurn, PositionField, RuleViolation, a_player, check_shapes, flag,
                          is_whole_number, keywords_checked, pending_field, per_player, rules_field, seeded_random,
                          value_field, whole)
 from zuzlab.scoretable import ScoreTable, rank
@@ -40,7 +40,7 @@ def _cards(game: Game, pile: Any, where: str) -> None:
         raise InputError("error.toy_pile", where=where, pile=repr(pile))
 
 
-class Game(GameState):
+class Game(PassingTurn, GameState):
     """A toy race. Create one with ``toy_engine.new_game``."""
 
     save_format, engine_key = FORMAT, "toy"
@@ -162,7 +162,7 @@ class Game(GameState):
         Move: (_check_move, _do_move),
         Draw: (_check_draw, _do_draw),
         Keep: (_check_keep, _do_keep),
-        Pass: (GameState._check_pass, GameState._do_pass),
+        Pass: (PassingTurn._check_pass, PassingTurn._do_pass),
     }
 
     # --- setting up a position -----------------------------------------------------------
