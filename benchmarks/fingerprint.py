@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 from zuzlab import cardgame, ink, ttr
+from zuzlab.engines import ENGINES
 
 
 def line_ups() -> list[tuple[str, object, dict]]:
@@ -40,6 +41,10 @@ def line_ups() -> list[tuple[str, object, dict]]:
         cases.append((f"ink/{name}/2p/random", ink, {"variant": name, "players": 2}))
     cases.append(("ink/ink/1p/greedy", ink, {"variant": "ink", "players": 1, "bots": "greedy"}))
     cases.append(("ink/ink/1p/lookahead", ink, {"variant": "ink", "players": 1, "bots": "lookahead"}))
+    for engine in ENGINES:  # an engine added later: random games of each of its variants
+        if engine not in (ttr.ENGINE, cardgame.ENGINE, ink.ENGINE):
+            cases += [(f"{engine.key}/{name}/{engine.default_players}p/random", engine,
+                       {"variant": name, "players": engine.default_players}) for name in engine.variants]
     return cases
 
 

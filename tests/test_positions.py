@@ -17,6 +17,8 @@ from zuzlab.texts import InputError
 #: engine, variant, players: every engine, and the variants whose positions hold more
 LINE_UPS = [(ttr, "usa", 3), (ttr, "europe", 2), (ttr, "switzerland", 3), (cardgame, "cardgame", 2),
             (cardgame, "cardgame", 4), (ink, "ink", 2), (ink, "lake", 1), (ink, "river", 3)]
+LINE_UPS += [(engine, engine.default_variant, engine.default_players) for engine in ENGINES
+             if engine not in (ttr.ENGINE, cardgame.ENGINE, ink.ENGINE)]  # an engine added later: its usual game
 
 
 def random_positions(engine, variant, players, count=10):

@@ -5,6 +5,7 @@ saves, rules that cannot run refused at the start, positions set up through
 from __future__ import annotations
 
 import copy
+import importlib
 import inspect
 import json
 import random
@@ -12,11 +13,12 @@ from dataclasses import replace
 
 import pytest
 
-from zuzlab import cardgame, ink, ttr
+from zuzlab import cardgame, engines, ink, ttr
 from zuzlab.core import HiddenInformation, RuleViolation
 from zuzlab.train_cards import TrainCards
 
-ENGINES = {"ttr": ttr, "cardgame": cardgame, "ink": ink}
+#: every registered engine's package by the engine's key (the package exports the entry points)
+ENGINES = {engine.key: importlib.import_module(engine.game.__module__.rsplit(".", 1)[0]) for engine in engines.ENGINES}
 
 
 # --- the same entry points ------------------------------------------------------------

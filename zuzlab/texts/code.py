@@ -92,6 +92,7 @@ def in_language(source: str, lang: str) -> str:
     for piece in reversed(said(source)):  # from the end, so earlier positions stay right
         (first, start), (last, end) = piece.start, piece.end
         said_there = translation(piece.words, lang)
+        assert said_there is not None, "every piece has its translation: untranslated() found none missing"
         if piece.kind == "comment":
             replacement = "# " + said_there
         else:
