@@ -136,10 +136,10 @@ def test_a_bot_from_a_notebook_cell_plays_in_the_pool(tmp_path):
 def test_the_pool_is_kept_between_runs():
     sim.simulate("cardgame", players=3, games=30, seed=1, progress=False, workers=2)
     pool = sim.shared_pool(2)
-    before = {pool.submit(os.getpid).result() for _ in range(8)}
     sim.simulate("cardgame", players=3, games=30, seed=2, progress=False, workers=2)
+    # the same executor (its workers started once); which processes answer is loky's business:
+    # it may replace a worker whose memory grew, so the test does not ask for the same ids
     assert sim.shared_pool(2) is pool
-    assert before & {pool.submit(os.getpid).result() for _ in range(8)}  # the same worker processes
 
 
 def test_the_pool_has_a_worker_per_cpu_quota_and_no_more_than_the_games_need(monkeypatch):
