@@ -160,9 +160,9 @@ class Strategy:
         """The open long route closest to affordable with the cards in hand."""
         player = game.player_to_move()
         hand = game.hands[player]
-        open_routes = [r for r in game.map.routes if r.id not in game.claimed and r.length >= self.min_length
-                       and r.length <= game.trains[player]
-                       and not double_route_problem(game.rules, game.players, game.claimed, r, player)]
+        claimed, trains, rules, players = game.claimed, game.trains[player], game.rules, game.players  # read once
+        open_routes = [r for r in game.map.routes if r.id not in claimed and self.min_length <= r.length <= trains
+                       and not double_route_problem(rules, players, claimed, r, player)]
         planned = self._planned_ids(game)
         prices = route_prices(game.map, game.rules)
 

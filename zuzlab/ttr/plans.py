@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import heapq
 import itertools
-from typing import Callable
+from typing import Any, Callable, Mapping, NamedTuple
 
 from .claim_rules import double_route_problem
 from .maps import Map, Route, Ticket
@@ -35,15 +35,30 @@ def route_pairs(board: Map) -> dict[frozenset[str], tuple[Route, ...]]:
     return {pair: tuple(routes) for pair, routes in found.items()}
 
 
-def cheapest_track(game, player: int, tracks: tuple[Route, ...], route_cost: RouteCost) -> tuple[float, Route] | None:
-    """Of the tracks between two cities, the one ``player`` holds (cost 0) or the first
+class Claiming(NamedTuple):
+    """What decides which tracks a player may still claim, read from the game once for a
+    whole graph (a bot reads the game through its view, and every read there is checked)."""
+
+    player: int
+    claimed: Mapping[int, int]
+    trains: int
+    rules: Any
+    players: int
+
+
+def claiming(game, player: int) -> Claiming:
+    return Claiming(player, game.claimed, game.trains[player], game.rules, game.players)
+
+
+def cheapest_track(seen: Claiming, tracks: tuple[Route, ...], route_cost: RouteCost) -> tuple[float, Route] | None:
+    """Of the tracks between two cities, the one the player holds (cost 0) or the first
     cheapest they could still claim, with its cost; None when none is theirs or open."""
     best = None
-    claimed, trains = game.claimed, game.trains[player]
+    player, claimed, trains, rules, players = seen
     for route in tracks:
         owner = claimed.get(route.id)
         if owner is None:
-            if route.length > trains or double_route_problem(game.rules, game.players, claimed, route, player):
+            if route.length > trains or double_route_problem(rules, players, claimed, route, player):
                 continue
             cost = route_cost(route)
         elif owner == player:
@@ -58,8 +73,9 @@ def cheapest_track(game, player: int, tracks: tuple[Route, ...], route_cost: Rou
 def open_graph(game, player: int, route_cost: RouteCost) -> OpenGraph:
     """The routes ``player`` holds (cost 0) or could still claim (their ``route_cost``)."""
     graph: OpenGraph = {}
+    seen = claiming(game, player)
     for tracks in route_pairs(game.map).values():
-        best = cheapest_track(game, player, tracks, route_cost)
+        best = cheapest_track(seen, tracks, route_cost)
         if best is not None:
             a, b = tracks[0].a, tracks[0].b
             graph.setdefault(a, {})[b] = graph.setdefault(b, {})[a] = best
@@ -122,16 +138,19 @@ class Planner:
     def catch_up(self, game) -> None:
         """Take away the pairs of cities whose routes were claimed since, and forget the
         plans that crossed them."""
+        claimed = game.claimed
+        if len(claimed) == self.count:
+            return  # no claim since (most calls)
         board, changed = game.map, set()
-        pairs = route_pairs(board)
-        for route_id, _ in itertools.islice(game.claimed.items(), self.count, None):
+        pairs, seen = route_pairs(board), claiming(game, self.player)
+        for route_id, _ in itertools.islice(claimed.items(), self.count, None):
             pair = frozenset(board.route(route_id).cities)
             if pair in changed:
                 continue
             changed.add(pair)
             tracks = pairs[pair]
             a, b = tracks[0].a, tracks[0].b
-            best = cheapest_track(game, self.player, tracks, self.route_cost)
+            best = cheapest_track(seen, tracks, self.route_cost)
             if best is None:
                 for city, other in ((a, b), (b, a)):
                     neighbours = self.graph.get(city, {})
@@ -140,7 +159,7 @@ class Planner:
                         self.graph.pop(city, None)  # a city no route of theirs can reach any more
             else:
                 self.graph.setdefault(a, {})[b] = self.graph.setdefault(b, {})[a] = best
-        self.count = len(game.claimed)
+        self.count = len(claimed)
         if changed:
             self.paths = {ticket: path for ticket, path in self.paths.items()
                           if not path or not any(frozenset(route.cities) in changed for route in path)}
