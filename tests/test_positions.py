@@ -123,3 +123,21 @@ def test_a_copy_is_of_the_engine_s_own_type_and_shares_no_part_that_changes(engi
             hash(value)  # shared by the copy: a frozen value (a number, the rules, a decision …)
         elif isinstance(value, (list, dict)) or hasattr(value, "copy"):
             assert getattr(copy, field.name) is not value, field.name
+
+
+@pytest.mark.parametrize("engine, variant, players", LINE_UPS,
+                         ids=[f"{variant}-{players}" for _, variant, players in LINE_UPS])
+def test_a_fixed_part_is_never_changed_by_play_or_undo(engine, variant, players):
+    """A player's view reads a ``fixed`` part once (the rules, the board, the player count):
+    play and undo never put another value there."""
+    game = engine.new_game(variant, players=players, seed=4)
+    fixed = {field.name: getattr(game, field.name) for field in game.position_fields if field.fixed}
+    assert "rules" in fixed and "players" in fixed
+    rng = random.Random(4)
+    for step in range(300):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+        if step % 7 == 6:
+            game.undo()
+        assert all(getattr(game, name) is value for name, value in fixed.items()), step

@@ -569,7 +569,9 @@ class PositionField:
     - ``inline``: its JSON is a dict whose keys join the position's own (the card supply's
       ``deck``, ``discard`` …), and ``from_json`` reads them from the whole position;
     - ``check``: its shape (``whole``, ``flag``, ``a_player``, ``per_player`` …), checked
-      by ``check_position`` before the engine's rules.
+      by ``check_position`` before the engine's rules;
+    - ``fixed``: set when the game is made and never changed (the rules, the board, the
+      player count): a player's view reads it once.
     """
 
     name: str
@@ -579,21 +581,23 @@ class PositionField:
     to_json: Callable[[Any], Any] = _copied
     from_json: Callable[[Any, Any], Any] = _plain_from_json
     inline: bool = False
+    fixed: bool = False
 
     def __post_init__(self) -> None:
         if not self.key:
             object.__setattr__(self, "key", self.name.lstrip("_"))
 
 
-def value_field(name: str, check: Check | None = None, key: str = "") -> PositionField:
+def value_field(name: str, check: Check | None = None, key: str = "", fixed: bool = False) -> PositionField:
     """A part that is a number, a string, a flag or None: shared by a copy, saved as it is."""
-    return PositionField(name, key, check, copy=None, to_json=_same_value, from_json=_same_saved_value)
+    return PositionField(name, key, check, copy=None, to_json=_same_value, from_json=_same_saved_value,
+                         fixed=fixed)
 
 
 def rules_field(rules_type: type[CheckedFields]) -> PositionField:
     """The game's rules (a frozen ``CheckedFields`` dataclass), saved with ``to_dict``."""
     return PositionField("rules", copy=None, to_json=lambda rules: rules.to_dict(),
-                         from_json=lambda saved, game: rules_type.from_dict(saved))
+                         from_json=lambda saved, game: rules_type.from_dict(saved), fixed=True)
 
 
 def pending_field(decisions: Iterable[type[Decision]]) -> PositionField:
@@ -1280,7 +1284,7 @@ class PlayerView:
     secret from code that sets out to break in, e.g. through ``object.__getattribute__``;
     the view keeps every attribute path closed.)"""
 
-    __slots__ = ("_game", "_player", "_secrets", "_where", "_read_plainly", "_methods")
+    __slots__ = ("_game", "_player", "_secrets", "_where", "_read_plainly")
 
     def __init__(self, game: Any, player: int, secrets: Mapping[str, Any] | None = None, where: str = "game"):
         secrets = game.secrets if secrets is None else secrets
@@ -1288,25 +1292,26 @@ class PlayerView:
         object.__setattr__(self, "_player", player)
         object.__setattr__(self, "_secrets", secrets)
         object.__setattr__(self, "_where", where)
-        # (the game, the names with a rule): one read of the view's own for most reads, as a
-        # bot reads the game some sixty times a decision (bench_sim's one-core row)
+        # (the game, the names with a rule, what was read once: the game's fixed parts and the
+        # wrappers of its methods): one read of the view's own for most reads, as a bot reads
+        # the game some fifty times a decision (bench_sim's one-core row)
         ruled = frozenset(secrets) | (_NOT_FOR_BOTS if where == "game" else frozenset())
-        object.__setattr__(self, "_read_plainly", (game, ruled))
-        object.__setattr__(self, "_methods", {})  # name → its GameMethod, made once
+        fixed = [field.name for field in game.position_fields if field.fixed] if where == "game" else []
+        known = {name: getattr(game, name) for name in fixed if name not in ruled}
+        object.__setattr__(self, "_read_plainly", (game, ruled, known))
 
     def __getattribute__(self, name: str) -> Any:
-        game, ruled = _read(self, "_read_plainly")
+        game, ruled, known = _read(self, "_read_plainly")
+        if name in known:
+            return known[name]
         if name in ruled or name[0] == "_":
             return _guarded_read(self, name, _read(self, "_secrets").get(name))
         value = getattr(game, name)
         if type(value) is MethodType and value.__self__ is game:  # the method, not the game it is bound to
-            methods = _read(self, "_methods")
-            if name not in methods:
-                where = _read(self, "_where")
-                if where != "game":  # a part's tools (draw, copy, to_dict of the card supply) are the engine's
-                    raise HiddenInformation("error.bot_may_not", player=_read(self, "_player"), what=f"{where}.{name}")
-                methods[name] = GameMethod(value, _read(self, "_player"), f"{where}.{name}")
-            return methods[name]
+            where = _read(self, "_where")
+            if where != "game":  # a part's tools (draw, copy, to_dict of the card supply) are the engine's
+                raise HiddenInformation("error.bot_may_not", player=_read(self, "_player"), what=f"{where}.{name}")
+            value = known[name] = GameMethod(value, _read(self, "_player"), f"{where}.{name}")
         return value
 
     def __setattr__(self, name: str, value: Any) -> None:

@@ -49,8 +49,9 @@ class Game(PassingTurn, GameState):
     #: the position, in the order a save lists it (``core.PositionField``)
     position_fields = (
         rules_field(ToyRules),
-        value_field("players", whole(lambda game: game.rules.min_players, lambda game: game.rules.max_players)),
-        value_field("seed"),
+        value_field("players", whole(lambda game: game.rules.min_players, lambda game: game.rules.max_players),
+                    fixed=True),
+        value_field("seed", fixed=True),
         PositionField("deck", check=_cards),  # face down, the first card drawn first
         PositionField("hands", check=per_player(_cards)),
         PositionField("board", check=per_player(whole())),  # each player's square (the track is public)

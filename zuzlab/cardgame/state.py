@@ -67,8 +67,9 @@ class Game(DrawingTurn, TicketChoice, PassingTurn, GameState):
     #: the position, in the order a save lists it (``core.PositionField``)
     position_fields = (
         rules_field(CardGameRules),
-        value_field("players", whole(lambda game: game.rules.min_players, lambda game: game.rules.max_players)),
-        value_field("seed"),
+        value_field("players", whole(lambda game: game.rules.min_players, lambda game: game.rules.max_players),
+                    fixed=True),
+        value_field("seed", fixed=True),
         PositionField("cards", inline=True, copy=TrainCards.copy, to_json=TrainCards.to_dict,
                       from_json=lambda saved, game: game._new_train_cards([]).load(saved)),
         PositionField("hands", check=per_player(card_counts)),

@@ -97,8 +97,8 @@ class Game(GameState):
     #: the position, in the order a save lists it (``core.PositionField``)
     position_fields = (
         rules_field(InkRules),
-        value_field("players", whole(1)),
-        value_field("seed"),
+        value_field("players", whole(1), fixed=True),
+        value_field("seed", fixed=True),
         value_field("round", _check_round),
         PositionField("rolled"),  # this round's route and special dice
         PositionField("rolled_extra"),  # this round's expansion dice
