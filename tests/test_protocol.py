@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 
 from zuzlab import cardgame, engines, ink, ttr
-from zuzlab.core import HiddenInformation, RuleViolation
+from zuzlab.core import HiddenInformation, PlayerView, RuleViolation
 from zuzlab.train_cards import TrainCards
 
 #: every registered engine's package by the engine's key (the package exports the entry points)
@@ -453,3 +453,17 @@ def test_an_observation_holds_only_what_the_player_may_see(engine):
         assert seen["track"][1] == sum(game.track[1].values())
     with pytest.raises(ValueError, match="observation: 2 is not a player"):
         game.observation(2)
+
+
+def test_a_view_follows_the_game_when_the_game_puts_new_parts_in_place():
+    """A view keeps its wrappers of the player's own entries only while the game keeps the
+    same lists: a set-up (which puts new ones in place) shows at once through the view."""
+    game = ttr.new_game("usa", players=2, seed=3)
+    game.set_up(current=0)
+    view = PlayerView(game, 0)
+    before = dict(view.hands[0])
+    game.set_up(hands={0: {"red": 5}}, current=0)
+    assert dict(view.hands[0]) == {**{card: 0 for card in before}, "red": 5} != before
+    assert view.hands[0] is game.hands[0]
+    with pytest.raises(HiddenInformation):
+        view.hands[1]

@@ -1298,12 +1298,20 @@ class PlayerView:
         ruled = frozenset(secrets) | (_NOT_FOR_BOTS if where == "game" else frozenset())
         fixed = [field.name for field in game.position_fields if field.fixed] if where == "game" else []
         known = {name: getattr(game, name) for name in fixed if name not in ruled}
-        object.__setattr__(self, "_read_plainly", (game, ruled, known))
+        # a player's own entries (their hand …): name → (the game's list, its OwnEntry), kept
+        # while the game keeps the same list
+        owned = {name: (entries, OwnEntry(entries, player, f"{where}.{name}"))
+                 for name, secret in secrets.items() if secret == "own" and (entries := getattr(game, name, None))}
+        object.__setattr__(self, "_read_plainly", (game, ruled, known, owned))
 
     def __getattribute__(self, name: str) -> Any:
-        game, ruled, known = _read(self, "_read_plainly")
+        game, ruled, known, owned = _read(self, "_read_plainly")
         if name in known:
             return known[name]
+        if name in owned:
+            entries, own_entry = owned[name]
+            if getattr(game, name) is entries:
+                return own_entry
         if name in ruled or name[0] == "_":
             return _guarded_read(self, name, _read(self, "_secrets").get(name))
         value = getattr(game, name)
@@ -1338,8 +1346,10 @@ def _guarded_read(view: PlayerView, name: str, secret: Any) -> Any:
     if secret == "hidden":
         raise HiddenInformation("error.bot_may_not_see", player=player, what=f"{where}.{name}")
     value = getattr(_read(view, "_game"), name)
-    if secret == "own":
-        return OwnEntry(value, player, f"{where}.{name}")
+    if secret == "own":  # (a list the game put in place of the one the view kept)
+        own_entry = OwnEntry(value, player, f"{where}.{name}")
+        _read(view, "_read_plainly")[3][name] = (value, own_entry)
+        return own_entry
     return PlayerView(value, player, secret, f"{where}.{name}")  # a part with secrets of its own (the card supply)
 
 
@@ -1377,8 +1387,8 @@ class OwnEntry:
         return _read(self, name)
 
     def __getitem__(self, player: int) -> Any:
-        own, where = _read(self, "_player"), _read(self, "_where")
-        if player != own:
+        if player != _read(self, "_player"):
+            own, where = _read(self, "_player"), _read(self, "_where")
             raise HiddenInformation("error.bot_may_not_see", player=own, what=f"{where}[{player!r}]")
         return _read(self, "_entries")[player]
 

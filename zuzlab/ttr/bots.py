@@ -28,14 +28,14 @@ from ..tickets import ChooseTickets, DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp
 from .actions import ClaimRoute, GiveUpTunnel, PayTunnel
 from .claim_rules import double_route_problem, route_prices
-from .maps import Route
+from .maps import Map, Route
 from .plans import Planner, planner_for
 from .state import Game, TunnelPayment
 
 
-def _route_of(game: Game, claim: ClaimRoute) -> Route:
+def _route_of(board: Map, claim: ClaimRoute) -> Route:
     """The route of a claim that ``legal_actions`` made: such a claim names it by its id."""
-    return game.map.route(cast(int, claim.route))
+    return board.route(cast(int, claim.route))
 
 
 class Strategy:
@@ -74,7 +74,7 @@ class Strategy:
             if game.final_turns_left is not None or game.trains[game.player_to_move()] <= 6:
                 claim = self._best_points_claim(game, actions)  # the end is near: points now
                 if claim:
-                    return claim, ("end_points", {"route": _route_of(game, claim)})
+                    return claim, ("end_points", {"route": _route_of(game.map, claim)})
             claim = self.claim(game, actions, rng)
             if claim:
                 return claim, self._claim_reason(game, claim) if explain else None
@@ -85,14 +85,14 @@ class Strategy:
             return draw
         claim = self._best_points_claim(game, actions)
         if claim:
-            return claim, ("points", {"route": _route_of(game, claim)})
+            return claim, ("points", {"route": _route_of(game.map, claim)})
         return (actions[0] if actions else Pass()), ("nothing_better", {})
 
     def _claim_reason(self, game: Game, claim: ClaimRoute) -> tuple[str, dict]:
         """Why this claim: a step on the planned way of the ticket it was planned for
         (the first held ticket whose plan runs over the route or its other track), or a
         long route's points."""
-        route = _route_of(game, claim)
+        route = _route_of(game.map, claim)
         tracks = {route.id, route.double_with}
         planner = self.planner(game)
         for ticket_id in game.tickets[game.player_to_move()]:
@@ -119,8 +119,8 @@ class Strategy:
 
     def plan(self, game: Game) -> list[list[Route]]:
         """The routes still to claim for each incomplete ticket."""
-        planner = self.planner(game)
-        paths = (planner.path(game, t) for t in game.tickets[game.player_to_move()])
+        planner = self.planner(game)  # the player to move's
+        paths = (planner.path(game, t) for t in game.tickets[planner.player])
         return [path for path in paths if path]
 
     def keep_tickets(self, game: Game, offered: tuple[int, ...], keep_min: int) -> KeepTickets:
@@ -161,15 +161,17 @@ class Strategy:
         player = game.player_to_move()
         hand = game.hands[player]
         claimed, trains, rules, players = game.claimed, game.trains[player], game.rules, game.players  # read once
-        open_routes = [r for r in game.map.routes if r.id not in claimed and self.min_length <= r.length <= trains
+        board = game.map
+        open_routes = [r for r in board.routes if r.id not in claimed and self.min_length <= r.length <= trains
                        and not double_route_problem(rules, players, claimed, r, player)]
         planned = self._planned_ids(game)
-        prices = route_prices(game.map, game.rules)
+        prices = route_prices(board, rules)
+        wilds_held = hand[rules.wild]
 
         def missing(route: Route) -> tuple:
             price = prices[route.id]
             have = max(hand[c] for c in price.colors)
-            wilds = hand[game.rules.wild] if price.wilds_usable else 0
+            wilds = wilds_held if price.wilds_usable else 0
             return (route.id not in planned, max(0, route.length - have - wilds) - route.length, route.id)
 
         return sorted(open_routes, key=missing)[:1]
@@ -177,7 +179,8 @@ class Strategy:
     def _planned_ids(self, game: Game) -> set[int]:
         """The planned routes, with the other track of each planned double route."""
         planned = {route.id for route in self.planned_routes(game)}
-        return planned | {other for r in planned if (other := game.map.route(r).double_with) is not None}
+        board = game.map
+        return planned | {other for r in planned if (other := board.route(r).double_with) is not None}
 
     def claim(self, game: Game, actions: LegalActions, rng: random.Random):
         raise NotImplementedError
@@ -193,7 +196,8 @@ class Strategy:
         least needed elsewhere."""
         if not claims:
             return None
-        return min(claims, key=lambda a: (-_route_of(game, a).length, a.wilds, wanted.get(a.color, 0), a.route,
+        board = game.map
+        return min(claims, key=lambda a: (-_route_of(board, a).length, a.wilds, wanted.get(a.color, 0), a.route,
                                           a.color or ""))
 
     def _best_points_claim(self, game: Game, actions: LegalActions) -> ClaimRoute | None:
@@ -205,8 +209,8 @@ class Strategy:
         """How many more cards of each colour the targets need (a route that several
         colours pay for, a gray one, takes the one held most, after the needs of the
         routes only one colour pays for)."""
-        hand = game.hands[game.player_to_move()]
-        prices = route_prices(game.map, game.rules)
+        hand, rules = game.hands[game.player_to_move()], game.rules
+        prices = route_prices(game.map, rules)
         need: Counter = Counter()
         any_of = []  # (length, the colours that pay)
         for route in self.targets(game):
@@ -215,7 +219,7 @@ class Strategy:
                 need[colors[0]] += length
             else:
                 any_of.append((length, colors))
-        spare = Counter({c: hand[c] - need[c] for c in game.rules.colors})
+        spare = Counter({c: hand[c] - need[c] for c in rules.colors})
         for length, colors in sorted(any_of, reverse=True):
             color = max(colors, key=lambda c: (spare[c], c))
             need[color] += length

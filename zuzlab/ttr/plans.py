@@ -132,7 +132,8 @@ class Planner:
     def follows(self, game, player: int) -> bool:
         """Whether this planner can catch up with ``game``: the same player and game,
         with claims only added since (an undo or a set-up makes a new ``claimed``)."""
-        return (player == self.player and game.claimed is self.claimed and len(game.claimed) >= self.count
+        claimed = game.claimed
+        return (player == self.player and claimed is self.claimed and len(claimed) >= self.count
                 and game.trains[player] == self.trains)
 
     def catch_up(self, game) -> None:
