@@ -237,3 +237,23 @@ def test_tunnel_cards_count_towards_a_long_tunnel_only():
     game = ttr.new_game("switzerland", players=2, seed=2)
     game.set_up(hands={0: {"tunnel": 5}}, tickets={0: [], 1: []}, current=0)
     assert [route.id for route in ttr.make_bot("long_routes").long_targets(game)] == [58]
+
+
+def test_a_bot_plans_once_a_decision_and_anew_after_it():
+    """The plan a decision works out is not kept past it: once another player claims a
+    route of the plan, the bot plans round it."""
+    import random
+
+    from zuzlab.core import PlayerView
+
+    game = ttr.new_game("usa", players=2, seed=11)
+    game.set_up(tickets={0: [("Los Angeles", "New York")], 1: []}, current=0)
+    bot = ttr.make_bot("tickets")
+    bot.decide(PlayerView(game, 0), random.Random(1))
+    planned = [route.id for path in bot.plan(PlayerView(game, 0)) for route in path]
+    assert planned
+    blocked = next(route_id for route_id in planned if game.map.route(route_id).double_with is None)
+    game.set_up(claimed={blocked: 1}, current=0)
+    bot.decide(PlayerView(game, 0), random.Random(1))
+    replanned = [route.id for path in bot.plan(PlayerView(game, 0)) for route in path]
+    assert blocked not in replanned and replanned

@@ -52,6 +52,10 @@ class Strategy:
 
     def __init__(self) -> None:
         self._planner: Planner | None = None
+        #: the plan of the decision being made (the game does not change while the bot
+        #: decides, and its parts ask for the plan two or three times); None between decisions
+        self._decision_plan: list[list[Route]] | None = None
+        self._deciding = False
 
     def __call__(self, game: Game, rng: random.Random):
         return self.decide(game, rng, explain=False)[0]
@@ -60,6 +64,13 @@ class Strategy:
         """The action, and why: ``(action, (reason, parameters))``; the reason names a
         ``[bot]`` text, so a view can explain the move as a hint (worked out only when
         ``explain``: simulations do not need it)."""
+        self._deciding = True
+        try:
+            return self._decide(game, rng, explain)
+        finally:
+            self._deciding, self._decision_plan = False, None
+
+    def _decide(self, game: Game, rng: random.Random, explain: bool) -> tuple:
         pending = game.pending
         actions = game.legal_actions()
         if isinstance(pending, ChooseTickets):
@@ -118,10 +129,15 @@ class Strategy:
         return self._planner
 
     def plan(self, game: Game) -> list[list[Route]]:
-        """The routes still to claim for each incomplete ticket."""
+        """The routes still to claim for each incomplete ticket (worked out once a decision)."""
+        if self._decision_plan is not None:
+            return self._decision_plan
         planner = self.planner(game)  # the player to move's
         paths = (planner.path(game, t) for t in game.tickets[planner.player])
-        return [path for path in paths if path]
+        plan = [path for path in paths if path]
+        if self._deciding:
+            self._decision_plan = plan
+        return plan
 
     def keep_tickets(self, game: Game, offered: tuple[int, ...], keep_min: int) -> KeepTickets:
         """The cheapest tickets to connect first; more while they fit the train budget."""
