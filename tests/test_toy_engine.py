@@ -78,7 +78,7 @@ def test_simulations_play_it_between_its_bots_with_its_score_columns(toy):
     shown = sim.mean_parts(table)
     assert list(shown.data.columns) == ["squares moved", "finish bonus", "total", "share of wins"]
     texts.set_language("de")
-    assert list(sim.mean_parts(table).data.columns) == ["gezogene Felder", "Zielbonus", "gesamt", "Siegquote"]
+    assert list(sim.mean_parts(table).data.columns) == ["zurückgelegte Felder", "Zielbonus", "gesamt", "Siegquote"]
     assert sim.mean_parts(table).data.index.tolist() == ["Zufalls-Bot", "Läufer-Bot"]  # random, runner
 
 
@@ -252,7 +252,8 @@ def test_the_narration_tells_each_event_in_every_language_and_german_has_no_engl
     moved, said = told["toy_moved"]
     squares = {"en": "square" if moved.count == 1 else "squares", "de": "Feld" if moved.count == 1 else "Felder"}
     assert said == {"en": f"Player {moved.player} moves {moved.count} {squares['en']}, to square {moved.square}.",
-                    "de": f"Spieler {moved.player} zieht {moved.count} {squares['de']} vor, auf Feld {moved.square}."}
+                    "de": f"Spieler {moved.player} rückt {moved.count} {squares['de']} vor und steht jetzt "
+                          f"auf Feld {moved.square}."}
     german = [said["de"] for _, said in told.values()]
     game = toy_engine.new_game(players=2, seed=1).set_up(hands={0: [1]})
     for action in (Move(3), Keep(1)):
