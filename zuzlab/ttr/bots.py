@@ -52,10 +52,10 @@ class Strategy:
 
     def __init__(self) -> None:
         self._planner: Planner | None = None
-        #: the plan of the decision being made (the game does not change while the bot
-        #: decides, and its parts ask for the plan two or three times); None between decisions
-        self._decision_plan: list[list[Route]] | None = None
-        self._deciding = False
+        #: what the decision being made worked out once ("plan": the game does not change while
+        #: the bot decides, and its parts ask for the plan two or three times); None between
+        #: decisions
+        self._this_decision: dict[str, list[list[Route]]] | None = None
 
     def __call__(self, game: Game, rng: random.Random):
         return self.decide(game, rng, explain=False)[0]
@@ -64,11 +64,11 @@ class Strategy:
         """The action, and why: ``(action, (reason, parameters))``; the reason names a
         ``[bot]`` text, so a view can explain the move as a hint (worked out only when
         ``explain``: simulations do not need it)."""
-        self._deciding = True
+        self._this_decision = {}
         try:
             return self._decide(game, rng, explain)
         finally:
-            self._deciding, self._decision_plan = False, None
+            self._this_decision = None
 
     def _decide(self, game: Game, rng: random.Random, explain: bool) -> tuple:
         pending = game.pending
@@ -130,13 +130,14 @@ class Strategy:
 
     def plan(self, game: Game) -> list[list[Route]]:
         """The routes still to claim for each incomplete ticket (worked out once a decision)."""
-        if self._decision_plan is not None:
-            return self._decision_plan
+        known = self._this_decision
+        if known is not None and "plan" in known:
+            return known["plan"]
         planner = self.planner(game)  # the player to move's
         paths = (planner.path(game, t) for t in game.tickets[planner.player])
         plan = [path for path in paths if path]
-        if self._deciding:
-            self._decision_plan = plan
+        if known is not None:
+            known["plan"] = plan
         return plan
 
     def keep_tickets(self, game: Game, offered: tuple[int, ...], keep_min: int) -> KeepTickets:
