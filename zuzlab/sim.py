@@ -37,6 +37,14 @@ Where the games run:
   pool's size.
 * ``executor=`` any ``concurrent.futures.Executor`` instead: threads, or a Dask
   ``distributed`` client's ``get_executor()``.
+
+What else a game shows: ``measure=`` a function ``measure(game) -> [{column: value}, …]``,
+one mapping per seat, called in the worker on each finished game (the whole game: its
+history, its final scores; ``zuzlab.playtest`` replays the history to count the events
+of each turn). Its columns join the seat's row after the usual ones, so a study collects
+what it needs where the games are played instead of keeping and sending every game's
+actions. Like a bot of your own, it travels to the workers by value (cloudpickle). The
+table of ``rescore`` has the usual columns only.
 """
 
 from __future__ import annotations
@@ -86,6 +94,8 @@ class Plan:
     #: pickler: a bot from a notebook cell (``__main__``) travels by value
     own_bots: bytes = b""
     keep_actions: bool = False  # each game's actions in the table, to be scored anew (``rescore``)
+    #: ``measure(game)``, each seat's further columns of a finished game, pickled like ``own_bots``
+    measure: bytes = b""
 
 
 def fresh_bot(bot: Callable) -> Callable:
@@ -98,6 +108,7 @@ def play_games(plan: Plan, numbers: Sequence[int]) -> list[dict]:
     """Play games ``numbers`` of a plan and return their rows (runs in a worker)."""
     engine = engine_named(plan.engine)
     own_bots = cloudpickle.loads(plan.own_bots) if plan.own_bots else {}
+    measure = cloudpickle.loads(plan.measure) if plan.measure else None
     rows = []
     for number in numbers:
         seed = f"{plan.seed}/{number}"
@@ -105,7 +116,8 @@ def play_games(plan: Plan, numbers: Sequence[int]) -> list[dict]:
         game = engine.new_game(plan.rules, players=plan.players, seed=seed)
         bots = [fresh_bot(own_bots[name]) if name in own_bots else engine.bots[name]() for name in seats]
         play_with_bots(game, bots, seed, "sim")
-        rows.extend(game_rows(engine, game, number, seats, plan.keep_actions))
+        played = game_rows(engine, game, number, seats, plan.keep_actions)
+        rows.extend(played if measure is None else with_measured(played, measure(game)))
     return rows
 
 
@@ -130,10 +142,23 @@ def game_rows(engine: Engine, game: GameState, number: int, seats: Sequence[str]
             for seat, bot in enumerate(seats)]
 
 
+def with_measured(rows: list[dict], measured: Any) -> list[dict]:
+    """A game's rows with each seat's measured columns after the usual ones; a measure
+    that gives other than one mapping per seat, or a column the table has, is refused."""
+    if not isinstance(measured, Sequence) or len(measured) != len(rows) \
+            or not all(isinstance(columns, dict) for columns in measured):
+        raise InputError("error.sim_measure_rows", seats=len(rows), measured=repr(measured)[:80])
+    for row, columns in zip(rows, measured):
+        taken = sorted(set(columns) & set(row))
+        if taken:
+            raise InputError("error.sim_measure_column", column=repr(taken[0]))
+    return [{**row, **columns} for row, columns in zip(rows, measured)]
+
+
 def simulate(variant_or_rules: Any, players: int = 4, games: int = 1000, seed: int | str = 1,
              bots: Sequence[BotSpec] | BotSpec | None = None, executor: Executor | None = None,
              progress: bool = True, workers: int | None = None, title: str | None = None,
-             keep_actions: bool = False):
+             keep_actions: bool = False, measure: Callable[[GameState], Sequence[dict]] | None = None):
     """Play ``games`` seeded games and return a pandas DataFrame, one row per player per
     game (see the module's docstring).
 
@@ -146,33 +171,51 @@ def simulate(variant_or_rules: Any, players: int = 4, games: int = 1000, seed: i
     the progress bar calls the rules (by default a built-in variant's name for a reader).
     The bar counts the games in the reader's language. ``keep_actions``: keep each game's
     actions (column ``actions``), so that ``rescore`` can score the same games under
-    other points."""
+    other points. ``measure``: a function of a finished game giving each seat's further
+    columns (the module's docstring)."""
     import pandas as pd
     from tqdm.auto import tqdm
 
     engine, rules = engine_of(variant_or_rules)
     names, own_bots = seat_names(engine, bots, players)
-    if not isinstance(games, int) or games < 1:
-        raise InputError("error.sim_games", games=repr(games))
-    if workers is not None and (not isinstance(workers, int) or workers < 1):
-        raise InputError("error.sim_workers", workers=repr(workers))
-    if workers is not None and executor is not None:
-        raise InputError("error.sim_workers_and_executor")
+    check_games(games)
+    check_where(workers, executor)
     engine.new_game(rules, players=players, seed=f"{seed}/0")  # a wrong player count is refused here, at once
-    plan = Plan(engine.key, rules, players, seed, names, pickled_bots(own_bots), keep_actions)
+    plan = Plan(engine.key, rules, players, seed, names, pickled_bots(own_bots), keep_actions, pickled_measure(measure))
     size = pool_size(games, workers)
-    if executor is None and size > 1:
-        executor = shared_pool(size)
     rows: list[dict] = []
     bar_format = texts.text("label.sim_progress", rules=title or texts.variant_title(rules),
                             players=texts.quantity("player", players))
     with tqdm(total=games, bar_format=bar_format, disable=not progress) as bar:
-        for done in chunk_results(plan, chunks_of(games, size), executor):
+        tasks = [(plan, chunk) for chunk in chunks_of(games, size)]
+        for done in chunk_results(tasks, executor_for(size, executor)):
             rows.extend(done)
             bar.update(len(done) // players)
     table = pd.DataFrame(rows).sort_values(["game", "seat"], ignore_index=True)
     table.attrs["rules"] = rules  # what the games were played under (``rescore`` checks it)
     return table
+
+
+def check_games(games: Any) -> None:
+    """Refuse a number of games that is not a whole number of at least 1, by name."""
+    if not isinstance(games, int) or games < 1:
+        raise InputError("error.sim_games", games=repr(games))
+
+
+def check_where(workers: Any, executor: Executor | None) -> None:
+    """Refuse a ``workers`` that is no count of processes, or one given with an executor."""
+    if workers is not None and (not isinstance(workers, int) or workers < 1):
+        raise InputError("error.sim_workers", workers=repr(workers))
+    if workers is not None and executor is not None:
+        raise InputError("error.sim_workers_and_executor")
+
+
+def executor_for(size: int, executor: Executor | None) -> Executor | None:
+    """Where the games run: the executor given, else the shared pool of ``size`` workers,
+    else (a size of 1) None: in this process."""
+    if executor is None and size > 1:
+        return shared_pool(size)
+    return executor
 
 
 def changes_to_play(played: Any, rules: Any) -> list[str]:
@@ -240,13 +283,14 @@ def shared_pool(workers: int) -> Executor:
     return loky.get_reusable_executor(max_workers=workers, timeout=POOL_IDLE_SECONDS)
 
 
-def chunk_results(plan: Plan, chunks: Sequence[range], executor: Executor | None) -> Iterator[list[dict]]:
-    """The rows of each chunk of games as it is done; without an executor, played here."""
+def chunk_results(tasks: Sequence[tuple[Plan, range]], executor: Executor | None) -> Iterator[list[dict]]:
+    """The rows of each task (a plan and a chunk of its games) as it is done; without an
+    executor, played here. The tasks of several plans can share one run (a study)."""
     if executor is None:
-        for chunk in chunks:
+        for plan, chunk in tasks:
             yield play_games(plan, chunk)
         return
-    futures = [executor.submit(play_games, plan, chunk) for chunk in chunks]
+    futures = [executor.submit(play_games, plan, chunk) for plan, chunk in tasks]
     try:
         for future in as_completed(futures):
             yield future.result()
@@ -278,6 +322,19 @@ def seat_names(engine: Engine, bots: Sequence[BotSpec] | BotSpec | None,
         return name
 
     return tuple(seat_bots(bots, players, named, engine.strategies).values()), own
+
+
+def pickled_measure(measure: Any) -> bytes:
+    """A measure pickled for the workers (``pickled_bots``); one that is no function, or
+    cannot be pickled, is refused before any game."""
+    if measure is None:
+        return b""
+    if not callable(measure):
+        raise InputError("error.sim_measure", measure=repr(measure))
+    try:
+        return cloudpickle.dumps(measure)
+    except Exception as problem:  # Python's words name the problem: its type says enough here
+        raise InputError("error.sim_measure_not_sent", error=type(problem).__name__) from problem
 
 
 def pickled_bots(own_bots: dict[str, Callable]) -> bytes:
