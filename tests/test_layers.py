@@ -22,7 +22,7 @@ ENGINE_PACKAGES = tuple(engine.game.__module__.split(".")[1] for engine in ENGIN
 LAYERS: dict[str, tuple[str, ...]] = {
     "engines": ("texts", "datafiles", "core", "scoretable", "train_cards", "tickets", "algorithms",
                 *ENGINE_PACKAGES, "engines", "maps"),
-    "simulation": ("sim",),
+    "simulation": ("sim", "playtest"),
     "viz": ("viz",),
     "widgets": ("widgets",),
     "lessons": ("lessons",),
