@@ -224,6 +224,17 @@ def test_the_study_correlates_each_city_with_itself_across_player_counts(small):
     assert list(found.players) == [2, 2] and list(found.compared_with) == [3, 3]
 
 
+def test_a_change_of_the_points_plays_the_very_games_of_the_printed_rules():
+    """The same deals on every board: with the longest route worth 20, the same games
+    end with the holders of the longest route 10 points further ahead."""
+    bonus_20 = replace(ttr.rules.USA, name="usa-bonus-20", longest_route_bonus=20)
+    study = playtest.study(boards=("usa", bonus_20), players=2, games=2, agents=("tickets", "balanced"), seed=4,
+                           workers=1, progress=False)
+    printed, changed = (study.table[study.table.variant == name].reset_index(drop=True) for name in study.boards)
+    assert printed.route_points_by_turn.equals(changed.route_points_by_turn)
+    assert (changed.total - printed.total == printed.longest_route_bonus).all() and printed.longest_route_bonus.any()
+
+
 def test_boards_are_as_far_apart_as_their_profiles_over_the_player_counts_both_played(small):
     """USA at 2 and 4 players, Europe at 4 only: only the 4-player shares compare."""
     settings = tuple(playtest.Setting.planned(rules, players, ("a", "b"), games=2)
@@ -246,7 +257,7 @@ def test_the_same_seed_gives_the_same_study_wherever_it_is_played():
         there = playtest.study(**how, seed=5, executor=threads)
     pd.testing.assert_frame_equal(here.table, there.table)
     pd.testing.assert_frame_equal(here.win_shares, there.win_shares)
-    assert list(here.table.seed.unique()) == ["5/usa/2/0", "5/usa/2/1"]
+    assert list(here.table.seed.unique()) == ["5/2/0", "5/2/1"]
     other = playtest.study(**how, seed=6, workers=1)
     assert not other.table.total.equals(here.table.total)
 
@@ -319,7 +330,7 @@ def test_a_measure_that_gives_no_column_per_seat_is_refused(measure, message):
 def test_the_study_tables_write_their_labels_and_numbers_in_the_language(small, german):
     shares = small.win_share_table()
     assert shares.data.index.names == ["Spielplan", "Spieler", "Agent"]
-    assert list(shares.data.columns) == ["Sieganteil", "95\xa0%-Intervall", "gespielte Plätze"]
+    assert list(shares.data.columns) == ["Sieganteil", "Konfidenzintervall (95\xa0%)", "gespielte Plätze"]
     assert ("Zug um Zug: USA", 2, "ausgewogener Bot") in shares.data.index
     page = shares.to_html()
     assert re.search(r">\d+\xa0%<", page) and re.search(r">\d+\xa0%–\d+\xa0%<", page)

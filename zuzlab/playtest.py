@@ -25,11 +25,12 @@ every agent plays every seat equally often. The games of a setting are rounded u
 whole number of line-ups × seats (1,000 games of 2 players with 4 agents: 6 line-ups × 2
 seats, so 1,008); the result says how many were played.
 
-**Seeds.** The games of board ``b`` at ``n`` players are numbered through its line-ups;
-game ``i`` is seeded ``"{seed}/{b}/{n}/{i}"``. The same arguments give the same result
-whatever executor, and however many workers, play them: the games run as ``sim``'s
-(on the shared pool, one worker, threads or Dask), all settings in one run under one
-progress bar.
+**Seeds.** The games of a board at ``n`` players are numbered through its line-ups; game
+``i`` is seeded ``"{seed}/{n}/{i}"``, the same on every board: a changed rule deals the
+very cards of the printed one, as the rule explorer compares rules (a change of the points
+alone plays the very same games). The same arguments give the same result whatever
+executor, and however many workers, play them: the games run as ``sim``'s (on the shared
+pool, one worker, threads or Dask), all settings in one run under one progress bar.
 
 **What each game yields** is measured where it is played (``sim.simulate``'s
 ``measure=``, here ``measure_game``): the history is replayed with its events to read
@@ -136,8 +137,8 @@ class Setting:
         games numbered through the line-ups (so each number, and seed, is one game)."""
         tasks = []
         for index, lineup in enumerate(self.lineups):
-            plan = sim.Plan(TTR.key, self.rules, self.players, f"{seed}/{self.variant}/{self.players}", lineup,
-                            own_bots, measure=MEASURE)
+            plan = sim.Plan(TTR.key, self.rules, self.players, f"{seed}/{self.players}", lineup, own_bots,
+                            measure=MEASURE)
             first = index * self.games_per_lineup
             tasks += [(plan, range(first + chunk.start, first + chunk.stop))
                       for chunk in sim.chunks_of(self.games_per_lineup, workers)]

@@ -89,7 +89,7 @@ def win_share_figure(study: Study, board: Any = None, width: int = 720, height: 
     return fig
 
 
-def similarity_figure(study: Study, width: int = 460, height: int = 400) -> Any:
+def similarity_figure(study: Study, width: int = 600, height: int = 420) -> Any:
     """The distance between each two boards' performance profiles (``Study.similarity``)
     as a table of coloured cells, each with its figure: pale where boards play alike."""
     distance = study.similarity
