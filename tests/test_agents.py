@@ -153,8 +153,12 @@ def test_destination_hungry_chooses_an_option_by_its_rule():
     assert best_option(view, [(w_z, dear), (a_b, replace(dear, trains=17))])[0] == a_b  # the cheapest
     too_far = replace(dear, trains=30)
     assert best_option(view, [(w_z, too_far), (x_y, too_far), (a_b, too_far)])[0] == x_y  # fewest points (2)
-    unjoined = replace(cheap, joins_all=False)
-    assert best_option(view, [(w_z, unjoined), (x_y, unjoined), (a_b, dear)])[0] == a_b
+    def unjoined(keep):
+        return replace(cheap, unjoined=frozenset(keep.tickets))
+
+    assert best_option(view, [(w_z, unjoined(w_z)), (x_y, unjoined(x_y)), (a_b, dear)])[0] == a_b
+    held_lost = replace(cheap, unjoined=frozenset({route_ticket(("J", "K"))}))  # a held ticket it cannot join
+    assert best_option(view, [(w_z, held_lost), (a_b, dear)])[0] == w_z
 
 
 def ask_view(game):
@@ -301,9 +305,12 @@ def test_one_step_thinking_with_no_ticket_to_connect_draws_tickets_while_every_p
 
 
 def test_one_step_thinking_keeps_later_tickets_evaluated_or_as_coded_the_fewest_points():
-    """A–D is complete through its own routes: the evaluation keeps it; the code keeps
-    X–Y, worth 2."""
-    game = toy_game(claimed={route_id(TOY, "A", "C"): 0, route_id(TOY, "C", "D"): 0})
+    """Its ticket J–K is lost (a track taken: in 2-player games both are gone), so it draws
+    tickets. A–D is complete through its own routes: the evaluation keeps it; the code
+    keeps X–Y, worth 2."""
+    game = toy_game(tickets={0: [("J", "K")]}, claimed={route_id(TOY, "A", "C"): 0, route_id(TOY, "C", "D"): 0,
+                                                        route_id(TOY, "J", "K", "red"): 1})
+    assert move("one_step_thinking", game) == ttr.DrawTickets()
     offer(game, 0, [("A", "D"), ("W", "Z"), ("X", "Y")])
     assert move("one_step_thinking", game) == ttr.KeepTickets((route_ticket(("A", "D")),))
     assert move("one_step_thinking", game, faithful=True) == ttr.KeepTickets((route_ticket(("X", "Y")),))

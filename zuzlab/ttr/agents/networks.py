@@ -62,35 +62,34 @@ class Distances:
 @dataclass(frozen=True)
 class Network:
     """A plan of Destination Hungry: the routes still to claim, their trains and points,
-    the points of the tickets it joins and whether it joins them all."""
+    the points of the tickets it joins and the tickets it cannot join."""
 
     routes: tuple[Route, ...] = ()
     trains: int = 0
     route_points: int = 0
     ticket_points: int = 0
-    joins_all: bool = True
+    unjoined: frozenset[int] = frozenset()
 
 
 def plan_network(distances: Distances, game, tickets: Iterable[int]) -> Network:
     """The two ticket cities farthest apart joined by a shortest path (the backbone), every
     other ticket city joined to the nearer end; tickets complete already add only points."""
     board, points = game.map, 0
-    ends: dict[int, tuple[str, str, int] | None] = {}  # ticket → the places it joins and its value
+    ends: dict[int, tuple[str, str, int]] = {}  # ticket → the places it joins and its value
+    unjoined = set()  # the tickets no path can join
     for ticket_id in tickets:
         found = distances.ticket_ends(board, board.ticket(ticket_id))
-        if found is None:  # a ticket no path can join
-            ends[ticket_id] = None
-            continue
-        origin, target, value = found
-        if distances.reach(origin)[target] == 0:
-            points += value  # complete
+        if found is None:
+            unjoined.add(ticket_id)
+        elif distances.reach(found[0])[found[1]] == 0:
+            points += found[2]  # complete
         else:
-            ends[ticket_id] = (origin, target, value)
-    cities = sorted({c for found in ends.values() if found for c in found[:2]})
+            ends[ticket_id] = found
+    cities = sorted({city for origin, target, _ in ends.values() for city in (origin, target)})
     distance = {(a, b): distances.reach(a).get(b, math.inf) for a, b in itertools.combinations(cities, 2)}
     reachable = [(d, pair) for pair, d in distance.items() if d < math.inf]
-    if not reachable:
-        return Network(ticket_points=points, joins_all=not ends)
+    if not reachable:  # (each ticket left joins two places a path joins)
+        return Network(ticket_points=points, unjoined=frozenset(unjoined))
     _, (first, last) = max(reachable, key=lambda item: item[0])  # the first pair of the farthest
     routes = {route.id: route for route in distances.routes_on(first, last)}
     joined = {first, last}
@@ -99,11 +98,11 @@ def plan_network(distances: Distances, game, tickets: Iterable[int]) -> Network:
         if city not in joined and city in distances.reach(near):
             routes.update((route.id, route) for route in distances.routes_on(near, city))
             joined.add(city)
-    done = [found for found in ends.values() if found and {found[0], found[1]} <= joined]
+    done = [ticket for ticket, (origin, target, _) in ends.items() if {origin, target} <= joined]
     planned = tuple(routes[r] for r in sorted(routes))
     route_points = sum(game.rules.points_for_length(route.length) for route in planned)
     return Network(planned, sum(route.length for route in planned), route_points,
-                   points + sum(value for _, _, value in done), len(done) == len(ends))
+                   points + sum(ends[ticket][2] for ticket in done), frozenset(unjoined | (set(ends) - set(done))))
 
 
 def ticket_options(game, offer: ChooseTickets, distances: Distances) -> list[tuple[KeepTickets, Network]]:
@@ -116,10 +115,11 @@ def ticket_options(game, offer: ChooseTickets, distances: Distances) -> list[tup
 
 def best_option(game, options: list[tuple[KeepTickets, Network]]) -> tuple[KeepTickets, Network]:
     """The option with the best (ticket + route points) per train among those needing at
-    most trains − 5, else the cheapest one that can be done, else the one worth fewest
-    points (ties: the first, fewest tickets first)."""
+    most trains − 5, else the cheapest one that joins its tickets with the trains left,
+    else the one worth fewest points (ties: the first, fewest tickets first)."""
     trains_left, board = game.trains[game.player_to_move()], game.map
-    doable = [(keep, plan) for keep, plan in options if plan.joins_all and plan.trains <= trains_left]
+    doable = [(keep, plan) for keep, plan in options
+              if not plan.unjoined.intersection(keep.tickets) and plan.trains <= trains_left]
     roomy = [(keep, plan) for keep, plan in doable if plan.trains <= trains_left - 5]
     if roomy:
         return max(roomy, key=lambda option: (option[1].ticket_points + option[1].route_points)
