@@ -125,7 +125,7 @@ def draw_first_of(actions: LegalActions, wanted: Sequence[Iterable[str]], rng: r
 # --- the agents' base ------------------------------------------------------------------------
 
 class Agent:
-    """What the four agents share (see the module text): answering pending decisions,
+    """What the four agents share (see the package text): answering pending decisions,
     paths, claims, the station rescue and the last resort. A subclass says which tickets
     to keep (``keep_tickets``), what to do on its turn (``turn``) and which card to draw
     (``draw``)."""
