@@ -9,6 +9,8 @@
 2. The rule explorer's comparison: 100 games under one set of rules on the pool kept from the run
    before (target ≤ 2 s), and in this process (``workers=1``: a one-CPU Binder).
 3. The same bots on one core, without ``simulate``, for the cost of one game.
+4. The four agents of the NYU study (``zuzlab.ttr.agents``, as described) on one core, seats
+   rotated: the cost of one game of the playtesting study (best of three runs).
 """
 
 from __future__ import annotations
@@ -53,6 +55,17 @@ def one_core(games: int) -> None:
     print(f"one core, {games} games: {1000 * elapsed / games:.0f} ms per game")
 
 
+def agents_one_core(games: int, repeats: int = 3) -> None:
+    agents = ["destination_hungry", "route_focus", "one_step_thinking", "long_route_exploiting"]
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for seed in range(games):
+            ttr.play_game("usa", players=4, seed=seed, bots=agents[seed % 4:] + agents[:seed % 4])
+        best = min(best, time.perf_counter() - start)
+    print(f"one core, {games} games of the four NYU agents: {1000 * best / games:.0f} ms per game (best of {repeats})")
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -63,3 +76,4 @@ if __name__ == "__main__":
     pool(args.games, args.workers)
     explorer_comparison(args.workers)
     one_core(max(10, args.games // 10))
+    agents_one_core(max(10, args.games // 20))

@@ -26,6 +26,7 @@ from .. import texts
 from ..core import LegalActions, Pass, random_bot
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp
+from . import agents
 from .actions import ClaimRoute, GiveUpTunnel, PayTunnel
 from .claim_rules import double_route_problem, route_prices
 from .maps import Map, Route
@@ -320,4 +321,13 @@ BOTS: dict[str, Callable[[], Callable]] = {
     "tickets": TicketBot,
     "long_routes": LongRouteBot,
     "balanced": BalancedBot,
+    # the four agents of the NYU playtesting study (``agents.py``): as described, and as their code played
+    "destination_hungry": agents.maker("destination_hungry"),
+    "destination_hungry_faithful": agents.maker("destination_hungry", faithful=True),
+    "route_focus": agents.maker("route_focus"),
+    "route_focus_faithful": agents.maker("route_focus", faithful=True),
+    "one_step_thinking": agents.maker("one_step_thinking"),
+    "one_step_thinking_faithful": agents.maker("one_step_thinking", faithful=True),
+    "long_route_exploiting": agents.maker("long_route_exploiting"),
+    "long_route_exploiting_faithful": agents.maker("long_route_exploiting", faithful=True),
 }
