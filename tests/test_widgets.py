@@ -1281,12 +1281,15 @@ def test_rule_explorer_names_a_change_it_cannot_simulate_in_the_words_of_its_con
     explorer.controls["initial_keep_min"].value = 2
     explorer.bots.value = "tickets, cheater"
     assert explorer.simulate() == {}
-    assert "«bots»: there is no bot called 'cheater'; choose from tickets, long_routes, balanced, and random." \
-        in shown_text(explorer.message)
+    last = list(ttr.bots.BOTS)[-1]  # the strategies first, then the registry's others, listed as the language lists
+    shown = shown_text(explorer.message)
+    assert "«bots»: there is no bot called 'cheater'; choose from tickets, long_routes, balanced, random, " in shown
+    assert shown.endswith(f", and {last}.")
     texts.set_language("de")
     try:  # the list as German lists: with "und"
-        assert "Es gibt keinen Bot namens 'cheater'; zur Wahl stehen tickets, long_routes, balanced und random." \
-            in shown_text(explorer.message)
+        shown = shown_text(explorer.message)
+        assert "Es gibt keinen Bot namens 'cheater'; zur Wahl stehen tickets, long_routes, balanced, random, " in shown
+        assert shown.endswith(f" und {last}.") and ", und" not in shown
     finally:
         texts.set_language("en")
     explorer.bots.value = " , "
@@ -1376,7 +1379,8 @@ def test_rule_explorer_says_where_the_bots_are_picked_that_the_card_game_has_one
     assert "only one bot so far, random (random bot): it plays every seat" in cardgame_bots
     assert RuleExplorer("cardgame", games=10).bots.disabled and not RuleExplorer("usa", games=10).bots.disabled
     assert ("choose from tickets (ticket bot), long_routes (long-route bot), balanced (balanced bot), "
-            "and random (random bot)") in RuleExplorer("usa", games=10).bots_hint.value
+            "random (random bot), destination_hungry (Destination Hungry agent)") \
+        in RuleExplorer("usa", games=10).bots_hint.value
     explorer = RuleExplorer("cardgame", games=10)
     try:
         texts.set_language("de")
