@@ -14,9 +14,9 @@ What both do (``CardStrategy``):
 
 - tickets: keep the offered tickets that score best (+ fulfilled, − not) with the cards
   they can count on: the on-the-track pile, what of the rail yard still moves onto it, the
-  hand, and a locomotive for every two turns left (the cards still to draw, whose colours
-  the bot picks among the face-up cards); draw tickets once pile and hand cover every
-  ticket held;
+  hand, and a locomotive for every three turns left (the cards still to draw, whose
+  colours the bot picks among the face-up cards); draw tickets once pile and hand cover
+  every ticket held;
 - laying: a colour whole, with every locomotive that still reaches the pile in time (a
   bigger set is harder to outnumber, and a locomotive in hand scores nothing); the set or
   three cards worth most (a card the tickets need or a locomotive 1, another 0.8, a rival
@@ -114,9 +114,9 @@ class Reading:
     @property
     def flexible(self) -> int:
         """The cards still to draw that can reach the pile in time, counted as locomotives
-        (the bot picks their colours among the face-up cards): one for every two turns
+        (the bot picks their colours among the face-up cards): one for every three turns
         left but the last two."""
-        return max(0, self.turns_left - 2) // 2
+        return max(0, self.turns_left - 2) // 3
 
     def expected(self) -> Counter:
         """The cards a ticket plan can count on: the pile, the hand and the flexible cards."""
@@ -337,7 +337,7 @@ class CardStrategy:
             return value + self.wreck_weight * sum(victims.values()), ("wreck", {"color": color, "victims": victims})
         if not reading.missing[color]:
             return value, ("lay_spare", {"color": color})
-        return value, ("lay_set", {"color": color, "size": len(cards), "locomotives": action.locomotives})
+        return value, ("protect" if action.locomotives else "lay_set", {"color": color, "size": len(cards)})
 
     def cards_value(self, reading: Reading, color: str, cards: list[str]) -> float:
         """What ``cards`` laid on my rail yard's queue of ``color`` are worth: those that
