@@ -90,7 +90,7 @@ def test_the_collector_protects_a_colour_its_tickets_need_with_its_locomotives()
     game = position(hands={0: {"red": 2, "blue": 1, L: 2}}, tickets={0: [6], 1: [1]})  # Chicago–Charleston: yellow red
     move, (reason, params) = decide(Collector(), game)
     assert move == cardgame.PlaySet("red", 2, 2)
-    assert reason == "protect" and params == {"color": "red", "size": 4}
+    assert reason == "protect" and params == {"color": "red", "size": 4, "count": 2}
 
 
 def test_the_collector_lays_no_small_set_of_a_needed_colour_even_to_wreck():
@@ -264,5 +264,23 @@ def test_the_hint_says_which_cards_the_tickets_still_need():
         texts.set_language("de")
         assert view.hint() == ("Der Sammler-Bot würde die offene rote Karte nehmen: Deine Zielkarten brauchen noch "
                                "1 rote Karte.")
+    finally:
+        texts.set_language("en")
+
+
+def test_the_hint_says_how_the_locomotives_protect_a_set():
+    game = position(hands={0: {"red": 2, "blue": 1, L: 1}}, tickets={0: [6], 1: [1]})
+    view = CardGameView(game, human=0)
+    assert view.hint() == ("The collector bot would play 2 red cards and 1 locomotive to the rail yard: your tickets "
+                           "still need red cards. Your locomotive makes it a set of 3 cards, which a rival seldom "
+                           "outnumbers, so a train wreck is unlikely; it moves onto your on-the-track pile after the "
+                           "red cards.")
+    try:
+        texts.set_language("de")
+        assert view.hint() == ("Der Sammler-Bot würde ein Set aus 2 roten Karten und einer Lokomotive in den "
+                               "Verschiebebahnhof legen: Deine Zielkarten brauchen noch rote Karten. Mit deiner "
+                               "Lokomotive wird es ein Set aus 3 Karten, das ein Mitspieler selten übertrifft, also "
+                               "ist ein Zugunglück unwahrscheinlich; sie wandert nach den roten Karten auf deinen "
+                               "Unterwegs-Stapel.")
     finally:
         texts.set_language("en")

@@ -337,7 +337,9 @@ class CardStrategy:
             return value + self.wreck_weight * sum(victims.values()), ("wreck", {"color": color, "victims": victims})
         if not reading.missing[color]:
             return value, ("lay_spare", {"color": color})
-        return value, ("protect" if action.locomotives else "lay_set", {"color": color, "size": len(cards)})
+        if action.locomotives:
+            return value, ("protect", {"color": color, "size": len(cards), "count": action.locomotives})
+        return value, ("lay_set", {"color": color, "size": len(cards)})
 
     def cards_value(self, reading: Reading, color: str, cards: list[str]) -> float:
         """What ``cards`` laid on my rail yard's queue of ``color`` are worth: those that

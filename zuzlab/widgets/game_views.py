@@ -297,14 +297,12 @@ class CardGameView(_CompactView):
 
     @staticmethod
     def _reason_params(params: dict) -> dict:
-        """A bot's reason's parameters as a text takes them: counts of cards as "3 cards",
+        """A bot's reason's parameters as a text takes them: numbers of cards as "3 cards",
         the rivals a wreck hits as "player 1 (3 cards)"."""
         worded = dict(params)
         for name in ("pile", "hand", "to_draw", "size", "laid"):
             if name in worded:
                 worded[name] = texts.quantity("card", worded[name])
-        if "count" in params and "color" in params:
-            worded["cards"] = texts.cards(params["color"], params["count"])
         if "victims" in params:
             worded["victims"] = texts.listing([texts.phrase("wrecked_cards", player=p, cards=texts.quantity("card", n))
                                                for p, n in sorted(params["victims"].items())])
