@@ -7,8 +7,8 @@
 - ``wrecker``: notes at each of its turns what each rival has laid (``RivalWatch``) and
   wrecks the biggest rival set it can outnumber whenever one of ``big_set`` cards or more
   lies there; it draws the colour its rivals lay most when its tickets need nothing in
-  sight, and keeps the two colours they lay most in hand (but to wreck) until the end is
-  near, to outnumber their next sets.
+  sight, and keeps the two colours they lay most (those its tickets do not need) in hand,
+  laying them only to wreck until the end is near, to outnumber the rivals' next sets.
 
 What both do (``CardStrategy``):
 
