@@ -13,15 +13,20 @@ zw.language_switch(LANGUAGE)
 
 # %% [markdown] text card.turn
 
+# %% [markdown] text card.bots
+
 # %%
 from zuzlab import cardgame
-view = zw.CardGameView(cardgame.new_game(players=3, seed=4), human=0)
+# your opponents: the collector bot (player 1) and the wrecker bot (player 2); your own seat's entry is not read
+view = zw.CardGameView(cardgame.new_game(players=3, seed=4), human=0, bot=[None, "collector", "wrecker"])
 view
 
 # %% check
 opening = cardgame.new_game(players=3, seed=4)   # the game as the view began it, whatever you have played since
 assert opening.pending.kind == "keep_tickets" and opening.current_player == 0
 assert not zw.CardGameView(opening, human=0).ticked()   # nothing chosen for you
+assert view.bot_names == {1: "collector", 2: "wrecker"}
+assert texts.bot_name("collector") in zw.CardGameView(opening, human=0).hint()   # the hint: the collector's move
 assert cardgame.replay(players=3, seed=4, actions=view.game.history) == view.game
 
 # %% [markdown] text card.wreck
@@ -45,7 +50,7 @@ assert scenario.yards[1]["green"] == [[1, 0]] and scenario.track[1]["green"] == 
 # %% [markdown] text card.end
 
 # %%
-played = cardgame.play_random_game(players=3, seed=2)   # three random bots, a whole game
+played = cardgame.play_game(players=3, seed=2, bots=["collector", "wrecker", "random"])   # a whole game between the two bots and the random bot
 scores = played.final_scores()
 scores
 

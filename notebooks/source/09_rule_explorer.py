@@ -96,6 +96,15 @@ explorer.controls["longest_route_bonus"].value = 20    # the question we started
 tables = explorer.simulate()                              # what the button does
 assert list(tables) == [texts.text("label.explore_base"), texts.text("label.explore_changed")]
 
+# %% [markdown] text explore.card
+
+# %%
+cards_explorer = zw.RuleExplorer("cardgame", games=40, players=3)   # the collector and the wrecker bots in turn
+cards_explorer
+
+# %% check
+assert cards_explorer.seat_bots() == ["collector", "wrecker", "collector"]
+
 # %% [markdown] text explore.ink
 
 # %%

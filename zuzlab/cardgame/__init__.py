@@ -24,7 +24,7 @@ from .state import Game
 
 #: The Card Game, described once
 ENGINE = Engine("cardgame", "Card Game", Game, CardGameRules, rules.VARIANTS, default_variant="cardgame",
-                default_players=3, bots=bots.BOTS, strategies=("random",), score_parts=score_parts)
+                default_players=3, bots=bots.BOTS, strategies=("collector", "wrecker"), score_parts=score_parts)
 new_game, play_game, play_random_game, replay, load_game, make_bot = ENGINE.entry_points()
 
 

@@ -23,7 +23,7 @@ import ipywidgets as widgets
 
 from ..ink.expert import ExpertBot, compare
 from .. import cardgame, ink, texts
-from ..cardgame.scoring import settle_game, ticket_fulfilment
+from ..cardgame.scoring import settle_game
 from ..core import Event, PlayerView, seeded_random
 from ..viz import InkCanvas, table_figure, tile_preview_scene
 from ..viz.cardgame_table import CARD_COLORS, TEXT_ON, card_chip, update_table_figure
@@ -267,37 +267,46 @@ class CardGameView(_CompactView):
 
     # --- a hint --------------------------------------------------------------------------
 
+    #: the bot whose move the hint gives, with its reason (``zuzlab.cardgame.bots``)
+    adviser = "collector"
+
     def hint(self) -> str | None:
-        """A simple player's advice: wreck a rival set if you can, else lay a set your
-        tickets need, else draw the colours your tickets still need."""
-        game, me = self.game, self.human
+        """What the collector bot would do in your place, and why; it sees only what you
+        may see."""
+        game = self.game
         if game.is_over:
             return texts.text("hint.over")
-        pending = game.pending
-        if isinstance(pending, cardgame.ChooseTickets):
-            return texts.text("hint.card_keep")
-        if isinstance(pending, cardgame.SecondCard):
-            return texts.text("hint.card_second")
-        sets = [a for a in game.legal_actions() if isinstance(a, cardgame.PlaySet)]
-        wrecking = [a for a in sets if any(game.yards[p][a.color] for p in range(game.players) if p != me)]
-        if wrecking:  # the most cards wrecked, with the fewest locomotives spent
-            best = max(wrecking, key=lambda a: (sum(game.yard_size(p, a.color) for p in range(game.players)
-                                                    if p != me), -a.locomotives, -a.cards))
-            victims = [texts.phrase("wrecked_cards", player=p,
-                                    cards=texts.quantity("card", game.yard_size(p, best.color)))
-                       for p in range(game.players) if p != me and game.yards[p][best.color]]
-            play = label("play_set", **set_words(best.color, best.cards, best.locomotives))
-            return texts.text("hint.card_wreck", play=play, victims=texts.listing(victims))
-        best_now = ticket_fulfilment(game, me)
-        needed = list(dict.fromkeys(c for t in best_now.unfulfilled for c in t.colors))
-        useful = [a for a in sets if a.color in needed and not a.locomotives]
-        if useful:
-            choice = max(useful, key=lambda a: a.cards)
-            play = label("play_set", **set_words(choice.color, choice.cards, 0))
-            return texts.text("hint.card_set", play=play, color=choice.color)
-        if needed:
-            return texts.text("hint.card_draw", colors=needed)
-        return texts.text("hint.card_nothing")
+        if game.current_player != self.human:
+            return texts.text("bot.no_hint")
+        bot = cardgame.make_bot(self.adviser)
+        action, (reason, params) = bot.decide(PlayerView(game, self.human),
+                                              seeded_random(game.seed, "hint", len(game.history)))
+        return texts.text("hint.card_advice", bot=texts.bot_name(self.adviser), move=self._move_words(action),
+                          why=texts.Phrase(f"hint.card_why_{reason}", self._reason_params(params)))
+
+    def _move_words(self, action: Any) -> Any:
+        """A move in words of the reader's language (the tickets to keep by their cities)."""
+        if isinstance(action, cardgame.KeepTickets):
+            if not action.tickets:
+                return texts.Phrase("hint.card_keep_nothing", {})
+            return label("move_keep", tickets=texts.listing([self.game.data.ticket(t) for t in action.tickets]))
+        if isinstance(action, cardgame.PlayMixed):  # "one blue, one white and one yellow card"
+            return texts.Phrase("hint.card_move_mixed", {"colors": texts.listing(
+                [texts.Phrase("hint.card_one_of", {"color": color}) for color in action.colors])})
+        return action
+
+    @staticmethod
+    def _reason_params(params: dict) -> dict:
+        """A bot's reason's parameters as a text takes them: numbers of cards as "3 cards",
+        the rivals a wreck hits as "player 1 (3 cards)"."""
+        worded = dict(params)
+        for name in ("pile", "hand", "to_draw", "size", "laid"):
+            if name in worded:
+                worded[name] = texts.quantity("card", worded[name])
+        if "victims" in params:
+            worded["victims"] = texts.listing([texts.phrase("wrecked_cards", player=p, cards=texts.quantity("card", n))
+                                               for p, n in sorted(params["victims"].items())])
+        return worded
 
 
 def score_lines(score: Any, expansion: str | None = None) -> list[tuple[str, int]]:
