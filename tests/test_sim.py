@@ -228,7 +228,7 @@ def test_railroad_ink_and_the_card_game():
     assert (table[parts].sum(axis=1) == table.total).all() and set(table.turns) == {3}
     assert (table.groupby("bot").total.mean()["greedy"] > table.groupby("bot").total.mean()["random"])
     cards = sim.simulate("cardgame", players=3, games=3, seed=1, progress=False)
-    assert len(cards) == 9 and set(cards.bot) == {"random"}
+    assert len(cards) == 9 and set(cards.bot) == {"collector", "wrecker"}
 
 
 def test_players_level_on_everything_share_first_place(monkeypatch):

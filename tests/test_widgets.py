@@ -1084,7 +1084,8 @@ def test_card_game_view_hint_points_at_a_train_wreck():
     game.set_up(hands={0: {"green": 3}}, yards={1: {"green": [2]}}, current=0)
     view = CardGameView(game)
     view.hint_button.click()
-    assert "Play a set of 3 green cards: it wrecks player 1 (2 cards)" in view.message.value
+    assert "The collector bot would play 3 green cards to the rail yard: it wrecks player 1 (2 cards)" \
+        in view.message.value
 
 
 def test_card_game_narration_menus_and_hint_list_colours_with_and():
@@ -1104,19 +1105,21 @@ def test_card_game_narration_menus_and_hint_list_colours_with_and():
     assert narrate(mixed, game, "en") == "Player 1 lays red, white, and yellow in the rail yard."
     assert narrate(moved, game, "en").endswith("onto the on-the-track pile: red, yellow, and white.")
     assert view._play_label(play) == "three colours: blue, white, and yellow"
-    assert view.hint() == "Draw cards: your tickets still need yellow, green, and red cards."
+    assert view.hint().startswith("The collector bot would play one blue, one white, and one yellow card to the "
+                                  "rail yard")
     try:
         texts.set_language("de")
         assert view._play_label(play) == "drei Farben: blau, weiß und gelb"
-        assert view.hint() == "Ziehe Karten: Deinen Zielkarten fehlen noch gelbe, grüne und rote Karten."
+        assert view.hint().startswith("Der Sammler-Bot würde eine blaue, eine weiße und eine gelbe Karte in den "
+                                      "Verschiebebahnhof legen")
     finally:
         texts.set_language("en")
 
 
-def test_card_game_view_says_its_ticket_advice_is_general_and_counts_colours_with_their_unit():
+def test_card_game_view_gives_the_collectors_ticket_advice_and_counts_colours_with_their_unit():
     view = CardGameView(cardgame.new_game(players=2, seed=2))
     view.hint_button.click()
-    assert "A general rule" in view.message.value
+    assert "The collector bot would keep" in view.message.value
     game = cardgame.new_game(players=2, seed=2)
     game.set_up(hands={0: {"red": 1, "blue": 1}}, current=0)
     view = CardGameView(game)
@@ -1348,7 +1351,7 @@ def test_rule_explorer_for_the_card_game():
 
     with ThreadPoolExecutor(1) as thread:
         explorer = RuleExplorer("cardgame-printed", games=10, players=3, executor=thread)
-        assert (explorer.players.min, explorer.players.max) == (2, 4) and explorer.bots.value == "random"
+        assert (explorer.players.min, explorer.players.max) == (2, 4) and explorer.bots.value == "collector, wrecker"
         explorer.controls["two_rounds_from"].value = 3  # two rounds for three players
         explorer.controls["locomotives_move_first"].value = True
         assert explorer.changed_rules() == replace(cardgame.rules.CARD_GAME_PRINTED, name="cardgame-printed*",
@@ -1371,20 +1374,20 @@ def test_rule_explorer_refuses_a_card_game_change_and_plays_nothing():
         in explorer.message.value.replace("&#x27;", "'")
 
 
-def test_rule_explorer_says_where_the_bots_are_picked_that_the_card_game_has_one_bot():
+def test_rule_explorer_says_where_the_bots_are_picked_and_names_the_card_games_bots():
     from zuzlab import texts
     from zuzlab.widgets import RuleExplorer
 
     cardgame_bots = RuleExplorer("cardgame", games=10).bots_hint.value
-    assert "only one bot so far, random (random bot): it plays every seat" in cardgame_bots
-    assert RuleExplorer("cardgame", games=10).bots.disabled and not RuleExplorer("usa", games=10).bots.disabled
+    assert "choose from collector (collector bot), wrecker (wrecker bot), and random (random bot)" in cardgame_bots
+    assert not RuleExplorer("cardgame", games=10).bots.disabled and not RuleExplorer("usa", games=10).bots.disabled
     assert ("choose from tickets (ticket bot), long_routes (long-route bot), balanced (balanced bot), "
             "random (random bot), destination_hungry (Destination Hungry agent)") \
         in RuleExplorer("usa", games=10).bots_hint.value
     explorer = RuleExplorer("cardgame", games=10)
     try:
         texts.set_language("de")
-        assert "nur einen Bot, random (Zufalls-Bot)" in explorer.bots_hint.value
+        assert "collector (Sammler-Bot), wrecker (Zugunglück-Bot) und random (Zufalls-Bot)" in explorer.bots_hint.value
     finally:
         texts.set_language("en")
 
