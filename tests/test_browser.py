@@ -60,6 +60,7 @@ MUST_DRAW = {
     "09_rule_explorer": (6, 0),
     "10_lesson_railroad_ink_scoring": (0, 4),
     "10_teacher_railroad_ink_scoring": (0, 1),
+    "11_playtesting": (9, 0),
 }
 
 # JupyterLab settings for a quiet, fully rendered, read-only session: every cell stays in

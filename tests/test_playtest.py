@@ -248,6 +248,46 @@ def test_boards_are_as_far_apart_as_their_profiles_over_the_player_counts_both_p
     assert distance.loc["usa", "usa"] == 0 == distance.loc["europe", "europe"]
 
 
+def test_studies_joined_compare_the_boards_of_each(small):
+    """Switzerland played later beside the USA of ``small``: one study of both, whose
+    tables are each study's own and whose distance compares the boards where both were
+    played (2 players)."""
+    swiss = playtest.study(boards=("switzerland",), players=(2,), games=1, agents=STRATEGY, seed=3, workers=1,
+                           progress=False)
+    both = playtest.joined(small, swiss)
+    assert list(both.boards) == ["usa", "switzerland"] and both.players_of("usa") == (2, 3)
+    pd.testing.assert_frame_equal(both.win_shares, pd.concat([small.win_shares, swiss.win_shares], ignore_index=True))
+    at_two = both.win_shares[both.win_shares.players == 2].pivot(index="variant", columns="agent", values="share")
+    expected = math.sqrt(((at_two.loc["usa"] - at_two.loc["switzerland"]) ** 2).mean())
+    assert both.similarity.loc["usa", "switzerland"] == pytest.approx(expected) and expected > 0
+    assert set(both.rank_correlation.variant) == {"usa"}  # Switzerland at one player count: nothing to correlate
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"agents": ("tickets", "balanced")}, "studies joined must have the same agents"),
+    ({"seed": 4}, "studies joined must have the same seed, not 3 and 4"),
+    ({"confidence": 0.9}, "studies joined must have the same confidence"),
+    ({"settings": "usa 2"}, "the board 'usa' with 2 players is in two of the studies joined"),
+    ({"settings": "other usa"}, "the board 'usa' is named twice"),
+])
+def test_studies_that_do_not_compare_are_not_joined(small, change, message):
+    """… refused by name, in German too."""
+    from test_german import english_sentence_words
+
+    settings = {"usa 2": (playtest.Setting.planned(ttr.rules.USA, 2, STRATEGY, 1),),
+                "other usa": (playtest.Setting.planned(replace(ttr.rules.USA, trains_per_player=40), 4, STRATEGY, 1),)}
+    fields = {"agents": small.agents, "seed": small.seed, "confidence": small.confidence,
+              "settings": (playtest.Setting.planned(ttr.rules.EUROPE, 4, STRATEGY, 1),)}
+    fields.update({key: settings[value] if key == "settings" else value for key, value in change.items()})
+    other = playtest.Study(small.table.iloc[:0], fields["agents"], fields["settings"], fields["seed"],
+                           fields["confidence"])
+    with pytest.raises(ValueError, match=message) as refused:
+        playtest.joined(small, other)
+    assert not english_sentence_words(refused.value.in_language("de")), refused.value.in_language("de")
+    with pytest.raises(ValueError, match="joined takes playtesting studies .* not Study, DataFrame"):
+        playtest.joined(small, small.table)
+
+
 # --- seeds, executors, refusals -------------------------------------------------------------------------
 
 def test_the_same_seed_gives_the_same_study_wherever_it_is_played():

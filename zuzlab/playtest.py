@@ -8,6 +8,7 @@ the results say what the NYU study (de Mesentier Silva, Lee, Togelius and Nealen
     >>> result.similarity           # how alike the boards play, from the agents' profiles
     >>> result.cities               # how often each city is reached, and in the winner's network
     >>> result.failures             # the turns with no legal action, the face-up resets that stopped
+    >>> playtest.joined(result, playtest.study(boards=(changed,), players=4))   # a changed rule beside them
 
 ``agents`` are bots of the Ticket to Ride registry (by default ``AGENTS``, the study's
 four) or bots of your own, as ``sim.simulate`` takes them; ``boards`` are variant names
@@ -27,10 +28,14 @@ seats, so 1,008); the result says how many were played.
 
 **Seeds.** The games of a board at ``n`` players are numbered through its line-ups; game
 ``i`` is seeded ``"{seed}/{n}/{i}"``, the same on every board: a changed rule deals the
-very cards of the printed one, as the rule explorer compares rules (a change of the points
-alone plays the very same games). The same arguments give the same result whatever
-executor, and however many workers, play them: the games run as ``sim``'s (on the shared
-pool, one worker, threads or Dask), all settings in one run under one progress bar.
+very cards of the printed one, as the rule explorer compares rules. A change no agent reads
+(the longest-route bonus) plays the very same games; every changed rule is played, not
+scored anew as ``sim.rescore`` does, because agents may read the points (Destination
+Hungry and Route Focus weigh routes by the route-points table), so a new table changes
+their moves. The same arguments give the same result whatever executor, and however many
+workers, play them: the games run as ``sim``'s (on the shared pool, one worker, threads
+or Dask), all settings in one run under one progress bar. ``joined`` makes one study of
+several played with the same agents and seed (a changed rule beside the printed ones).
 
 **What each game yields** is measured where it is played (``sim.simulate``'s
 ``measure=``, here ``measure_game``): the history is replayed with its events to read
@@ -212,6 +217,35 @@ def study(boards: Sequence[str | TtrRules] = ("usa", "europe"),
     table = pd.concat([pd.DataFrame(rows[key]).sort_values(["game", "seat"]) for key in rows], ignore_index=True)
     table["win_share"] = split_wins(table)
     return Study(table, names, tuple(settings), seed, confidence)
+
+
+def joined(*studies: Study) -> Study:
+    """Studies of the same agents, seed and confidence as one, so that its tables and
+    figures compare the boards of all of them: a changed rule or a new board played after
+    the printed ones (``joined(printed, changed).similarity``). Refused: anything but
+    studies, studies of other agents, seeds or confidences, a board played at the same
+    player count in two of them, and one name for two different rules."""
+    import pandas as pd
+
+    if not studies or not all(isinstance(one, Study) for one in studies):
+        raise InputError("error.study_join_not_studies", given=", ".join(type(one).__name__ for one in studies))
+    first = studies[0]
+    for other in studies[1:]:
+        for what in ("agents", "seed", "confidence"):
+            if getattr(other, what) != getattr(first, what):
+                raise InputError("error.study_join_differs", what=what, first=repr(getattr(first, what)),
+                                 other=repr(getattr(other, what)))
+    settings = [setting for one in studies for setting in one.settings]
+    rules_of: dict[str, TtrRules] = {}
+    played: set[tuple[str, int]] = set()
+    for setting in settings:
+        if rules_of.setdefault(setting.variant, setting.rules) != setting.rules:
+            raise InputError("error.study_board_twice", board=repr(setting.variant))
+        if (setting.variant, setting.players) in played:
+            raise InputError("error.study_join_played_twice", board=repr(setting.variant), players=setting.players)
+        played.add((setting.variant, setting.players))
+    table = pd.concat([one.table for one in studies], ignore_index=True)
+    return Study(table, first.agents, tuple(settings), first.seed, first.confidence)
 
 
 def boards_checked(boards: Any) -> dict[str, TtrRules]:

@@ -32,6 +32,7 @@ zw.language_switch(LANGUAGE)
 # | [Railroad Ink Deep Blue](08_deep_blue.ipynb) | rivers and lakes |
 # | [Explore rule changes](09_rule_explorer.ipynb) | bots play the same games under two sets of rules; compare |
 # | [Lesson: scoring Railroad Ink](10_lesson_railroad_ink_scoring.ipynb) | the board as a graph: errors, networks (breadth-first search), the longest railway |
+# | [Playtesting with AI agents](11_playtesting.ipynb) | a published study played again: four agents, which style wins where, and a changed rule of your own |
 #
 # ## For teachers
 #
@@ -58,6 +59,7 @@ zw.language_switch(LANGUAGE)
 # | [Railroad Ink Deep Blue](08_deep_blue.ipynb) | Flüsse und Seen |
 # | [Regeländerungen erkunden](09_rule_explorer.ipynb) | Bots spielen dieselben Partien unter zwei Regelwerken; vergleichen |
 # | [Lektion: Railroad Ink werten](10_lesson_railroad_ink_scoring.ipynb) | das Spielbrett als Graph: Fehler, Netze (Breitensuche), die längste Eisenbahn |
+# | [Spieltest mit KI-Agenten](11_playtesting.ipynb) | eine veröffentlichte Studie nachgespielt: vier Agenten, welche Spielweise wo gewinnt, und eine eigene Regeländerung |
 #
 # ## Für Lehrkräfte
 #
