@@ -71,7 +71,7 @@ class ExpertBot:
     before the worse half is dropped. Call it like any bot: ``bot(game, rng)``, or
     ``bot.decide(game, rng)`` for the move and its reason."""
 
-    def __init__(self, budget: int = 9000, candidates: int = 6, first_worlds: int = 4, max_worlds: int = 64,
+    def __init__(self, budget: int = 12000, candidates: int = 5, first_worlds: int = 3, max_worlds: int = 64,
                  doubt: float = 1.0):
         if budget < 1 or candidates < 1 or first_worlds < 1 or max_worlds < first_worlds or doubt < 0:
             raise ValueError(f"the expert needs a budget, candidates and worlds of at least 1 (and max_worlds ≥ "
