@@ -13,7 +13,7 @@ import pytest
 
 from ttr_helpers import full_deck
 from zuzlab import ttr
-from zuzlab.core import HiddenInformation, PlayerView
+from zuzlab.core import Estimate, HiddenInformation, PlayerView
 from zuzlab.ttr.expert import ExpertBot
 from zuzlab.ttr.plans import open_graph, ticket_path
 from zuzlab.ttr.state import Game
@@ -146,7 +146,7 @@ def test_the_expert_plays_whole_games_legally(variant):
     """Every decision of whole games (tunnels and stations in Europe), in every seat."""
     for seat in range(3):
         bots: list = ["balanced", "tickets", "long_routes"]
-        bots[seat] = ExpertBot(budget=1, candidates=3, first_worlds=1, max_worlds=1)
+        bots[seat] = ExpertBot(budget=1, candidates=2, first_worlds=1, max_worlds=1)
         game = ttr.play_game(variant, players=3, seed=seat, bots=bots)  # apply refuses an illegal action
         assert game.is_over and len(game.history) > 100
 
@@ -189,6 +189,17 @@ def test_the_expert_completes_a_big_ticket_on_its_last_turn():
     assert expert.last_estimates[0].expected == expert.last_estimates[1].expected + 2 * 22 - 13
 
 
+def test_the_expert_leaves_the_usual_move_only_for_a_clearly_better_one():
+    """A lead within chance (compared world by world) keeps the balanced bot's move."""
+    usual = Estimate("usual", 0.0, 4, (0.0, 0.0, 0.0, 0.0))
+    lucky = Estimate("lucky", 2.5, 4, (20.0, -10.0, 10.0, -10.0))  # ahead by 2.5 ± 6.6
+    steady = Estimate("steady", 2.5, 4, (2.0, 3.0, 2.0, 3.0))  # ahead by 2.5 ± 0.3
+    expert = ExpertBot()
+    assert expert._chosen([lucky, usual], "usual") is usual
+    assert expert._chosen([steady, usual], "usual") is steady
+    assert ExpertBot(doubt=0)._chosen([lucky, usual], "usual") is lucky
+
+
 def test_the_same_seed_gives_the_same_move():
     game = played("usa", 4, actions=50)
     while game.pending is not None:  # a turn's start: a search among moves of every kind
@@ -199,6 +210,18 @@ def test_the_same_seed_gives_the_same_move():
     assert first.decide(view, random.Random(4)) == again.decide(view, random.Random(4))
     assert first.last_estimates == again.last_estimates
     assert len(first.last_estimates) > 1 and len({e.expected for e in first.last_estimates}) > 1
+
+
+def test_the_expert_gives_the_strategy_bots_interface():
+    """What the hint reads of its adviser: ``decide`` with a ``[bot]`` reason, and the
+    ticket plans (``planner``) to mark on the map."""
+    game = played("usa", 4, actions=44)
+    view = PlayerView(game, game.current_player)
+    expert = ExpertBot(**SMALL)
+    action, (reason, params) = expert.decide(view, random.Random(2))
+    assert expert(view, random.Random(2)) == action
+    ticket = game.tickets[game.current_player][0]
+    assert expert.planner(view).path(view, ticket) == ttr.make_bot("balanced").planner(view).path(view, ticket)
 
 
 def test_the_expert_is_a_registered_bot_with_a_name_in_both_languages():

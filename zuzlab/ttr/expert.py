@@ -43,6 +43,7 @@ from ..tickets import ChooseTickets, DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp
 from .actions import ClaimRoute
 from .bots import BalancedBot, LongRouteBot, Strategy, TicketBot, _route_of
+from .plans import Planner
 from .state import Game
 
 #: the strategy bots whose moves are candidates, and who play the rivals' seats in a
@@ -103,6 +104,11 @@ class ExpertBot:
         if reason.startswith("sampled"):  # a move only the search proposes: why is its games
             params = {**params, "games": best.games}
         return best.action, (reason, params)
+
+    def planner(self, game: Game) -> Planner:
+        """The ticket plans of its balanced bot (``Strategy.planner``): the ways the
+        usual move follows, for a hint to mark on the map."""
+        return self.styles[0].planner(game)
 
     def _chosen(self, estimates: list[Estimate], usual: Action) -> Estimate:
         """The best estimate, if it is ahead of the balanced bot's ``usual`` move by more than
