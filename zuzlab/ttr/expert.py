@@ -69,7 +69,8 @@ class Candidate:
 class ExpertBot:
     """A Ticket to Ride player that searches (see the module text): ``budget`` playout
     decisions a decision, among at most ``candidates`` moves, ``first_worlds`` worlds each
-    before the worse half is dropped. Call it like any bot: ``bot(game, rng)``, or
+    before the worse half is dropped, the balanced bot's move left only for one ahead by
+    more than ``doubt`` standard errors. Call it like any bot: ``bot(game, rng)``, or
     ``bot.decide(game, rng)`` for the move and its reason."""
 
     def __init__(self, budget: int = 12000, candidates: int = 5, first_worlds: int = 3, max_worlds: int = 64,
@@ -89,7 +90,8 @@ class ExpertBot:
 
     def decide(self, game: Game, rng: random.Random, explain: bool = True) -> tuple[Action, Any]:
         """The move and why: ``(action, (reason, parameters))``, a ``[bot]`` text as the
-        strategy bots give it (worked out only when ``explain``)."""
+        strategy bots give it (the candidates' reasons are worked out whatever ``explain``
+        says: they cost little beside the search)."""
         self.last_estimates = None
         pending = game.pending
         if pending is not None and not isinstance(pending, ChooseTickets):
@@ -101,7 +103,7 @@ class ExpertBot:
         best = self._chosen(estimates, candidates[0].action)
         self.last_estimates = [best, *(e for e in estimates if e is not best)]
         reason, params = next(c.reason for c in candidates if c.action == best.action)
-        if reason.startswith("sampled"):  # a move only the search proposes: why is its games
+        if reason.startswith("sampled"):  # a move only the search proposes: its games are the reason
             params = {**params, "games": best.games}
         return best.action, (reason, params)
 
