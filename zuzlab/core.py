@@ -1032,6 +1032,45 @@ class GameState(ABC):
             seen["pending"] = {"kind": pending["kind"], "player": pending["player"]}
         return {"player": player, **seen}
 
+    @classmethod
+    def from_observation(cls, seen: Mapping, rng: random.Random) -> Self:
+        """A game in a position the player of ``seen`` (an ``observation``) could be in: what
+        is public and the player's own as seen, every hidden pile dealt at random (``rng``)
+        from the items that player has not seen, a new seed for the chance to come. What a
+        search player plays on (a *determinisation*): it is made from the observation alone,
+        so it shows nothing of the real hidden cards. The history starts here.
+
+        The engine says what its player has not seen (``_unseen_pools``); a decision another
+        player owes is seen by its kind only, so such a position is refused."""
+        data = json.loads(json.dumps({key: value for key, value in seen.items() if key != "player"}))
+        player = seen["player"]
+        pending = data.get("pending")
+        if pending is not None and pending.get("player") != player:
+            raise InputError("error.observation_pending", player=pending.get("player"), seen=player)
+        for keys, unseen in cls._unseen_pools(data, player):
+            items = list(unseen)
+            rng.shuffle(items)
+            for key in keys:
+                data[key] = _deal_hidden(data[key], items)
+            if items:
+                raise InputError("error.observation_unseen", left=len(items), keys=", ".join(keys))
+        if "seed" not in data:
+            data["seed"] = rng.getrandbits(64)
+        game = cls._from_position_dict(data)
+        game.check_position()
+        game._set_up = True
+        game._remember_start()
+        return game
+
+    @classmethod
+    def _unseen_pools(cls, seen: dict, player: int) -> list[tuple[tuple[str, ...], list]]:
+        """For ``from_observation``: each pool of items ``player`` has not seen (the cards
+        outside their hand and in no open place, say), with the keys of ``seen`` whose
+        hidden piles are dealt from it (in order): a pile seen by its size (a number, or
+        a number in a per-player list) is dealt that many items, as counts if the
+        player's own pile is counted (a hand)."""
+        raise NotImplementedError(f"{cls.__name__} does not say what its players have not seen")
+
     def _set_up_position(self, arrange: Callable[[Self], None], current: int | None = None,
                          over: bool = False) -> Self:
         """What every engine's ``set_up`` does around its own changes: refused while a
@@ -1223,6 +1262,31 @@ def _shown(value: Any) -> Phrase | str:
     return Phrase("term.nothing", {}) if value is _MISSING else repr(value)
 
 
+def _deal_hidden(seen: Any, items: list) -> Any:
+    """``seen`` with each pile it shows by its size dealt from the end of ``items``: a
+    number (a hidden pile: a list), or the numbers in a per-player list (piles shaped like
+    the player's own entry there: counts for a hand)."""
+    if is_whole_number(seen):
+        return _take_items(items, seen)
+    own = next((entry for entry in seen if not is_whole_number(entry)), None)
+    return [_take_items(items, entry, own) if is_whole_number(entry) else entry for entry in seen]
+
+
+def _take_items(items: list, size: int, like: Any = None) -> Any:
+    """``size`` items from the end of ``items`` (taken out), as a list, or as counts of
+    every kind ``like`` counts."""
+    if size > len(items):
+        raise InputError("error.observation_too_few", size=size, left=len(items))
+    taken = items[len(items) - size:]
+    del items[len(items) - size:]
+    if not isinstance(like, dict):
+        return taken
+    counts = dict.fromkeys(like, 0)
+    for item in taken:
+        counts[item] += 1
+    return counts
+
+
 def _size(entry: Any) -> int:
     """What is public of a secret pile: how many cards (a hand's counts added up) or items."""
     return sum(entry.values()) if isinstance(entry, dict) else len(entry)
@@ -1249,6 +1313,51 @@ def apply_all(state: GameState, actions: Iterable) -> GameState:
 Bot = Callable[[Any, random.Random], Action]
 
 
+# --- comparing candidates by sampled games (the experts' search) ---------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class Estimate:
+    """A candidate move and the mean result of its ``games`` sampled games (a final score,
+    a margin over the others); ``scores`` are their results in sampling order (game r met
+    the same chance for every candidate, so two candidates can be compared game by game)."""
+
+    action: Any
+    expected: float
+    games: int
+    scores: tuple[float, ...] = dataclasses.field(default=(), repr=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class Comparison:
+    """How much better one candidate's sampled games ended than another's, compared game
+    by game over the games both played (the same chance for both): the mean difference, its
+    standard error (how much it would vary by chance; 0 when the games are exact: one
+    playout with nothing left to chance, or the same difference in every game) and whether
+    both ended every game with the same result."""
+
+    difference: float
+    error: float
+    games: int
+    same_every_game: bool
+
+    @property
+    def clear(self) -> bool:
+        """The difference is more than chance gives: over twice its standard error."""
+        return self.difference > 2 * self.error
+
+
+def compare(better: Estimate, other: Estimate) -> Comparison:
+    """``better`` against ``other``, game by game (``Comparison``)."""
+    import math
+    import statistics
+
+    differences = [a - b for a, b in zip(better.scores, other.scores)]
+    if not differences:
+        raise ValueError("the estimates carry no game scores to compare")
+    error = statistics.stdev(differences) / math.sqrt(len(differences)) if len(differences) > 1 else 0.0
+    return Comparison(statistics.fmean(differences), error, len(differences), not any(differences))
+
+
 # --- what a player may see ------------------------------------------------------------------
 
 class HiddenInformation(InputError):
@@ -1256,7 +1365,8 @@ class HiddenInformation(InputError):
 
 
 #: what a bot may not do with the game it is shown: play on it, copy it (a copy would show
-#: the deck), take back, save or read the whole position
+#: the deck), take back, save or read the whole position (its own player's observation it
+#: may: ``OwnObservation``)
 _NOT_FOR_BOTS = frozenset({"apply", "undo", "rewind", "copy", "set_up", "to_dict", "to_json", "position",
                            "observation"})
 _read = object.__getattribute__
@@ -1341,6 +1451,8 @@ def _guarded_read(view: PlayerView, name: str, secret: Any) -> Any:
     _refuse_inside(name, player, where)
     if name == "__class__":
         return PlayerView
+    if name == "observation" and where == "game":
+        return OwnObservation(getattr(_read(view, "_game"), name), player, "game.observation")
     if name in _NOT_FOR_BOTS and where == "game":
         raise HiddenInformation("error.bot_may_not", player=player, what=f"game.{name}")
     if secret == "hidden":
@@ -1372,6 +1484,20 @@ class GameMethod:
 
     def __repr__(self) -> str:
         return f"<{_read(self, '_where')}, as player {_read(self, '_player')} may ask it>"
+
+
+class OwnObservation(GameMethod):
+    """``game.observation`` as a bot is given it: the observation of its own player (the
+    player's own cards and everything public: ``GameState.observation``); another
+    player's is refused."""
+
+    __slots__ = ()
+
+    def __call__(self, player: int | None = None) -> dict:
+        own = _read(self, "_player")
+        if player is not None and player != own:
+            raise HiddenInformation("error.bot_may_not_see", player=own, what=f"game.observation({player!r})")
+        return _read(self, "_method")(own)
 
 
 class OwnEntry:

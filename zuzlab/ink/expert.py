@@ -23,15 +23,15 @@ of a rollout's board (the engine fills it for real drawings).
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
-from dataclasses import dataclass, field
 
+from ..core import Comparison, Estimate, compare
 from .board import CENTRE, NEIGHBOUR, Board, Placement, _legal, square_name
 from .scoring import score
 from .state import FinishRound, Game, Place
 from .tiles import ROUTES, TURNED_TILES
+
+__all__ = ["Comparison", "Estimate", "ExpertBot", "compare", "play_out", "side_value"]
 
 #: How the playout policy weighs a drawing's sides (tuned over seeded games: an exit is
 #: worth reaching, an open end a little risk, a route against a blank side an error).
@@ -85,46 +85,6 @@ def play_out(board: Board, results: list[str], rng: random.Random, water_blocks_
             for neighbour in NEIGHBOUR[index]:
                 if neighbour >= 0 and squares[neighbour] is None:
                     contexts[neighbour] = board.context(neighbour)
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A candidate drawing and the mean final score of its ``games`` rollouts; ``scores``
-    are their final scores in rollout order (rollout r met the same dice for every
-    candidate, so two candidates' scores can be compared game by game)."""
-
-    action: Place | FinishRound
-    expected: float
-    games: int
-    scores: tuple[int, ...] = field(default=(), repr=False)
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """How much better one candidate's sampled games ended than another's, compared game
-    by game over the games both played (the same dice for both): the mean difference, its
-    standard error (how much it would vary by chance; 0 when the games are exact: one
-    playout with no dice left to roll, or the same difference in every game) and whether
-    both ended every game with the same score."""
-
-    difference: float
-    error: float
-    games: int
-    same_every_game: bool
-
-    @property
-    def clear(self) -> bool:
-        """The difference is more than chance gives: over twice its standard error."""
-        return self.difference > 2 * self.error
-
-
-def compare(better: Estimate, other: Estimate) -> Comparison:
-    """``better`` against ``other``, game by game (``Comparison``)."""
-    differences = [a - b for a, b in zip(better.scores, other.scores)]
-    if not differences:
-        raise ValueError("the estimates carry no game scores to compare")
-    error = statistics.stdev(differences) / math.sqrt(len(differences)) if len(differences) > 1 else 0.0
-    return Comparison(statistics.fmean(differences), error, len(differences), not any(differences))
 
 
 class ExpertBot:

@@ -8,6 +8,9 @@
   claims the longest it can pay for; short routes only when the game is ending.
 - ``balanced``: plans its tickets like ``tickets`` but keeps fewer of them, and claims a
   long route (5 or more) whenever it can pay for one and no planned route is ready.
+- ``expert``: searches: plays candidate moves on in sampled games, the strategies playing
+  every seat, and makes the move whose games end best (``zuzlab.ttr.expert``; about a
+  second a decision).
 
 A bot is made for one player of one game (``zuzlab.ttr.make_bot(name)``) and called as
 ``bot(game, rng)``; it returns one of ``game.legal_actions()``. Bots see only what the
@@ -316,6 +319,13 @@ def _long_route_ids(game: Game, min_length: int) -> frozenset[int]:
     return frozenset(route.id for route in game.map.routes if route.length >= min_length)
 
 
+def expert() -> Callable:
+    """The expert (``zuzlab.ttr.expert``), which plays its candidates on with the bots above."""
+    from .expert import ExpertBot
+
+    return ExpertBot()
+
+
 BOTS: dict[str, Callable[[], Callable]] = {
     "random": lambda: random_bot,
     "tickets": TicketBot,
@@ -330,4 +340,5 @@ BOTS: dict[str, Callable[[], Callable]] = {
     "one_step_thinking_faithful": agents.maker("one_step_thinking", faithful=True),
     "long_route_exploiting": agents.maker("long_route_exploiting"),
     "long_route_exploiting_faithful": agents.maker("long_route_exploiting", faithful=True),
+    "expert": expert,
 }

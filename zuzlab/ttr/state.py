@@ -677,6 +677,26 @@ class Game(DrawingTurn, TicketChoice, PassingTurn, GameState):
             raise InputError("error.pending_tunnel_extra", extra=repr(tunnel.extra), revealed=list(tunnel.revealed),
                              wanted=extra)
 
+    @classmethod
+    def _unseen_pools(cls, seen: dict, player: int) -> list[tuple[tuple[str, ...], list]]:
+        """What ``player`` has not seen (``core.GameState.from_observation``): the train
+        cards outside their hand, the face-up row, the discards and a tunnel's laid and
+        revealed cards (dealt to the other hands and the deck), and the tickets neither
+        theirs nor on offer to them (dealt to the others' tickets and offers, the ticket
+        deck and the tickets out of the game)."""
+        rules, board = TtrRules.from_dict(seen["rules"]), _saved_map(seen["map"])
+        cards = Counter({color: rules.cards_per_color for color in rules.colors} | {rules.wild: rules.wild_cards})
+        cards.subtract(seen["hands"][player])
+        cards.subtract(card for card in [*seen["face_up"], *seen["discard"]] if card)
+        tunnel = seen["pending"] if (seen["pending"] or {}).get("kind") == TunnelPayment.kind else None
+        if tunnel is not None:
+            cards.subtract(dict(tunnel["laid"]))
+            cards.subtract(tunnel["revealed"])
+        own = {*seen["tickets"][player], *seen["offers"][player]}
+        tickets = [ticket.id for ticket in board.tickets if ticket.id not in own]
+        return [(("hands", "deck"), sorted(cards.elements())),
+                (("tickets", "offers", "ticket_deck", "removed_tickets"), tickets)]
+
     # --- saving and loading ----------------------------------------------------------
 
     @classmethod

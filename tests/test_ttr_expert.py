@@ -1,0 +1,231 @@
+"""The Ticket to Ride expert (``zuzlab.ttr.expert``) and the sampled worlds it plays on
+(``GameState.from_observation``): a world agrees with everything its player sees, deals
+the hidden parts from what that player has not seen, is seeded, and is made without the
+real hidden cards; the expert answers every decision legally, finds the move that is
+clearly best, and gives the same move for the same seed."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from ttr_helpers import full_deck
+from zuzlab import ttr
+from zuzlab.core import Estimate, HiddenInformation, PlayerView
+from zuzlab.ttr.expert import ExpertBot
+from zuzlab.ttr.plans import open_graph, ticket_path
+from zuzlab.ttr.state import Game
+
+#: a budget that samples little: enough to exercise every part of the search quickly
+SMALL = {"budget": 1, "candidates": 3, "first_worlds": 1, "max_worlds": 1}
+
+
+def played(variant: str = "usa", players: int = 4, seed: int = 3, actions: int = 60) -> ttr.Game:
+    """A game after ``actions`` random actions (events made: a save and a view work on it)."""
+    game = ttr.new_game(variant, players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if game.is_over:
+            break
+        game.apply(game.random_action(rng))
+    return game
+
+
+def unseen_cards(game: ttr.Game, player: int) -> Counter:
+    """The train cards ``player`` has not seen: outside their hand, the face-up row, the
+    discards and a tunnel's laid and revealed cards."""
+    unseen = full_deck(game) - Counter(game.hands[player])
+    unseen -= Counter(card for card in [*game.cards.face_up, *game.cards.discard] if card)
+    if isinstance(game.pending, ttr.TunnelPayment):
+        unseen -= Counter(dict(game.pending.laid)) + Counter(game.pending.revealed)
+    return unseen
+
+
+# --- the sampled worlds ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant, players, actions", [("usa", 4, 0), ("usa", 4, 60), ("usa", 2, 150),
+                                                       ("europe", 3, 2), ("europe", 5, 90)])
+def test_a_world_agrees_with_everything_its_player_sees(variant, players, actions):
+    game = played(variant, players, actions=actions)
+    player = game.current_player
+    seen = game.observation(player)
+    world = Game.from_observation(seen, random.Random(1))
+    assert world.observation(player) == seen
+    assert world.legal_actions() == game.legal_actions()
+    world.check_position()
+
+
+@pytest.mark.parametrize("variant, actions", [("usa", 70), ("europe", 120)])
+def test_a_world_deals_the_hidden_parts_from_what_its_player_has_not_seen(variant, actions):
+    game = played(variant, 4, actions=actions)
+    player = game.current_player
+    world = Game.from_observation(game.observation(player), random.Random(2))
+    dealt = Counter(world.cards.deck)
+    for other in range(game.players):
+        if other != player:
+            dealt.update({card: n for card, n in world.hands[other].items() if n})
+            assert sum(world.hands[other].values()) == sum(game.hands[other].values())
+            assert len(world.tickets[other]) == len(game.tickets[other])
+    assert dealt == unseen_cards(game, player)
+    assert len(world.cards.deck) == len(game.cards.deck) and len(world.ticket_deck) == len(game.ticket_deck)
+    hidden_tickets = [*world.ticket_deck, *world.removed_tickets,
+                      *(t for other in range(game.players) if other != player
+                        for t in [*world.tickets[other], *world.offers[other]])]
+    real = [*game.ticket_deck, *game.removed_tickets, *(t for other in range(game.players) if other != player
+                                                         for t in [*game.tickets[other], *game.offers[other]])]
+    assert sorted(hidden_tickets) == sorted(real)  # the same tickets, dealt anew
+
+
+def test_a_world_is_seeded_and_worlds_differ():
+    game = played("usa", 4, actions=40)
+    seen = game.observation(game.current_player)
+    first, again = (Game.from_observation(seen, random.Random(7)) for _ in range(2))
+    other = Game.from_observation(seen, random.Random(8))
+    assert first.to_dict() == again.to_dict()
+    assert first.cards.deck != other.cards.deck
+
+
+def test_a_world_is_made_without_the_real_hidden_cards():
+    """Two games that differ only in what player 0 cannot see (another hand, the deck's
+    order, another player's tickets) give player 0 the very same worlds."""
+    game = played("usa", 4, actions=41)
+    while game.current_player != 0 or game.pending is not None:
+        game.apply(game.random_action(random.Random(len(game.history))))
+    other = game.copy()
+    deck, hand = other.cards.deck, other.hands[1]
+    given = next(card for card, count in hand.items() if count)
+    taken = next(card for card in deck if card != given)
+    hand[given] -= 1
+    hand[taken] += 1
+    deck[deck.index(taken)] = given
+    random.Random(1).shuffle(deck)
+    other.tickets[2][0], other.ticket_deck[0] = other.ticket_deck[0], other.tickets[2][0]
+    other.check_position()
+    assert other.cards.deck != game.cards.deck and other.hands[1] != game.hands[1]
+    assert other.observation(0) == game.observation(0)
+    worlds = [Game.from_observation(g.observation(0), random.Random(5)).to_dict() for g in (game, other)]
+    assert worlds[0] == worlds[1]
+
+
+def test_a_bot_may_ask_for_its_own_observation_only():
+    game = played("usa", 4, actions=30)
+    player = game.current_player
+    view = PlayerView(game, player)
+    assert view.observation() == view.observation(player) == game.observation(player)
+    with pytest.raises(HiddenInformation, match=rf"may not see game.observation\({(player + 1) % 4}\)"):
+        view.observation((player + 1) % 4)
+    with pytest.raises(HiddenInformation, match="game.observation._method"):
+        view.observation._method  # noqa: B018 (the read is the test)
+
+
+def test_no_world_while_another_player_owes_a_decision():
+    game = ttr.new_game("usa", players=4, seed=1)  # player 0 chooses opening tickets
+    with pytest.raises(ValueError, match="player 0 owes a decision"):
+        Game.from_observation(game.observation(1), random.Random(1))
+
+
+# --- the expert -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant, players, actions", [("usa", 4, 0), ("usa", 4, 35), ("usa", 4, 36),
+                                                       ("usa", 2, 120), ("europe", 4, 4), ("europe", 3, 80)])
+def test_the_expert_answers_with_a_legal_action(variant, players, actions):
+    """At the opening's ticket choice, a turn, a second card, a later ticket offer."""
+    game = played(variant, players, actions=actions)
+    action, (reason, params) = ExpertBot(**SMALL).decide(PlayerView(game, game.current_player), random.Random(1))
+    assert action in game.legal_actions()
+    ttr_texts = __import__("zuzlab.texts", fromlist=["text"])
+    for lang in ("en", "de"):
+        assert ttr_texts.text(f"bot.{reason}", lang, **params)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["usa", "europe"])
+def test_the_expert_plays_whole_games_legally(variant):
+    """Every decision of whole games (tunnels and stations in Europe), in every seat."""
+    for seat in range(3):
+        bots: list = ["balanced", "tickets", "long_routes"]
+        bots[seat] = ExpertBot(budget=1, candidates=2, first_worlds=1, max_worlds=1)
+        game = ttr.play_game(variant, players=3, seed=seat, bots=bots)  # apply refuses an illegal action
+        assert game.is_over and len(game.history) > 100
+
+
+def last_turn_with_a_ticket_to_complete():
+    """Player 0's last turn: one white 2-train route (New York–Pittsburgh) completes
+    Seattle–New York (22 points); the hand also pays for a black 6-train route (15
+    points), the most route points a claim can bring now."""
+    game = ttr.new_game("usa", players=4, seed=2)
+    ticket = game.map.ticket(25)
+    path = ticket_path(open_graph(game, 0, lambda route: route.length), game.map, ticket)
+    *owned, missing = path
+    assert (missing.a, missing.b, missing.color, missing.length) == ("New York", "Pittsburgh", "white", 2)
+    kept_free = {route.id for route in path} | {missing.double_with, 45}
+    claimed = {route.id: 0 for route in owned}
+    trains = 0
+    for route in sorted(game.map.routes, key=lambda route: -route.length):
+        if route.id in kept_free or route.double_with in claimed or trains + route.length > 43:
+            continue
+        claimed[route.id] = 3
+        trains += route.length
+    assert trains == 43  # player 3 has two trains left: their turn ends the game's last round in
+    game.set_up(claimed=claimed, tickets={0: [25]}, hands={0: {"white": 2, "black": 6}, 3: {}}, current=3)
+    game.apply(ttr.DrawBlind())
+    game.apply(ttr.DrawBlind())
+    assert game.final_turns_left == 4 and game.current_player == 0
+    return game, missing
+
+
+def test_the_expert_completes_a_big_ticket_on_its_last_turn():
+    game, missing = last_turn_with_a_ticket_to_complete()
+    view = PlayerView(game, 0)
+    balanced = ttr.make_bot("balanced")(view, random.Random(1))
+    assert balanced.route == 45  # the strategy bots take the most route points
+    expert = ExpertBot(budget=1, candidates=6, first_worlds=2, max_worlds=2)
+    action, (reason, params) = expert.decide(view, random.Random(1))
+    assert action.route == missing.id
+    # 22 points won, not lost, less the 13 route points more of the black route
+    assert [e.action.route for e in expert.last_estimates[:2]] == [missing.id, 45]
+    assert expert.last_estimates[0].expected == expert.last_estimates[1].expected + 2 * 22 - 13
+
+
+def test_the_expert_leaves_the_usual_move_only_for_a_clearly_better_one():
+    """A lead within chance (compared world by world) keeps the balanced bot's move."""
+    usual = Estimate("usual", 0.0, 4, (0.0, 0.0, 0.0, 0.0))
+    lucky = Estimate("lucky", 2.5, 4, (20.0, -10.0, 10.0, -10.0))  # ahead by 2.5 ± 6.6
+    steady = Estimate("steady", 2.5, 4, (2.0, 3.0, 2.0, 3.0))  # ahead by 2.5 ± 0.3
+    expert = ExpertBot()
+    assert expert._chosen([lucky, usual], "usual") is usual
+    assert expert._chosen([steady, usual], "usual") is steady
+    assert ExpertBot(doubt=0)._chosen([lucky, usual], "usual") is lucky
+
+
+def test_the_same_seed_gives_the_same_move():
+    game = played("usa", 4, actions=50)
+    while game.pending is not None:  # a turn's start: a search among moves of every kind
+        game.apply(game.random_action(random.Random(1)))
+    view = PlayerView(game, game.current_player)
+    kwargs = {"budget": 1, "candidates": 5, "first_worlds": 2, "max_worlds": 2}
+    first, again = ExpertBot(**kwargs), ExpertBot(**kwargs)
+    assert first.decide(view, random.Random(4)) == again.decide(view, random.Random(4))
+    assert first.last_estimates == again.last_estimates
+    assert len(first.last_estimates) > 1 and len({e.expected for e in first.last_estimates}) > 1
+
+
+def test_the_expert_gives_the_strategy_bots_interface():
+    """What the hint reads of its adviser: ``decide`` with a ``[bot]`` reason, and the
+    ticket plans (``planner``) to mark on the map."""
+    game = played("usa", 4, actions=44)
+    view = PlayerView(game, game.current_player)
+    expert = ExpertBot(**SMALL)
+    action, (reason, params) = expert.decide(view, random.Random(2))
+    assert expert(view, random.Random(2)) == action
+    ticket = game.tickets[game.current_player][0]
+    assert expert.planner(view).path(view, ticket) == ttr.make_bot("balanced").planner(view).path(view, ticket)
+
+
+def test_the_expert_is_a_registered_bot_with_a_name_in_both_languages():
+    from zuzlab import texts
+
+    assert type(ttr.make_bot("expert")).__name__ == "ExpertBot" and "expert" not in ttr.ENGINE.strategies
+    assert texts.bot_name("expert", "en") == "expert" and texts.bot_name("expert", "de") == "Experte"

@@ -1,0 +1,211 @@
+"""The expert Ticket to Ride player: determinised Monte Carlo search over the cards it
+cannot see.
+
+Why this design?  A move is good when the games it leads to end well, and what decides
+that is hidden: the other hands, the deck's order, the others' tickets. So the expert
+samples it. From its player's observation (``game.observation()``: its own cards and
+everything public) it deals the hidden cards and tickets at random, many times over
+(``Game.from_observation``: each a *world* consistent with what it sees, made without
+the real hidden cards); in each world it plays a few candidate moves and then the rest of
+the game with the strategy bots in every seat (the *playout policy*), and keeps the move
+whose games ended best on average. Every candidate meets the same worlds and the same
+playout choices (common random numbers), so the comparison is fair and takes few games.
+
+The candidates are the moves the three strategy bots would make (``tickets``,
+``long_routes``, ``balanced``), the claims of its ticket plan's routes and of the longest
+routes it can pay for, a card from the deck and (while trains are left to use them) new
+tickets; a ticket offer's
+candidates are the ways to keep some of it. A game is judged by the margin of the
+player's final score over the best other score: it is what winning needs, and it varies
+less from world to world than win or loss alone, so fewer worlds tell moves apart.
+
+Sampled games are few, and a move can lead by chance: the expert leaves the balanced bot's
+move (a sound plan: the first candidate, always sampled to the end) only for a move that
+beats it world by world by more than ``doubt`` standard errors.
+
+The budget is a count, never the clock, so the same seed gives the same move: the playout
+decisions spent on one decision (``budget``; each playout also counts
+``PLAYOUT_OVERHEAD``). The candidates' worlds are spent in two rounds (successive
+halving): ``first_worlds`` worlds for every candidate, then the rest on the better half
+and the balanced bot's move only. The second card of a draw and a tunnel's extra cards are
+answered by the balanced bot without search (little hangs on them, and a search would
+double the decisions to pay for).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import Action, Estimate, Pass, compare
+from ..tickets import ChooseTickets, DrawTickets, KeepTickets
+from ..train_cards import DrawBlind, DrawFaceUp
+from .actions import ClaimRoute
+from .bots import BalancedBot, LongRouteBot, Strategy, TicketBot, _route_of
+from .plans import Planner
+from .state import Game
+
+#: the strategy bots whose moves are candidates, and who play the rivals' seats in a
+#: playout (in turn, from the world's number: a rival may play any of these styles); the
+#: first, the balanced bot, plays the expert's own seat (the plan it leaves only for a
+#: clearly better move)
+STYLES: tuple[type[Strategy], ...] = (BalancedBot, TicketBot, LongRouteBot)
+#: what a playout costs beside its decisions, in decisions (its seats' first plans, the
+#: copy of the world, the final scoring with its longest routes: some 4 ms, a decision
+#: 0.1 ms, on one core here)
+PLAYOUT_OVERHEAD = 40
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A move worth sampling, and why it was proposed: a ``[bot]`` reason and its
+    parameters (a strategy bot's own, or the expert's)."""
+
+    action: Action
+    reason: tuple[str, dict]
+
+
+class ExpertBot:
+    """A Ticket to Ride player that searches (see the module text): ``budget`` playout
+    decisions a decision, among at most ``candidates`` moves, ``first_worlds`` worlds each
+    before the worse half is dropped, the balanced bot's move left only for one ahead by
+    more than ``doubt`` standard errors. Call it like any bot: ``bot(game, rng)``, or
+    ``bot.decide(game, rng)`` for the move and its reason."""
+
+    def __init__(self, budget: int = 12000, candidates: int = 5, first_worlds: int = 3, max_worlds: int = 64,
+                 doubt: float = 1.0):
+        if budget < 1 or candidates < 1 or first_worlds < 1 or max_worlds < first_worlds or doubt < 0:
+            raise ValueError(f"the expert needs a budget, candidates and worlds of at least 1 (and max_worlds ≥ "
+                             f"first_worlds) and a doubt ≥ 0, not {budget}, {candidates}, {first_worlds}, "
+                             f"{max_worlds}, {doubt}")
+        self.budget, self.candidates, self.first_worlds, self.max_worlds = budget, candidates, first_worlds, max_worlds
+        self.doubt = doubt
+        self.styles = [style() for style in STYLES]  # its own strategy bots, following the game between decisions
+        #: the last search's estimates, best first (for a hint to show): None after a move without search
+        self.last_estimates: list[Estimate] | None = None
+
+    def __call__(self, game: Game, rng: random.Random) -> Action:
+        return self.decide(game, rng, explain=False)[0]
+
+    def decide(self, game: Game, rng: random.Random, explain: bool = True) -> tuple[Action, Any]:
+        """The move and why: ``(action, (reason, parameters))``, a ``[bot]`` text as the
+        strategy bots give it (the candidates' reasons are worked out whatever ``explain``
+        says: they cost little beside the search)."""
+        self.last_estimates = None
+        pending = game.pending
+        if pending is not None and not isinstance(pending, ChooseTickets):
+            return self.styles[0].decide(game, rng, explain)  # the second card, a tunnel's payment
+        candidates = self.shortlist(game, rng)
+        if len(candidates) == 1:
+            return candidates[0].action, candidates[0].reason
+        estimates = self.estimates(game, [c.action for c in candidates], rng)
+        best = self._chosen(estimates, candidates[0].action)
+        self.last_estimates = [best, *(e for e in estimates if e is not best)]
+        reason, params = next(c.reason for c in candidates if c.action == best.action)
+        if reason.startswith("sampled"):  # a move only the search proposes: its games are the reason
+            params = {**params, "games": best.games}
+        return best.action, (reason, params)
+
+    def planner(self, game: Game) -> Planner:
+        """The ticket plans of its balanced bot (``Strategy.planner``): the ways the
+        usual move follows, for a hint to mark on the map."""
+        return self.styles[0].planner(game)
+
+    def _chosen(self, estimates: list[Estimate], usual: Action) -> Estimate:
+        """The best estimate, if it is ahead of the balanced bot's ``usual`` move by more than
+        ``doubt`` standard errors (compared world by world); else the usual move's: a lead
+        that chance may have made is no reason to leave a sound plan."""
+        best = estimates[0]
+        default = next(e for e in estimates if e.action == usual)
+        if best is default:
+            return best
+        ahead = compare(best, default)
+        return best if ahead.difference > self.doubt * ahead.error else default
+
+    # --- candidates ---------------------------------------------------------------------
+
+    def shortlist(self, game: Game, rng: random.Random) -> list[Candidate]:
+        """The moves worth sampling, the strategy bots' first, at most ``candidates``."""
+        found: dict[Action, Candidate] = {}
+
+        def add(action: Action, reason: tuple[str, dict]) -> None:
+            if action not in found and len(found) < self.candidates:
+                found[action] = Candidate(action, reason)
+
+        pending = game.pending
+        actions = game.legal_actions()
+        for style in self.styles:
+            action, reason = style.decide(game, rng, explain=True)
+            add(action, reason)
+        if isinstance(pending, ChooseTickets):
+            for keep in sorted(actions.of_type(KeepTickets), key=lambda keep: len(keep.tickets)):
+                add(keep, ("sampled_keep", {"count": len(keep.tickets)}))
+            return list(found.values())
+        planned = self.styles[1]._planned_ids(game)  # the routes of the ticket bot's plan (and their twins)
+        claims = self._best_claims(game, actions.of_type(ClaimRoute))
+        for claim in sorted(claims, key=lambda claim: claim.route not in planned):  # stable: longest first
+            add(claim, self.styles[0]._claim_reason(game, claim))
+        if DrawBlind() in actions:
+            add(DrawBlind(), ("sampled_draw", {}))
+        if DrawTickets() in actions and game.trains[game.player_to_move()] >= 15:
+            add(DrawTickets(), ("sampled_tickets", {}))
+        face_up = actions.of_type(DrawFaceUp)
+        wild = game.rules.wild
+        if DrawFaceUp(wild) in face_up:
+            add(DrawFaceUp(wild), ("wild_card", {"wild": wild}))
+        if not found:
+            add(actions[0] if len(actions) else Pass(), ("nothing_better", {}))
+        return list(found.values())
+
+    @staticmethod
+    def _best_claims(game: Game, claims: list[ClaimRoute]) -> list[ClaimRoute]:
+        """One claim for each pair of cities (the two tracks of a double route join the
+        same cities), paid with the fewest wild cards, the longest routes first."""
+        board = game.map
+        best: dict[frozenset[str], ClaimRoute] = {}
+        for claim in sorted(claims, key=lambda a: (a.wilds, a.route, a.color or "")):
+            best.setdefault(frozenset(_route_of(board, claim).cities), claim)
+        return sorted(best.values(), key=lambda a: (-_route_of(board, a).length, _route_of(board, a).id))
+
+    # --- sampling -----------------------------------------------------------------------
+
+    def estimates(self, game: Game, actions: list[Action], rng: random.Random) -> list[Estimate]:
+        """Each candidate with the mean margin of its sampled games, best first (the
+        finalists of the second round before the others). The first candidate (the
+        balanced bot's move) is always a finalist: the others must beat it."""
+        seen = game.observation(game.player_to_move())  # (a bot's view gives its own player's only)
+        sample_seed = rng.getrandbits(64)
+        margins: dict[int, list[float]] = {n: [] for n in range(len(actions))}
+        alive = list(range(len(actions)))
+        spent = world = 0
+        while world < self.max_worlds and (world < self.first_worlds or spent < self.budget):
+            if world == self.first_worlds and len(alive) > 2:  # the better half goes on, and the usual move
+                ranked = sorted(alive[1:], key=lambda n: -sum(margins[n]))
+                alive = [0, *ranked[:max(1, (len(alive) - 1) // 2)]]
+            sampled = Game.from_observation(seen, random.Random(f"{sample_seed}/world/{world}"))
+            for n in alive:
+                margin, decisions = self._play_out(sampled, actions[n], f"{sample_seed}/policy/{world}", world)
+                margins[n].append(margin)
+                spent += decisions + PLAYOUT_OVERHEAD
+            world += 1
+        found = [Estimate(actions[n], sum(margins[n]) / len(margins[n]), len(margins[n]), tuple(margins[n]))
+                 for n in range(len(actions))]
+        return sorted(found, key=lambda e: (-e.games, -e.expected))  # stable: ties go to the first proposed
+
+    @staticmethod
+    def _play_out(world: Game, action: Action, policy_seed: str, number: int) -> tuple[float, int]:
+        """The margin of the player to move over the best other player at the end of the
+        game that ``action`` starts in ``world`` (on a copy), every seat then played by a
+        strategy bot (``STYLES``); and the decisions it took."""
+        game = world.copy()
+        player = game.player_to_move()
+        game.apply(action, events=False)
+        seats = [STYLES[0 if seat == player else (number + seat) % len(STYLES)]() for seat in range(game.players)]
+        rng = random.Random(policy_seed)
+        decisions = 0
+        while not game.is_over:
+            game.apply(seats[game.player_to_move()](game, rng), events=False)
+            decisions += 1
+        totals = game.final_scores().totals
+        return totals[player] - max(t for seat, t in enumerate(totals) if seat != player), decisions
