@@ -29,7 +29,7 @@ def usa_table():
 @pytest.fixture(scope="module")
 def cards_table():
     """Card Games of random bots."""
-    return sim.simulate("cardgame", players=4, games=40, seed=7, progress=False)
+    return sim.simulate("cardgame", players=4, games=40, seed=7, bots="random", progress=False)
 
 
 def test_one_row_per_player_per_game(usa_table):
