@@ -411,6 +411,22 @@ def test_the_figures_speak_the_readers_language(small, german):
     assert similar.select_one({"name": "figures"}).data_source.data["written"] == ["0\xa0%"]
 
 
+def test_the_distance_table_widens_for_long_board_names_and_its_note(small, german):
+    """A changed rule named in German is long, and the note starts right of the rows'
+    names: the figure grows so that both fit, and is never narrower than asked."""
+    from zuzlab.viz import study_plots
+
+    long_named = replace(ttr.rules.USA, name="USA, Bonus 20 für die längste Strecke")
+    settings = tuple(playtest.Setting.planned(rules, 2, STRATEGY, 1) for rules in (ttr.rules.USA, long_named))
+    study = playtest.Study(small.table, STRATEGY, settings, 3, 0.95)
+    study.__dict__["win_shares"] = pd.DataFrame({  # as if played
+        "variant": ["usa"] * 3 + [long_named.name] * 3, "players": [2] * 6, "agent": list(STRATEGY) * 2,
+        "share": [0.5, 0.5, 0.0, 0.6, 0.4, 0.0]})
+    short, long = study_plots.similarity_figure(small), study_plots.similarity_figure(study)
+    assert long.width > short.width >= 600
+    assert study_plots.similarity_figure(study, width=1200).width == 1200
+
+
 @pytest.mark.parametrize("draw, message", [
     (lambda study, plots: plots.win_share_figure(study, "europe"), "die Studie hat keinen Spielplan 'europe'"),
     (lambda study, plots: plots.game_arc_figure(study, "usa", 4), "die Studie hat 'usa' nicht mit 4 Spielern"),

@@ -85,19 +85,24 @@ zw.explain("explore.candidates", per_train=per_train, one_train=printed_points[1
 # %% [markdown] text explore.agents
 
 # %%
-agent_bots = ["long_route_exploiting", "tickets", "balanced", "random"]   # the NYU study's agent in the long-route bot's seat
+# the NYU study's agent in the long-route bot's seat
+agent_bots = ["long_route_exploiting", "tickets", "balanced", "random"]
 with_agent = sim.simulate("usa", players=4, games=100, seed=1, bots=agent_bots, keep_actions=True)
 agent_runs = {"printed": with_agent,
-              "bonus_0": sim.rescore(with_agent, candidates["bonus_0"]),     # it never reads the bonus: the same games
+              # it never reads the bonus: the same games
+              "bonus_0": sim.rescore(with_agent, candidates["bonus_0"]),
               "bonus_20": sim.rescore(with_agent, candidates["bonus_20"]),
-              "flat": sim.simulate(flat, players=4, games=100, seed=1, bots=agent_bots)}   # it reads the table: played again
+              # it reads the table: played again
+              "flat": sim.simulate(flat, players=4, games=100, seed=1, bots=agent_bots)}
 agent_rates = pd.Series({name: sim.win_rates(table)["long_route_exploiting"] for name, table in agent_runs.items()})
 side_by_side = pd.DataFrame({texts.bot_name("long_routes"): long_routes[agent_rates.index],
                              texts.bot_name("long_route_exploiting"): agent_rates}).rename(index=variant)
-display(side_by_side.style.format(lambda rate: texts.render(texts.share(rate))).set_caption(texts.text("label.explore_win_rate")))
+shown_side_by_side = side_by_side.style.format(lambda rate: texts.render(texts.share(rate)))
+display(shown_side_by_side.set_caption(texts.text("label.explore_win_rate")))
 
 # %% check
-assert agent_rates["bonus_20"] - agent_rates["bonus_0"] > abs(agent_rates["printed"] - agent_rates["flat"])   # the bonus is its lever
+bonus_effect = agent_rates["bonus_20"] - agent_rates["bonus_0"]
+assert bonus_effect > abs(agent_rates["printed"] - agent_rates["flat"])   # the bonus is its lever
 
 # %%
 viz.show(sim_plots.route_claims_figure("usa", printed))

@@ -79,7 +79,8 @@ viz.show(study_plots.win_share_figure(everything, flat))
 
 # %%
 def same_games(board):
-    """How many of the board's 4-player games are the very games of the printed rules: the same claims, turn by turn."""
+    """How many of the board's 4-player games are the very games of the printed rules:
+    the same claims, turn by turn."""
     printed, other = (everything.rows_of(name, 4).reset_index(drop=True) for name in ("usa", board))
     return int((printed.route_points_by_turn == other.route_points_by_turn).groupby(printed.game).all().sum())
 
@@ -113,9 +114,11 @@ described = paper.parts.query("variant == 'usa' and players == 4").set_index("ag
 coded = faithful.parts.set_index("agent")
 for agent in playtest.AGENTS:
     as_coded = coded.loc[f"{agent}_faithful"]
-    zw.say("study_quirk", agent=texts.bot_name(agent), described=texts.share(described.win_share[agent]),
-           coded=texts.share(as_coded.win_share), won_described=texts.number(described.ticket_points_won[agent], 1),
-           won_coded=texts.number(as_coded.ticket_points_won, 1), routes_described=texts.number(described.route_points[agent], 1),
+    zw.say("study_quirk", agent=texts.bot_name(agent),
+           described=texts.share(described.win_share[agent]), coded=texts.share(as_coded.win_share),
+           won_described=texts.number(described.ticket_points_won[agent], 1),
+           won_coded=texts.number(as_coded.ticket_points_won, 1),
+           routes_described=texts.number(described.route_points[agent], 1),
            routes_coded=texts.number(as_coded.route_points, 1))
 
 # %% check

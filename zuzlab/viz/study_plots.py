@@ -26,6 +26,8 @@ from .ttr_map import map_figure
 
 #: the largest and smallest heat circle of a city, in pixels
 CITY_SIZES = (6, 30)
+#: about how many pixels a character of a row's label and of a figure's note takes
+LABEL_CHAR_PX, NOTE_CHAR_PX = 7, 6
 
 
 def _words(key: str, **params: Any) -> str:
@@ -91,7 +93,8 @@ def win_share_figure(study: Study, board: Any = None, width: int = 720, height: 
 
 def similarity_figure(study: Study, width: int = 600, height: int = 420) -> Any:
     """The distance between each two boards' performance profiles (``Study.similarity``)
-    as a table of coloured cells, each with its figure: pale where boards play alike."""
+    as a table of coloured cells, each with its figure: pale where boards play alike;
+    at least ``width`` wide, wider where the boards' names and the note need it."""
     distance = study.similarity
     titles = [study.board_title(board) for board in distance.index]
     columns: dict[str, list] = {"x": [], "y": [], "distance": [], "written": [], "ink": []}
@@ -106,8 +109,11 @@ def similarity_figure(study: Study, width: int = 600, height: int = 420) -> Any:
     columns["ink"] = ["white" if value > highest / 2 else "#111111" for value in columns["distance"]]
     source = ColumnDataSource(columns)
     colours = linear_cmap("distance", list(reversed(Magma256))[:200], 0.0, highest, nan_color="#eeeeee")
+    note = _words("similarity_note")
+    # the note starts above the table, right of the rows' labels: wide enough for both (long names, German)
+    width = max(width, LABEL_CHAR_PX * max(map(len, titles)) + NOTE_CHAR_PX * len(note) + 40)
     fig = figure(x_range=titles, y_range=list(reversed(titles)), width=width, height=height, tools="save")
-    _titled(fig, _words("similarity_title"), _words("similarity_note"))
+    _titled(fig, _words("similarity_title"), note)
     cells = fig.rect("x", "y", width=1, height=1, source=source, fill_color=colours, line_color="white",
                      name="distances")
     fig.text("x", "y", text="written", source=source, text_align="center", text_baseline="middle",
