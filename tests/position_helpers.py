@@ -1,4 +1,4 @@
-"""What the Ticket to Ride and the Card Game test helpers share for setting up positions."""
+"""What the engines' test helpers share: setting up positions, and checking a bot's moves."""
 
 from __future__ import annotations
 
@@ -23,3 +23,12 @@ def hands_giving_up(game, wanted: Counter, player: int | None = None) -> dict:
         if hand != Counter(game.hands[other]):
             hands[other] = dict(hand)
     return hands
+
+
+def checked(bot):
+    """The bot, with every action it chooses checked against the legal actions."""
+    def choose(game, rng):
+        action = bot(game, rng)
+        assert action in game.legal_actions(), f"{action} is not legal now"
+        return action
+    return choose

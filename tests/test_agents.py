@@ -16,6 +16,7 @@ from dataclasses import replace
 
 import pytest
 
+from position_helpers import checked
 from ttr_helpers import leave_trains, route_id, stack_deck
 from zuzlab import ttr
 from zuzlab.core import PlayerView, ask_bot
@@ -350,13 +351,6 @@ def test_long_route_exploiting_keeps_its_opening_tickets_evaluated_or_as_coded_t
 
 
 # --- whole games ---------------------------------------------------------------------------------------
-
-def checked(bot):
-    def choose(game, rng):
-        action = bot(game, rng)
-        assert action in game.legal_actions(), f"{action} is not legal now"
-        return action
-    return choose
 
 
 @pytest.mark.slow

@@ -5,19 +5,11 @@ import statistics
 
 import pytest
 
+from position_helpers import checked
 from zuzlab import ink, ttr
 from zuzlab.ink import bots as ink_bots
 
 STRATEGIES = ["tickets", "long_routes", "balanced"]
-
-
-def checked(bot):
-    """The bot, with every action it chooses checked against the legal actions."""
-    def choose(game, rng):
-        action = bot(game, rng)
-        assert action in game.legal_actions(), f"{action} is not legal now"
-        return action
-    return choose
 
 
 @pytest.mark.parametrize("variant,players", [("usa", 4), ("europe", 5), ("switzerland", 3), ("usa", 2)])
