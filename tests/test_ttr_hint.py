@@ -147,6 +147,26 @@ def test_in_the_last_round_a_route_is_claimed_for_the_points_left():
         "Helena–Seattle (6 yellow) scores 15 points now, and cards left in your hand score nothing.")
 
 
+def test_with_nothing_to_save_cards_for_the_hint_claims_rather_than_draws():
+    # Switzerland: your ticket Luzern–Zürich is complete, 22 trains are left (too few for
+    # the balanced bot to draw tickets, 25), and the four routes of 5 or 6 trains are
+    # player 1's: nothing is left to save cards for, so a draw would only pile them up.
+    # The longest routes three red cards pay are of 3 trains: St. Gallen–Winterthur, the red
+    # tunnel Baden–Basel and the gray tunnels from Davos to Österreich and to Italia; the
+    # first on the board, St. Gallen–Winterthur, scores 4 points and touches none of your
+    # routes. (Before issue 26 the bot drew from the deck here.)
+    mine = [("Luzern", "Zug"), ("Zug", "Zürich"), ("Genève", "Lausanne"), ("Fribourg", "Lausanne"),
+            ("Bern", "Fribourg"), ("Bern", "Solothurn"), ("Olten", "Solothurn"), ("Olten", "Zürich"),
+            ("Basel", "Olten")]
+    theirs = {r.id: 1 for r in BOARDS["switzerland"].routes if r.length >= 5}
+    game = position("switzerland", tickets=[("Luzern", "Zürich")], hands={"red": 3},
+                    claimed={**theirs, **{track("switzerland", a, b): 0 for a, b in mine}},
+                    face_up=["white", "white", "black", "black", "green"])
+    assert game.trains[0] == 22
+    assert hint(game) == ("The balanced bot would claim St. Gallen–Winterthur (3 red) with 3 red cards: St. Gallen–"
+                          "Winterthur (3 red) is on none of your tickets' ways, but it scores 4 points.")
+
+
 # --- drawing cards ------------------------------------------------------------------------------
 
 def helena_los_angeles(face_up, gray_yours=True):

@@ -9,7 +9,10 @@
 - ``balanced``: plans its tickets like ``tickets`` but keeps fewer of them, and claims a
   long route (5 or more) whenever it can pay for one and no planned route is ready.
 
-Why each move is good is said by ``advice``, from the player's position and ticket plan.
+Every strategy claims the route worth the most it can pay for, rather than draw, once it
+has nothing to save cards for (no ticket to connect, no long route it wants left open) and
+draws no more tickets: else its cards would pile up to the end of the game. Why each move
+is good is said by ``advice`` from the player's position and ticket plan.
 
 A bot is made for one player of one game (``zuzlab.ttr.make_bot(name)``) and called as
 ``bot(game, rng)``; it returns one of ``game.legal_actions()``. Bots see only what the
@@ -87,6 +90,10 @@ class Strategy:
                 return claim
             if DrawTickets() in actions and self.wants_tickets(game):
                 return DrawTickets()
+            if not self.targets(game):  # no ticket to connect, no long route open: cards would only pile up
+                claim = self._best_points_claim(game, actions)
+                if claim:
+                    return claim
         draw = self._draw(game, actions, rng)
         if draw:
             return draw
