@@ -189,6 +189,13 @@ def test_with_no_face_up_card_for_the_plan_the_deck_is_drawn_and_the_missing_car
     game = helena_los_angeles(["red", "red", "white", "yellow", "black"])
     assert hint(game) == ("The balanced bot would draw from the deck: your plan still needs 3 orange cards and 3 pink "
                           "cards; none of them lies face up, but the deck may hold them.")
+    # Toronto–Miami with its three gray routes yours and 3 pink cards: Charleston–Miami
+    # (4 pink) lacks one card
+    gray = [("Toronto", "Pittsburgh"), ("Pittsburgh", "Raleigh"), ("Charleston", "Raleigh")]
+    game = position(tickets=[("Toronto", "Miami")], hands={"pink": 3}, claimed={track("usa", *r): 0 for r in gray},
+                    face_up=["red", "red", "white", "yellow", "black"])
+    assert hint(game) == ("The balanced bot would draw from the deck: your plan still needs 1 pink card; it does not "
+                          "lie face up, but the deck may hold it.")
 
 
 def test_a_gray_route_of_the_plan_takes_a_card_of_any_colour():

@@ -240,7 +240,7 @@ def _card_reason(game, action: DrawFaceUp | DrawBlind, plan: TicketPlan) -> Reas
     if (by_colour or any_colour) and not helpful & set(game.cards.face_up):
         lacking = [texts.cards(color, n) for color, n in sorted(by_colour.items())]
         lacking += [texts.Phrase("bot.any_colour", {"count": n}) for n in any_colour]
-        return said("blind", cards=texts.listing(lacking))
+        return said("blind", cards=texts.listing(lacking), count=sum(by_colour.values()) + sum(any_colour))
     return said("blind_unseen")
 
 
