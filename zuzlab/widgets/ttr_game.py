@@ -476,11 +476,8 @@ class TtrGameView(GameView):
     def _turn_rows(self, second: bool) -> list:
         game = self.game
         legal = game.legal_actions()
-        shown = self.face_up.children
         self.face_up.children = [self._face_up_button(card, DrawFaceUp(card) in legal)
                                  for card in game.cards.face_up if card]
-        for button in shown:  # gone from the page: closed, else the kernel keeps every button (and this view)
-            button.close()
         self.deck.disabled = DrawBlind() not in legal
         self.deck_why.value = _why(texts.text("refusal.deck_empty/both")) if self.deck.disabled else ""
         rows = [widgets.HTML(f"<b>{label('second_card' if second else 'your_move')}</b>"),
