@@ -7,9 +7,9 @@ the rules forbid is refused with the rule in plain words; what happens on the ta
 yours and the bots' turns alike, is told below the board. "take back" undoes your last
 move (unless you have seen a card from a deck since); "hint" says what the adviser (a bot)
 would do, and why in terms of your tickets (``ttr.advice``), and marks your planned way for
-them on the map. Nothing is
-chosen for you: no offered ticket starts ticked, and the route and station menus start at a
-prompt (a route you did not pick never shows you a refusal when a bot claims it).
+them on the map. Nothing is chosen for you: no offered ticket starts ticked, and the route
+and station menus start at a prompt (a route you did not pick never shows you a refusal
+when a bot claims it).
 """
 
 from __future__ import annotations
