@@ -393,7 +393,8 @@ def test_the_hint_is_what_the_balanced_bot_would_do_and_why():
     game = ttr.new_game("usa", players=2, seed=4)
     view = TtrGameView(game, human=0)
     view.hint_button.click()
-    assert "The balanced bot would keep" in view.message.value and "cheapest to connect" in view.message.value
+    assert "The balanced bot would keep" in view.message.value
+    assert "ways need 21 of your 45 trains" in view.message.value
     before = game.copy()
     keep_all(view)
     view.hint_button.click()
@@ -512,8 +513,8 @@ def test_the_hint_pays_in_words_and_a_single_ticket_in_the_singular():
         assert view._describe(claim) == "Atlanta–Raleigh (2 grau) mit einer grünen Karte und einer Lokomotive bauen"
     finally:
         texts.set_language("en")
-    assert texts.text("bot.keep", count=1).startswith("it is the cheapest")
-    assert texts.text("bot.keep", count=2).startswith("these are the cheapest")
+    assert texts.text("bot.keep", count=1, needed=4, trains=45).startswith("its cheapest way needs")
+    assert texts.text("bot.keep", count=2, needed=4, trains=45).startswith("their cheapest ways need")
 
 
 def test_the_tunnel_being_decided_on_is_marked_on_the_map():

@@ -12,6 +12,11 @@
   every seat, and makes the move whose games end best (``zuzlab.ttr.expert``; about a
   second a decision).
 
+Every strategy claims the route worth the most it can pay for, rather than draw, once it
+has nothing to save cards for (no ticket to connect, no long route it wants left open) and
+draws no more tickets: else its cards would pile up to the end of the game. Why each move
+is good is said by ``advice`` from the player's position and ticket plan.
+
 A bot is made for one player of one game (``zuzlab.ttr.make_bot(name)``) and called as
 ``bot(game, rng)``; it returns one of ``game.legal_actions()``. Bots see only what the
 player may see: their own hand and tickets, the face-up cards and the claimed routes.
@@ -23,23 +28,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Collection
-from typing import Callable, cast
+from typing import Callable
 
-from .. import texts
 from ..core import LegalActions, Pass, random_bot
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp
 from . import agents
+from . import advice
 from .actions import ClaimRoute, GiveUpTunnel, PayTunnel
 from .claim_rules import double_route_problem, route_prices
-from .maps import Map, Route
+from .maps import Route
 from .plans import Planner, planner_for
 from .state import Game, TunnelPayment
-
-
-def _route_of(board: Map, claim: ClaimRoute) -> Route:
-    """The route of a claim that ``legal_actions`` made: such a claim names it by its id."""
-    return board.route(cast(int, claim.route))
 
 
 class Strategy:
@@ -66,64 +66,45 @@ class Strategy:
 
     def decide(self, game: Game, rng: random.Random, explain: bool = True) -> tuple:
         """The action, and why: ``(action, (reason, parameters))``; the reason names a
-        ``[bot]`` text, so a view can explain the move as a hint (worked out only when
-        ``explain``: simulations do not need it)."""
+        ``[bot]`` text (``advice.reason``: from the player's position and ticket plan), so a
+        view can explain the move as a hint (worked out only when ``explain``: simulations
+        do not need it)."""
         self._this_decision = {}
         try:
-            return self._decide(game, rng, explain)
+            action = self._decide(game, rng)
         finally:
             self._this_decision = None
+        return action, advice.reason(game, action, advice.TicketPlan.for_move(game, action)) if explain else None
 
-    def _decide(self, game: Game, rng: random.Random, explain: bool) -> tuple:
+    def _decide(self, game: Game, rng: random.Random):
         pending = game.pending
         actions = game.legal_actions()
         if isinstance(pending, ChooseTickets):
-            keep = self.keep_tickets(game, pending.tickets, pending.keep_min)
-            return keep, ("keep", {"count": len(keep.tickets)})
+            return self.keep_tickets(game, pending.tickets, pending.keep_min)
         if isinstance(pending, TunnelPayment):
             pays = actions.of_type(PayTunnel)
-            if pays:
-                return min(pays, key=lambda a: a.wilds), ("tunnel_pay", {"route": game.map.route(pending.route)})
-            return GiveUpTunnel(), ("tunnel_give_up", {})
+            return min(pays, key=lambda a: a.wilds) if pays else GiveUpTunnel()
         if pending is None:
             if game.final_turns_left is not None or game.trains[game.player_to_move()] <= 6:
                 claim = self._best_points_claim(game, actions)  # the end is near: points now
                 if claim:
-                    return claim, ("end_points", {"route": _route_of(game.map, claim)})
+                    return claim
             claim = self.claim(game, actions, rng)
             if claim:
-                return claim, self._claim_reason(game, claim) if explain else None
+                return claim
             if DrawTickets() in actions and self.wants_tickets(game):
-                return DrawTickets(), self._more_tickets_reason(game) if explain else None
+                return DrawTickets()
+            if not self.targets(game):  # no ticket to connect, no long route open: cards would only pile up
+                claim = self._best_points_claim(game, actions)
+                if claim:
+                    return claim
         draw = self._draw(game, actions, rng)
         if draw:
             return draw
         claim = self._best_points_claim(game, actions)
         if claim:
-            return claim, ("points", {"route": _route_of(game.map, claim)})
-        return (actions[0] if actions else Pass()), ("nothing_better", {})
-
-    def _claim_reason(self, game: Game, claim: ClaimRoute) -> tuple[str, dict]:
-        """Why this claim: a step on the planned way of the ticket it was planned for
-        (the first held ticket whose plan runs over the route or its other track), or a
-        long route's points."""
-        route = _route_of(game.map, claim)
-        tracks = {route.id, route.double_with}
-        planner = self.planner(game)
-        for ticket_id in game.tickets[game.player_to_move()]:
-            path = planner.path(game, ticket_id)
-            if path and any(r.id in tracks for r in path):
-                return ("planned", {"route": route, "ticket": game.map.ticket(ticket_id)})
-        return ("long", {"route": route, "points": texts.quantity("point", game.rules.points_for_length(route.length))})
-
-    def _more_tickets_reason(self, game: Game) -> tuple[str, dict]:
-        """Why draw tickets: every ticket is complete, or (the plan leaves out the tickets
-        no way is left for) every ticket that can still be completed is, or none can be."""
-        planner = self.planner(game)
-        held = game.tickets[game.player_to_move()]
-        lost = sum(planner.path(game, t) is None for t in held)
-        return ("more_tickets_all_lost" if held and lost == len(held) else "more_tickets_lost" if lost
-                else "more_tickets", {})
+            return claim
+        return actions[0] if actions else Pass()
 
     # --- tickets and plans ----------------------------------------------------------------
 
@@ -162,10 +143,8 @@ class Strategy:
                 budget -= cost
         return KeepTickets(tuple(kept))
 
-    @staticmethod
-    def route_cost(route: Route) -> float:
-        """What a route still to claim costs a ticket plan: its trains."""
-        return route.length
+    #: what a route still to claim costs a ticket plan: its trains (as in the hint's plan)
+    route_cost = staticmethod(advice.route_trains)
 
     def wants_tickets(self, game: Game) -> bool:
         return not self.plan(game) and game.trains[game.player_to_move()] >= self.more_tickets_above
@@ -212,14 +191,11 @@ class Strategy:
     def _claims_of(game: Game, routes: Collection[int]) -> list[ClaimRoute]:
         return game.claim_actions(routes)
 
-    def _cheapest_payment(self, game: Game, claims: list[ClaimRoute], wanted: Counter) -> ClaimRoute | None:
+    @staticmethod
+    def _cheapest_payment(game: Game, claims: list[ClaimRoute], wanted: Counter) -> ClaimRoute | None:
         """Among claims, the longest route, paid with the fewest wild cards and the colour
-        least needed elsewhere."""
-        if not claims:
-            return None
-        board = game.map
-        return min(claims, key=lambda a: (-_route_of(board, a).length, a.wilds, wanted.get(a.color, 0), a.route,
-                                          a.color or ""))
+        least needed elsewhere (``advice.best_claim``)."""
+        return advice.best_claim(game.map, claims, wanted)
 
     def _best_points_claim(self, game: Game, actions: LegalActions) -> ClaimRoute | None:
         return self._cheapest_payment(game, actions.of_type(ClaimRoute), Counter())
@@ -227,28 +203,12 @@ class Strategy:
     # --- drawing cards ---------------------------------------------------------------------
 
     def wanted_colors(self, game: Game) -> Counter:
-        """How many more cards of each colour the targets need (a route that several
-        colours pay for, a gray one, takes the one held most, after the needs of the
-        routes only one colour pays for)."""
-        hand, rules = game.hands[game.player_to_move()], game.rules
-        prices = route_prices(game.map, rules)
-        need: Counter = Counter()
-        any_of = []  # (length, the colours that pay)
-        for route in self.targets(game):
-            length, colors, _, _ = prices[route.id]
-            if len(colors) == 1:
-                need[colors[0]] += length
-            else:
-                any_of.append((length, colors))
-        spare = Counter({c: hand[c] - need[c] for c in rules.colors})
-        for length, colors in sorted(any_of, reverse=True):
-            color = max(colors, key=lambda c: (spare[c], c))
-            need[color] += length
-            spare[color] -= length
-        return Counter({c: n - hand[c] for c, n in need.items() if n > hand[c]})
+        """How many more cards of each colour the targets need (``advice.cards_wanted``)."""
+        return advice.cards_wanted(game, self.targets(game))
 
     def _draw(self, game: Game, actions: LegalActions, rng: random.Random):
-        """A card to draw and why, or None when no draw is open."""
+        """A card to draw, or None when no draw is open: a face-up colour the targets
+        need most, a face-up wild card when they need any, else the deck."""
         face_up = {a.color: a for a in actions.of_type(DrawFaceUp)}
         if not face_up and DrawBlind() not in actions:
             return None
@@ -256,15 +216,13 @@ class Strategy:
         useful = [c for c in face_up if wanted.get(c, 0) > 0]
         if useful:
             best = max(wanted[c] for c in useful)
-            color = rng.choice(sorted(c for c in useful if wanted[c] == best))
-            return face_up[color], ("useful_card", {"cards": texts.cards(color, wanted[color])})
+            return face_up[rng.choice(sorted(c for c in useful if wanted[c] == best))]
         wild = game.rules.wild
         if wild in face_up and game.pending is None and wanted:
-            return face_up[wild], ("wild_card", {"wild": wild})
+            return face_up[wild]
         if DrawBlind() in actions:
-            return DrawBlind(), ("blind", {})
-        color = rng.choice(sorted(face_up))
-        return face_up[color], ("any_card", {"color": color})
+            return DrawBlind()
+        return face_up[rng.choice(sorted(face_up))]
 
 
 class TicketBot(Strategy):

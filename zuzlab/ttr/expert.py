@@ -35,14 +35,14 @@ double the decisions to pay for).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ..core import Action, Estimate, Pass, compare
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp
 from .actions import ClaimRoute
-from .bots import BalancedBot, LongRouteBot, Strategy, TicketBot, _route_of
+from . import advice
+from .bots import BalancedBot, LongRouteBot, Strategy, TicketBot
 from .plans import Planner
 from .state import Game
 
@@ -55,15 +55,6 @@ STYLES: tuple[type[Strategy], ...] = (BalancedBot, TicketBot, LongRouteBot)
 #: copy of the world, the final scoring with its longest routes: some 4 ms, a decision
 #: 0.1 ms, on one core here)
 PLAYOUT_OVERHEAD = 40
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A move worth sampling, and why it was proposed: a ``[bot]`` reason and its
-    parameters (a strategy bot's own, or the expert's)."""
-
-    action: Action
-    reason: tuple[str, dict]
 
 
 class ExpertBot:
@@ -89,23 +80,23 @@ class ExpertBot:
         return self.decide(game, rng, explain=False)[0]
 
     def decide(self, game: Game, rng: random.Random, explain: bool = True) -> tuple[Action, Any]:
-        """The move and why: ``(action, (reason, parameters))``, a ``[bot]`` text as the
-        strategy bots give it (the candidates' reasons are worked out whatever ``explain``
-        says: they cost little beside the search)."""
+        """The move and why: ``(action, (reason, parameters))``, a ``[bot]`` text said from
+        the player's position and ticket plan (``advice.reason``), as for the strategy bots."""
+        action = self._search(game, rng)
+        return action, advice.reason(game, action, advice.TicketPlan.for_move(game, action)) if explain else None
+
+    def _search(self, game: Game, rng: random.Random) -> Action:
         self.last_estimates = None
         pending = game.pending
         if pending is not None and not isinstance(pending, ChooseTickets):
-            return self.styles[0].decide(game, rng, explain)  # the second card, a tunnel's payment
+            return self.styles[0](game, rng)  # the second card, a tunnel's payment
         candidates = self.shortlist(game, rng)
         if len(candidates) == 1:
-            return candidates[0].action, candidates[0].reason
-        estimates = self.estimates(game, [c.action for c in candidates], rng)
-        best = self._chosen(estimates, candidates[0].action)
+            return candidates[0]
+        estimates = self.estimates(game, candidates, rng)
+        best = self._chosen(estimates, candidates[0])
         self.last_estimates = [best, *(e for e in estimates if e is not best)]
-        reason, params = next(c.reason for c in candidates if c.action == best.action)
-        if reason.startswith("sampled"):  # a move only the search proposes: its games are the reason
-            params = {**params, "games": best.games}
-        return best.action, (reason, params)
+        return best.action
 
     def planner(self, game: Game) -> Planner:
         """The ticket plans of its balanced bot (``Strategy.planner``): the ways the
@@ -125,48 +116,47 @@ class ExpertBot:
 
     # --- candidates ---------------------------------------------------------------------
 
-    def shortlist(self, game: Game, rng: random.Random) -> list[Candidate]:
+    def shortlist(self, game: Game, rng: random.Random) -> list[Action]:
         """The moves worth sampling, the strategy bots' first, at most ``candidates``."""
-        found: dict[Action, Candidate] = {}
+        found: list[Action] = []
 
-        def add(action: Action, reason: tuple[str, dict]) -> None:
+        def add(action: Action) -> None:
             if action not in found and len(found) < self.candidates:
-                found[action] = Candidate(action, reason)
+                found.append(action)
 
-        pending = game.pending
         actions = game.legal_actions()
         for style in self.styles:
-            action, reason = style.decide(game, rng, explain=True)
-            add(action, reason)
-        if isinstance(pending, ChooseTickets):
+            add(style(game, rng))
+        if isinstance(game.pending, ChooseTickets):
             for keep in sorted(actions.of_type(KeepTickets), key=lambda keep: len(keep.tickets)):
-                add(keep, ("sampled_keep", {"count": len(keep.tickets)}))
-            return list(found.values())
+                add(keep)
+            return found
         planned = self.styles[1]._planned_ids(game)  # the routes of the ticket bot's plan (and their twins)
         claims = self._best_claims(game, actions.of_type(ClaimRoute))
         for claim in sorted(claims, key=lambda claim: claim.route not in planned):  # stable: longest first
-            add(claim, self.styles[0]._claim_reason(game, claim))
+            add(claim)
         if DrawBlind() in actions:
-            add(DrawBlind(), ("sampled_draw", {}))
+            add(DrawBlind())
         if DrawTickets() in actions and game.trains[game.player_to_move()] >= 15:
-            add(DrawTickets(), ("sampled_tickets", {}))
-        face_up = actions.of_type(DrawFaceUp)
-        wild = game.rules.wild
-        if DrawFaceUp(wild) in face_up:
-            add(DrawFaceUp(wild), ("wild_card", {"wild": wild}))
+            add(DrawTickets())
+        wild = DrawFaceUp(game.rules.wild)
+        if wild in actions.of_type(DrawFaceUp):
+            add(wild)
         if not found:
-            add(actions[0] if len(actions) else Pass(), ("nothing_better", {}))
-        return list(found.values())
+            add(actions[0] if len(actions) else Pass())
+        return found
 
     @staticmethod
     def _best_claims(game: Game, claims: list[ClaimRoute]) -> list[ClaimRoute]:
         """One claim for each pair of cities (the two tracks of a double route join the
         same cities), paid with the fewest wild cards, the longest routes first."""
-        board = game.map
+        def route(claim: ClaimRoute):
+            return game.map.route(cast(int, claim.route))
+
         best: dict[frozenset[str], ClaimRoute] = {}
         for claim in sorted(claims, key=lambda a: (a.wilds, a.route, a.color or "")):
-            best.setdefault(frozenset(_route_of(board, claim).cities), claim)
-        return sorted(best.values(), key=lambda a: (-_route_of(board, a).length, _route_of(board, a).id))
+            best.setdefault(frozenset(route(claim).cities), claim)
+        return sorted(best.values(), key=lambda a: (-route(a).length, route(a).id))
 
     # --- sampling -----------------------------------------------------------------------
 

@@ -5,10 +5,11 @@ the map (or pick it in the menu) and the view offers the ways to pay for it, or 
 you cannot claim it. A control you cannot use right now is disabled and says why. A move
 the rules forbid is refused with the rule in plain words; what happens on the table,
 yours and the bots' turns alike, is told below the board. "take back" undoes your last
-move (unless you have seen a card from a deck since); "hint" says what the balanced strategy
-bot would do, and why, and marks its planned way for your tickets on the map. Nothing is
-chosen for you: no offered ticket starts ticked, and the route and station menus start at a
-prompt (a route you did not pick never shows you a refusal when a bot claims it).
+move (unless you have seen a card from a deck since); "hint" says what the adviser (a bot)
+would do, and why in terms of your tickets (``ttr.advice``), and marks your planned way for
+them on the map. Nothing is chosen for you: no offered ticket starts ticked, and the route
+and station menus start at a prompt (a route you did not pick never shows you a refusal
+when a bot claims it).
 """
 
 from __future__ import annotations
@@ -20,14 +21,14 @@ from typing import Any, Callable, Sequence
 import ipywidgets as widgets
 
 from .. import texts
-from ..core import PlayerView, RuleViolation, seeded_random
+from ..core import PlayerView, RuleViolation, bot_name, seeded_random
 from ..ttr.claim_rules import route_price
 from ..ttr import (
     ENGINE, BuildStation, ChooseTickets, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, Game, GiveUpTunnel,
     KeepTickets, Pass, PayTunnel, SecondCard, TunnelPayment, make_bot,
 )
-from ..ttr.maps import Ticket
-from ..ttr.plans import Planner
+from ..ttr import advice
+from ..ttr.maps import Route, Ticket
 from ..viz import PLAYER_NAMES, ROUTE_COLORS, map_figure, update_map_figure
 from ..viz.ttr_map import bokeh_widget, map_title, on_city_tap, on_route_tap
 from ..viz.ttr_marks import RouteMarks
@@ -50,9 +51,107 @@ def _chip(kind: str, count: int) -> str:
             f"background:{colour};color:{text};border:1px solid #444'>{html.escape(texts.term(kind))} {count}</span>")
 
 
+def _worded(value: Any) -> Any:
+    """A text's parameter as the lists word it: a ticket by its ``str`` (a country ticket's
+    targets in brackets of their own)."""
+    return str(value) if isinstance(value, Ticket) else value
+
+
 def _why(reason: str) -> str:
     """Why a control cannot be used now, as HTML beside it (nothing for no reason)."""
     return f"<span style='color:#6d4c41'>{html.escape(reason)}</span>" if reason else ""
+
+
+# --- the hint ----------------------------------------------------------------------------------
+
+def hint_for(game: Game, player: int, adviser: str | type) -> tuple[str, list[Route] | None]:
+    """What the hint says to ``player`` and the routes of their plan to mark (None: no
+    hint now): the adviser's move (``advised_move``) and why, from the player's position
+    and ticket plan (``ttr.advice``), not from the adviser; then the tickets that can no
+    longer be completed."""
+    if game.is_over or game.current_player != player:
+        return texts.text("bot.no_hint_over" if game.is_over else "bot.no_hint"), None
+    position = PlayerView(game.copy(), player)  # the adviser sees what the player may see
+    action = advised_move(position, adviser, seeded_random(game.seed, "hint", len(game.history)))
+    plan = advice.TicketPlan.for_move(position, action)
+    name = bot_name(adviser)
+    named = f"advice/{name}" in texts.table("en")["bot"]  # "The balanced bot would …"
+    words = texts.text(f"bot.advice/{name}" if named else "bot.advice", adviser=texts.bot_name(name),
+                       move=describe_move(game, action), why=reason_words(*advice.reason(position, action, plan)))
+    return " ".join([words, *_lost_words(position, plan)]), plan.routes()
+
+
+def advised_move(position: PlayerView, adviser: str | type, rng: random.Random) -> Any:
+    """The adviser's move; never a draw while a claim of the player's plan can be paid
+    now: then that claim (``TicketPlan.serving_claim``)."""
+    action, _ = make_bot(adviser).decide(position, rng, explain=False)
+    if position.pending is None and isinstance(action, (DrawBlind, DrawFaceUp, DrawTickets)):
+        return advice.TicketPlan(position).serving_claim() or action
+    return action
+
+
+def reason_words(reason: str, params: dict) -> str:
+    """A reason (a ``[bot]`` text) in words; a ticket in it is worded as in the lists,
+    a country ticket's targets in brackets of their own."""
+    return texts.text(f"bot.{reason}", **{name: _worded(value) for name, value in params.items()})
+
+
+def _lost_words(position: Any, plan: advice.TicketPlan) -> list[str]:
+    """The player's tickets that can no longer be completed, and what they will cost; with
+    stations (Europe), for each one a station could still save, how."""
+    lost, player, rules = plan.lost(), plan.player, position.rules
+    saved = {}
+    if rules.stations_per_player:
+        saved = {t.id: rescue for t in lost if (rescue := advice.station_rescue(position, player, t))}
+    words = [texts.text("bot.station_could_save", count=len(saved[t.id]), ticket=str(t),
+                        stations=texts.listing([_borrow_words(position, hosts, route) for hosts, route in saved[t.id]]),
+                        points=texts.quantity("point", t.penalty)) for t in lost if t.id in saved]
+    unsaved = [t for t in lost if t.id not in saved]
+    if unsaved:
+        stations = rules.stations_per_player and (position.stations_built(player) < rules.stations_per_player
+                                                  or player in position.stations.values())
+        words.append(texts.text("bot.lost_tickets_no_station" if stations else "bot.lost_tickets",
+                                count=len(unsaved), tickets=texts.listing([str(t) for t in unsaved]),
+                                points=texts.quantity("point", sum(t.penalty for t in unsaved))))
+    return words
+
+
+def _borrow_words(position: Any, hosts: tuple[str, ...], route: Route) -> texts.Phrase:
+    """A station that could use another player's route: the player's own already there,
+    or one to build in one of the route's cities."""
+    owner = position.claimed[route.id]
+    if hosts[0] in position.stations:
+        return texts.Phrase("bot.borrow_own", {"city": hosts[0], "route": route, "owner": owner})
+    if len(hosts) == 2:
+        return texts.Phrase("bot.borrow_either", {"city": hosts[0], "other": hosts[1], "route": route, "owner": owner})
+    return texts.Phrase("bot.borrow", {"city": hosts[0], "route": route, "owner": owner})
+
+
+def describe_move(game: Game, action: Any) -> str:
+    """A move in words of the reader's language."""
+    if isinstance(action, ClaimRoute):
+        route = game.map.route(action.route)
+        return label("move_claim", route=texts.render(route),
+                     paid=payment_words(game, route.length, action.color, action.wilds))
+    if isinstance(action, DrawFaceUp):
+        return label("move_face_up", card=texts.card(action.color))
+    if isinstance(action, KeepTickets):
+        return label("move_keep", tickets=texts.listing([str(game.map.ticket(t)) for t in action.tickets]))
+    if isinstance(action, PayTunnel):
+        return label("move_pay_tunnel")
+    if isinstance(action, BuildStation):
+        return label("move_station", city=action.city)
+    key = {DrawBlind: "move_deck", DrawTickets: "move_tickets", GiveUpTunnel: "move_give_up", Pass: "move_pass"}
+    return label(key[type(action)])
+
+
+def payment_words(game: Game, count: int, color: str | None, wilds: int) -> str:
+    """A payment in a sentence: "a green card and a locomotive" / "einer grünen Karte
+    und einer Lokomotive" (after "with" / "mit")."""
+    parts = [] if color is None or count == wilds else [texts.phrase("paid_colour", count=count - wilds, color=color)]
+    if wilds:
+        parts.append(texts.phrase(f"paid_{game.rules.wild}", count=wilds))
+    return texts.listing(parts)
 
 
 class TtrGameView(GameView):
@@ -64,6 +163,10 @@ class TtrGameView(GameView):
 
     reason_html = staticmethod(_why)
     engine, opponents = ENGINE, OPPONENTS
+    #: the bot whose move the hint advises: a name of ``ttr.bots.BOTS``, or a class of bots
+    #: with ``decide(game, rng, explain)``; the hint's words come from your position and plan
+    #: (``ttr.advice``), whichever bot it is
+    adviser: str | type = "balanced"
 
     def __init__(self, game: Game, human: int = 0, bots: str | Bot | Sequence[str | Bot] | None = None,
                  seed: int | str = 0):
@@ -164,60 +267,16 @@ class TtrGameView(GameView):
     # --- the bots ----------------------------------------------------------------------------
 
     def hint(self) -> str:
-        """What the balanced strategy bot would do in your place, and why; its planned
-        way for your tickets is marked on the map, and a ticket that can no longer be
-        completed is named."""
-        game = self.game
-        if game.is_over or game.current_player != self.human:
-            return texts.text("bot.no_hint")
-        adviser = make_bot("balanced")
-        position = PlayerView(game.copy(), self.human)  # the adviser sees what you may see
-        action, (reason, params) = adviser.decide(position, seeded_random(self.game.seed, "hint", len(game.history)))
-        advice = texts.text("bot.advice", move=self._describe(action), why=self._reason_words(reason, params))
-        tickets = list(game.tickets[self.human]) + list(action.tickets if isinstance(action, KeepTickets) else ())
-        planner = adviser.planner(position)
-        planned = {r.id: r for t in tickets for r in (planner.path(position, t) or ())}
-        self.plan_marks.show(planned.values(), label("hint_plan"))
-        self._plan_at = len(game.history)
-        lost = self._lost_tickets(planner, position)
-        if lost:
-            key = "bot.lost_tickets_stations" if game.rules.stations_per_player else "bot.lost_tickets"
-            advice += " " + texts.text(key, count=len(lost), tickets=texts.listing([str(t) for t in lost]),
-                                       points=texts.quantity("point", sum(t.penalty for t in lost)))
-        return advice
-
-    @staticmethod
-    def _reason_words(reason: str, params: dict) -> str:
-        """The bot's reason (a ``[bot]`` text) in words; a ticket in it is worded as in the
-        lists, a country ticket's targets in brackets of their own."""
-        return texts.text(f"bot.{reason}", **{name: str(value) if isinstance(value, Ticket) else value
-                                               for name, value in params.items()})
-
-    def _lost_tickets(self, planner: Planner, position: Game) -> list:
-        """Your tickets that can no longer be completed: no way is left through your
-        routes and the open ones, or the cheapest way takes more trains than you have."""
-        lost = []
-        for ticket_id in position.tickets[self.human]:
-            path = planner.path(position, ticket_id)
-            if path is None or sum(r.length for r in path) > position.trains[self.human]:
-                lost.append(position.map.ticket(ticket_id))
-        return lost
+        """What the adviser would do in your place, and why (``hint_for``); your planned
+        way for your tickets is marked on the map until your next move."""
+        words, planned = hint_for(self.game, self.human, self.adviser)
+        if planned is not None:
+            self.plan_marks.show(planned, label("hint_plan"))
+            self._plan_at = len(self.game.history)
+        return words
 
     def _describe(self, action: Any) -> str:
-        """A move in words of the reader's language."""
-        if isinstance(action, ClaimRoute):
-            return label("move_claim", route=texts.render(self.game.map.route(action.route)),
-                         paid=self._payment_words(self.game.map.route(action.route).length, action.color, action.wilds))
-        if isinstance(action, DrawFaceUp):
-            return label("move_face_up", card=texts.card(action.color))
-        if isinstance(action, KeepTickets):
-            return label("move_keep", tickets=texts.listing([str(self.game.map.ticket(t)) for t in action.tickets]))
-        if isinstance(action, PayTunnel):
-            return label("move_pay_tunnel")
-        if isinstance(action, BuildStation):
-            return label("move_station", city=action.city)
-        key = {DrawBlind: "move_deck", DrawTickets: "move_tickets", GiveUpTunnel: "move_give_up", Pass: "move_pass"}
-        return label(key[type(action)])
+        return describe_move(self.game, action)
 
     # --- picking a route ------------------------------------------------------------------------
 
@@ -514,15 +573,6 @@ class TtrGameView(GameView):
         if wilds:
             parts.append(texts.render(texts.quantity(wild, wilds)))
         return " + ".join(parts)
-
-    def _payment_words(self, count: int, color: str | None, wilds: int) -> str:
-        """A payment in a sentence: "a green card and a locomotive" / "einer grünen Karte
-        und einer Lokomotive" (after "with" / "mit")."""
-        parts = ([] if color is None or count == wilds
-                 else [texts.phrase("paid_colour", count=count - wilds, color=color)])
-        if wilds:
-            parts.append(texts.phrase(f"paid_{self.game.rules.wild}", count=wilds))
-        return texts.listing(parts)
 
     def _payment_label(self, action: ClaimRoute) -> str:
         route = self.game.map.route(action.route)
