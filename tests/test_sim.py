@@ -336,6 +336,43 @@ def test_every_field_an_engine_scores_only_is_scored_anew_as_playing_the_games_w
     assert totals_changed, "no change of a field scored only changed a total"
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("bot", sorted(set(ttr.ENGINE.bots) - {"expert"}))
+def test_what_a_bot_says_it_reads_of_the_scoring_is_all_it_reads(bot):
+    """A bot's ``reads_scoring`` (``core.scoring_read``) is true: every scored field it does
+    not declare, changed, gives by ``rescore`` the very games ``simulate`` plays (the expert
+    is left out: it reads every field but the tie-breakers, and its games take minutes)."""
+    bots = [bot, "balanced", bot, "tickets"]
+    printed = sim.simulate("usa", players=4, games=3, seed=5, bots=bots, progress=False, workers=1, keep_actions=True)
+    unread = sorted(ttr.ENGINE.scored_only - printed.attrs["scoring_read"] - {"name"})
+    assert "tie_breakers" in unread
+    for field in unread:
+        rules = replace(ttr.rules.USA, name="changed", **{field: changed_value(getattr(ttr.rules.USA, field))})
+        played = sim.simulate(rules, players=4, games=3, seed=5, bots=bots, progress=False, workers=1)
+        assert sim.rescore(printed, rules).drop(columns="actions").equals(played), field
+
+
+def test_games_of_bots_that_weigh_the_route_points_are_played_again_under_other_points():
+    """The NYU agents weigh route points in their ticket plans: a change of the points
+    table plays their games differently, so ``rescore`` refuses it by name (and the rule
+    explorer plays the games again); a change they do not read is still scored anew."""
+    bots = ["destination_hungry", "route_focus", "balanced", "tickets"]
+    printed = sim.simulate("usa", players=4, games=4, seed=3, bots=bots, progress=False, workers=1, keep_actions=True)
+    assert printed.attrs["scoring_read"] == {"route_points"}
+    flat = replace(ttr.rules.USA, name="flat", route_points={length: 2 * length for length in range(1, 7)})
+    assert not sim.can_rescore(printed, flat)
+    with pytest.raises(ValueError, match="not only how they are scored: route_points; play the games with simulate"):
+        sim.rescore(printed, flat)
+    played = sim.simulate(flat, players=4, games=4, seed=3, bots=bots, progress=False, workers=1, keep_actions=True)
+    assert [tuple(a) for a in played.actions] != [tuple(a) for a in printed.actions]  # why: they played otherwise
+    no_bonus = replace(ttr.rules.USA, name="no bonus", longest_route_bonus=0)
+    assert sim.can_rescore(printed, no_bonus)
+    assert sim.rescore(printed, no_bonus).drop(columns="actions").equals(
+        sim.simulate(no_bonus, players=4, games=4, seed=3, bots=bots, progress=False, workers=1))
+    as_coded = sim.simulate("usa", players=2, games=1, bots="one_step_thinking_faithful", progress=False, workers=1)
+    assert as_coded.attrs["scoring_read"] == frozenset()  # as coded it keeps the tickets worth fewest points
+
+
 def test_a_change_to_how_the_games_are_played_is_not_scored_anew():
     table = sim.simulate("usa", players=2, games=2, seed=1, progress=False, workers=1, keep_actions=True)
     with pytest.raises(ValueError, match="these changes alter how the games are played, not only how they are "

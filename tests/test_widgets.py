@@ -1285,7 +1285,8 @@ def test_rule_explorer_names_a_change_it_cannot_simulate_in_the_words_of_its_con
     explorer.controls["initial_keep_min"].value = 2
     explorer.bots.value = "tickets, cheater"
     assert explorer.simulate() == {}
-    last = list(ttr.bots.BOTS)[-1]  # the strategies first, then the registry's others, listed as the language lists
+    # the strategies first, then the registry's others but those that search, listed as the language lists
+    last = [bot for bot in ttr.bots.BOTS if bot not in ttr.ENGINE.searching_bots][-1]
     shown = shown_text(explorer.message)
     assert "«bots»: there is no bot called 'cheater'; choose from tickets, long_routes, balanced, random, " in shown
     assert shown.endswith(f", and {last}.")
@@ -1296,6 +1297,11 @@ def test_rule_explorer_names_a_change_it_cannot_simulate_in_the_words_of_its_con
         assert shown.endswith(f" und {last}.") and ", und" not in shown
     finally:
         texts.set_language("en")
+    explorer.bots.value = "tickets, Expert"  # a bot that searches: seconds a game, refused by name
+    assert explorer.simulate() == {}
+    shown = shown_text(explorer.message)
+    assert "«bots»: expert searches for every move, seconds a game, too slow for the explorer's hundreds of " \
+           "games (sim.simulate plays it); choose from tickets, " in shown and ", expert" not in shown
     explorer.bots.value = " , "
     assert explorer.simulate() == {} and "«bots»: name at least one bot" in shown_text(explorer.message)
 

@@ -1626,6 +1626,14 @@ def seat_bots(bots: Any, players: int, make: Callable[[Any], Any], default: Sequ
     return {seat: make(bots[seat]) for seat in seats}
 
 
+def scoring_read(bot: Any) -> frozenset[str]:
+    """The fields of an engine's ``scored_only`` rules that a bot's choices read: its
+    ``reads_scoring`` (none when it has none). Games are scored anew under changed points
+    (``sim.rescore``) only when no bot read what changed: a bot that weighs route points
+    would have played them differently."""
+    return frozenset(getattr(bot, "reads_scoring", ()))
+
+
 def bot_name(bot: Any) -> str:
     """What a table or a view calls a bot: its name, a function's or class's ``__name__``,
     an object's class name."""
@@ -1657,9 +1665,13 @@ class Engine:
     strategies: tuple[str, ...]
     #: (game, final scores, seat) → the parts of that seat's score, a simulation's columns
     score_parts: Callable[[Any, Any, int], dict]
-    #: the rules fields no bot reads while it chooses and the engine reads only to score:
-    #: a change to these alone plays the very same games, so ``sim.rescore`` may replay them
+    #: the rules fields the engine reads only to score: a change to these alone plays the very
+    #: same games, so ``sim.rescore`` may replay them, unless a bot of the games reads them
+    #: while it chooses (``scoring_read``)
     scored_only: frozenset[str] = frozenset({"name"})
+    #: the bots that search (seconds a game or more): the rule explorer, which plays hundreds
+    #: of games while a reader waits, does not offer them (``sim.simulate`` still plays them)
+    searching_bots: frozenset[str] = frozenset()
     #: whether a game's turns are its rounds (Railroad Ink: everyone draws each round): a
     #: simulation's ``turns`` are then ``game.round``, else ``game.turn``
     turns_are_rounds: bool = False

@@ -59,7 +59,7 @@ from typing import Any, Callable, Iterator, Sequence
 import cloudpickle
 
 from . import engines, texts
-from .core import Engine, GameState, bot_name, play_with_bots, seat_bots
+from .core import Engine, GameState, bot_name, play_with_bots, scoring_read, seat_bots
 from .engines import engine_of
 from .texts import InputError
 
@@ -193,7 +193,14 @@ def simulate(variant_or_rules: Any, players: int = 4, games: int = 1000, seed: i
             bar.update(len(done) // players)
     table = pd.DataFrame(rows).sort_values(["game", "seat"], ignore_index=True)
     table.attrs["rules"] = rules  # what the games were played under (``rescore`` checks it)
+    table.attrs["scoring_read"] = bots_read_scoring(engine, names, own_bots)  # and what the bots weighed
     return table
+
+
+def bots_read_scoring(engine: Engine, names: Sequence[str], own_bots: dict[str, Callable]) -> frozenset[str]:
+    """The scoring rules any of these bots reads (``core.scoring_read`` of a bot made for each)."""
+    return frozenset().union(*(scoring_read(fresh_bot(own_bots[name]) if name in own_bots else engine.bots[name]())
+                               for name in set(names)))
 
 
 def check_games(games: Any) -> None:
@@ -218,30 +225,41 @@ def executor_for(size: int, executor: Executor | None) -> Executor | None:
     return executor
 
 
-def changes_to_play(played: Any, rules: Any) -> list[str]:
+def changes_to_play(played: Any, rules: Any, scoring_read: frozenset[str] = frozenset()) -> list[str]:
     """The fields in which ``rules`` differ from ``played`` that change how the games are
-    played, not only how they are scored (none: ``rescore`` gives the games under ``rules``)."""
+    played, not only how they are scored (none: ``rescore`` gives the games under ``rules``).
+    A scored field that the bots read (``scoring_read``, a table's ``attrs["scoring_read"]``)
+    changes the play too."""
     engine, rules = engine_of(rules)
     if type(played) is not type(rules):
         return [field.name for field in dataclasses.fields(rules)]
+    scored_only = engine.scored_only - scoring_read
     return [field.name for field in dataclasses.fields(rules)
-            if getattr(rules, field.name) != getattr(played, field.name) and field.name not in engine.scored_only]
+            if getattr(rules, field.name) != getattr(played, field.name) and field.name not in scored_only]
+
+
+def can_rescore(table, rules: Any) -> bool:
+    """Whether ``rescore(table, rules)`` gives the games ``simulate`` would play under ``rules``."""
+    played = table.attrs.get("rules")
+    return ("actions" in table and played is not None
+            and not changes_to_play(played, rules, table.attrs.get("scoring_read", frozenset())))
 
 
 def rescore(table, rules: Any) -> Any:
     """The games of ``table`` (from ``simulate(..., keep_actions=True)``) scored under
     ``rules``: each game's actions replayed under them, about ten times faster than
     playing the games again. Only for a change of what is scored (``Engine.scored_only``:
-    for Ticket to Ride the route points, the longest-route bonus …): the bots choose their
-    moves without reading it, so ``simulate`` would play the very same games. Any other
-    change is refused by name."""
+    for Ticket to Ride the route points, the longest-route bonus …) that none of the
+    table's bots reads (``core.scoring_read``: the strategy bots read none, the NYU agents
+    weigh route points, the expert all its playouts score), so ``simulate`` would play the
+    very same games. Any other change is refused by name."""
     import pandas as pd
 
     engine, rules = engine_of(rules)
     played = table.attrs.get("rules")
     if "actions" not in table or played is None:
         raise InputError("error.sim_no_actions")
-    played_anew = changes_to_play(played, rules)
+    played_anew = changes_to_play(played, rules, table.attrs.get("scoring_read", frozenset()))
     if played_anew:
         raise InputError("error.sim_not_scored_only", fields=", ".join(played_anew))
     rows: list[dict] = []
@@ -253,6 +271,7 @@ def rescore(table, rules: Any) -> Any:
         rows.extend(game_rows(engine, game, int(number), list(rows_of_game.bot), keep_actions=True))
     rescored = pd.DataFrame(rows)
     rescored.attrs["rules"] = rules
+    rescored.attrs["scoring_read"] = table.attrs.get("scoring_read", frozenset())
     return rescored
 
 

@@ -22,7 +22,8 @@ from .tiles import FACES, Face, TurnedTile, turned
 
 #: Railroad Ink, described once (variants: "ink", "ink-river", "ink-lake" …, or "river" / "lake")
 ENGINE = Engine("ink", "Railroad Ink", Game, InkRules, rules.VARIANTS, default_variant="ink", default_players=1,
-                bots=bots.BOTS, strategies=("expert_quick",), score_parts=score_parts, turns_are_rounds=True)
+                bots=bots.BOTS, strategies=("expert_quick",), score_parts=score_parts, turns_are_rounds=True,
+                searching_bots=frozenset({"expert"}))
 new_game, play_game, play_random_game, replay, load_game, make_bot = ENGINE.entry_points()
 
 

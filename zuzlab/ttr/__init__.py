@@ -31,7 +31,8 @@ from .state import Game, TunnelPayment
 ENGINE = Engine(
     "ttr", "Ticket to Ride", Game, TtrRules, rules.VARIANTS, default_variant="usa", default_players=4,
     bots=bots.BOTS, strategies=("tickets", "long_routes", "balanced"), score_parts=score_parts,
-    scored_only=frozenset({"name", "route_points", "longest_route_bonus", "unused_station_points", "tie_breakers"}))
+    scored_only=frozenset({"name", "route_points", "longest_route_bonus", "unused_station_points", "tie_breakers"}),
+    searching_bots=frozenset({"expert"}))
 new_game, play_game, play_random_game, replay, load_game, make_bot = ENGINE.entry_points()
 
 

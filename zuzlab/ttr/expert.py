@@ -76,6 +76,10 @@ class ExpertBot:
         #: the last search's estimates, best first (for a hint to show): None after a move without search
         self.last_estimates: list[Estimate] | None = None
 
+    #: the scoring rules its choices read (``core.scoring_read``): its playouts' final scores
+    #: (the tie-breakers are not read: a margin of points does not need them)
+    reads_scoring = frozenset({"route_points", "longest_route_bonus", "unused_station_points"})
+
     def __call__(self, game: Game, rng: random.Random) -> Action:
         return self.decide(game, rng, explain=False)[0]
 

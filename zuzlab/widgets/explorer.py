@@ -186,8 +186,10 @@ class RuleExplorer:
                 for p in self.parameters if getattr(rules, p.field) != getattr(self.base, p.field)]
 
     def bot_names(self) -> list[str]:
-        """The bots of the engine, its strategies first."""
-        return list(dict.fromkeys([*self.engine.strategies, *self.engine.bots]))
+        """The bots of the engine, its strategies first; not those that search (too slow
+        for hundreds of games)."""
+        return [bot for bot in dict.fromkeys([*self.engine.strategies, *self.engine.bots])
+                if bot not in self.engine.searching_bots]
 
     def seat_bots(self) -> list[str]:
         """The bot of each seat, the names repeated round the table (an ``InputError`` says
@@ -204,6 +206,9 @@ class RuleExplorer:
             if bot is None:
                 raise InputError("label.explore_unknown_bot", setting=self.setting("explore_bots"),
                                  name=repr(name), bots=known)
+            if bot in self.engine.searching_bots:
+                raise InputError("label.explore_searching_bot", setting=self.setting("explore_bots"),
+                                 bot=texts.Word(bot), bots=known)
             names.append(bot)
         return [names[seat % len(names)] for seat in range(self.players.value)]
 
@@ -258,7 +263,7 @@ class RuleExplorer:
             base = sim.simulate(self.base, **play, title=label("explore_base"), keep_actions=True)
             runs.append(("explore_base", base))
             # a change of the points only: the same games, scored anew (no need to play them again)
-            runs.append(("explore_changed", sim.rescore(base, changed) if not sim.changes_to_play(self.base, changed)
+            runs.append(("explore_changed", sim.rescore(base, changed) if sim.can_rescore(base, changed)
                          else sim.simulate(changed, **play, title=label("explore_changed"))))
         self._runs = runs
         self._say(lambda: html.escape(" ".join([label("explore_done", games=texts.quantity("game", games)),

@@ -142,6 +142,12 @@ class Agent:
     def __repr__(self) -> str:
         return f"{type(self).__name__}(faithful={self.faithful})"
 
+    @property
+    def reads_scoring(self) -> frozenset[str]:
+        """The scoring rules its choices read (``core.scoring_read``): the route points,
+        which its ticket plans weigh."""
+        return frozenset({"route_points"})
+
     def __call__(self, game, rng: random.Random):
         self._this_decision = {}
         try:

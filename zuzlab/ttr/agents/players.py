@@ -126,6 +126,12 @@ class TicketTargets(Agent):
 
     draws_tickets: ClassVar[bool] = True
 
+    @property
+    def reads_scoring(self) -> frozenset[str]:
+        """The route points when it evaluates tickets as Destination Hungry does; nothing
+        as coded (it keeps the tickets worth the fewest points)."""
+        return frozenset() if self.faithful else super().reads_scoring
+
     def target(self, game) -> list[Route] | None:
         """The open tracks of the first route still to claim on the path of the most
         valuable ticket that can still be connected (ties: ticket id); None without one."""
