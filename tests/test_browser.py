@@ -391,7 +391,7 @@ def test_the_game_views_answer_clicks(lab, browser):
         page.wait_for_function("() => !document.body.innerText.includes('Player 0 claims Denver–Omaha')",
                                timeout=10_000)
         cell.get_by_role("button", name="hint").click()
-        page.wait_for_function("() => document.body.innerText.includes('The balanced bot would')", timeout=10_000)
+        page.wait_for_function("() => document.body.innerText.includes('The expert would')", timeout=20_000)
         _save_cell(page, cell, "interactions", "3-undone-hint")
         cards = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").nth(2)
         cards.scroll_into_view_if_needed()

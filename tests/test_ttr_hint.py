@@ -2,10 +2,13 @@
 Europe and Switzerland boards, each with the advice it must give and why, worked out by
 hand from the board in the comment above it.
 
-The hint's move comes from its adviser (``TtrGameView.adviser``); its words come from the
-player's position and ticket plan (``ttr.advice``): which ticket a claim serves, what a
-card is for, which tickets can no longer be completed and what a station could still do,
-and no draw while a claim of the plan can be paid.
+The hint's move comes from its adviser (``TtrGameView.adviser``, the expert); its words come
+from the player's position and ticket plan (``ttr.advice``): which ticket a claim serves, what
+a card is for, which tickets can no longer be completed and what a station could still do,
+and no draw while a claim of the plan can be paid. The words are the same whichever bot
+advises, so the positions below were worked out for the balanced bot's move (quick, and a
+plan a reader can follow); the expert's own advice is tested on a position where it sees
+further than the balanced bot.
 """
 
 from __future__ import annotations
@@ -45,12 +48,12 @@ def position(variant: str = "usa", *, tickets, hands=None, claimed=None, face_up
         current=current, **more)
 
 
-def hint(game, adviser: str | type = TtrGameView.adviser) -> str:
+def hint(game, adviser: str | type = "balanced") -> str:
     """The hint the game view shows player 0 (``TtrGameView.hint``)."""
     return hint_for(game, 0, adviser)[0]
 
 
-def advised(game, adviser: str | type = TtrGameView.adviser):
+def advised(game, adviser: str | type = "balanced"):
     return advised_move(PlayerView(game.copy(), 0), adviser, random.Random(0))
 
 
@@ -125,12 +128,12 @@ def test_a_route_off_the_plan_that_lengthens_your_longest_route_says_so():
                                "6 trains long (the others' longest: 6 trains); the longest earns 10 points at the end.")
 
 
-def test_in_the_last_round_a_route_is_claimed_for_the_points_left():
-    # Player 1 is down to 2 trains (43 in routes) and has just drawn: the last round has
-    # begun, and this is your last turn. Your ticket Denver–El Paso is complete (Denver–Santa
-    # Fe, Santa Fe–El Paso, and your El Paso–Houston–New Orleans make a 12-train trail).
-    # Six yellow cards pay Helena–Seattle, away from your trail: 15 points now, and cards
-    # left in your hand would score nothing.
+def last_turn():
+    """Player 1 is down to 2 trains (43 in routes) and has just drawn: the last round has
+    begun, and this is player 0's last turn, with six yellow cards and the complete ticket
+    Denver–El Paso (Denver–Santa Fe, Santa Fe–El Paso, El Paso–Houston–New Orleans: a
+    12-train trail; player 1's longest are 12 too, Calgary–Winnipeg–Sault St. Marie and
+    Helena–Duluth–Toronto)."""
     theirs = [("Calgary", "Winnipeg"), ("Duluth", "Helena"), ("Duluth", "Toronto"), ("El Paso", "Los Angeles"),
               ("Miami", "New Orleans"), ("Portland", "Salt Lake City"), ("Sault St. Marie", "Winnipeg"),
               ("Kansas City", "Omaha")]
@@ -142,9 +145,28 @@ def test_in_the_last_round_a_route_is_claimed_for_the_points_left():
     game.apply(ttr.DrawBlind())
     game.apply(ttr.DrawBlind())
     assert game.final_turns_left is not None and game.current_player == 0
-    assert hint(game) == (
+    return game
+
+
+def test_in_the_last_round_a_route_is_claimed_for_the_points_left():
+    # Six yellow cards pay Helena–Seattle, away from your trail: 15 points now, and cards
+    # left in your hand would score nothing.
+    assert hint(last_turn()) == (
         "The balanced bot would claim Helena–Seattle (6 yellow) with 6 yellow cards: the game is ending: "
         "Helena–Seattle (6 yellow) scores 15 points now, and cards left in your hand score nothing.")
+
+
+def test_the_view_advises_the_expert_who_sees_the_longest_route_bonus_the_balanced_bot_misses():
+    # The same last turn. Helena–Seattle scores 15, and both players keep the longest route
+    # bonus (12 trains each). El Paso–Oklahoma City (5 yellow) scores 10 and makes your trail
+    # Oklahoma City–El Paso–Houston–New Orleans 13 trains long: the bonus is yours alone, and
+    # player 1 loses its 10 points. Your lead grows by 20 against 15: the expert, playing the
+    # games out, claims it and the hint says why.
+    assert TtrGameView.adviser == "expert"
+    assert hint(last_turn(), TtrGameView.adviser) == (
+        "The expert would claim El Paso–Oklahoma City (5 yellow) with 5 yellow cards: El Paso–Oklahoma City "
+        "(5 yellow) scores 10 points and makes your longest continuous route 13 trains long (the others' longest: "
+        "12 trains); the longest earns 10 points at the end.")
 
 
 def test_with_nothing_to_save_cards_for_the_hint_claims_rather_than_draws():

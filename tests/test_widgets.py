@@ -389,16 +389,16 @@ def test_a_disabled_take_back_says_why_beside_it_in_one_short_line():
                for key in texts.table("en")["label"] if key.startswith("undo_why/"))  # one short line
 
 
-def test_the_hint_is_what_the_balanced_bot_would_do_and_why():
+def test_the_hint_is_what_the_expert_would_do_and_why():
     game = ttr.new_game("usa", players=2, seed=4)
     view = TtrGameView(game, human=0)
     view.hint_button.click()
-    assert "The balanced bot would keep" in view.message.value
+    assert "The expert would keep" in view.message.value
     assert "ways need 21 of your 45 trains" in view.message.value
     before = game.copy()
     keep_all(view)
     view.hint_button.click()
-    assert "The balanced bot would" in view.message.value and game != before
+    assert "The expert would" in view.message.value and game != before
 
 
 def test_the_hint_marks_its_planned_way_on_the_map_until_the_next_move():
@@ -459,15 +459,14 @@ def test_the_hint_to_draw_tickets_does_not_call_a_lost_ticket_complete():
     game.set_up(claimed=claimed, tickets={0: [("Denver", "El Paso"), ("Kansas City", "Houston")]}, current=0)
     view = TtrGameView(game, human=0)
     advice = view.hint()
-    assert advice.startswith("The balanced bot would draw destination tickets: every ticket you can still complete "
+    assert advice.startswith("The expert would draw destination tickets: every ticket you can still complete "
                              "is complete, and you have trains to spare.")
     assert "Your ticket Denver–El Paso (4) can no longer be completed" in advice
-    assert ttr.make_bot("balanced")(game, view.rng) == ttr.DrawTickets()  # the bot's choice is the same
     game.set_up(tickets={0: [("Kansas City", "Houston")]}, current=0)  # nothing lost: all are complete
     assert "all your tickets are complete and you have trains to spare." in view.hint()
     game.set_up(tickets={0: [("Denver", "El Paso")]}, current=0)  # every ticket lost: none is called complete
     advice = view.hint()
-    assert advice.startswith("The balanced bot would draw destination tickets: none of your tickets can be completed "
+    assert advice.startswith("The expert would draw destination tickets: none of your tickets can be completed "
                              "any more, and you have trains to spare: new tickets can still score.")
 
 
@@ -480,8 +479,9 @@ def test_the_hint_lists_swiss_country_tickets_each_as_one_item():
         advice = view.hint()
     finally:
         texts.set_language("en")
-    assert advice.startswith("Der ausgewogene Bot würde Deutschland → (France 5, Österreich 5, Italia 13), "
-                             "Österreich → (France 14, Deutschland 5, Italia 6), Bern–Schwyz (5) und ")
+    assert advice.startswith("Der Experte würde Deutschland → (France 5, Österreich 5, Italia 13), "
+                             "Österreich → (France 14, Deutschland 5, Italia 6), Bern–Schwyz (5), Fribourg–Luzern (5) und "
+                             "Lausanne–Interlaken (7) behalten")
     assert "Deutschland → (France 5, Österreich 5, Italia 13)" in [b.description for b in view.keep_boxes.children]
 
 

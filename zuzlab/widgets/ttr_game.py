@@ -166,7 +166,7 @@ class TtrGameView(GameView):
     #: the bot whose move the hint advises: a name of ``ttr.bots.BOTS``, or a class of bots
     #: with ``decide(game, rng, explain)``; the hint's words come from your position and plan
     #: (``ttr.advice``), whichever bot it is
-    adviser: str | type = "balanced"
+    adviser: str | type = "expert"
 
     def __init__(self, game: Game, human: int = 0, bots: str | Bot | Sequence[str | Bot] | None = None,
                  seed: int | str = 0):
