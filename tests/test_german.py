@@ -143,6 +143,17 @@ def test_every_german_colour_has_every_form_the_texts_ask_for():
     assert set(texts.table("en")["colour"]) == set(texts.table("de")["colour"])
 
 
+def test_an_english_colour_takes_the_article_its_sound_needs():
+    """English asks one form of a colour, "a": "an orange card", never "a orange card"."""
+    assert texts.render(texts.phrase("paid_colour", count=1, color="orange"), "en") == "an orange card"
+    assert texts.render(texts.phrase("paid_colour", count=1, color="red"), "en") == "a red card"
+    assert texts.text("refusal.set_not_larger", "en", color="orange", rival="x", needed=3).startswith(
+        "Another player has an orange set in the rail yard (x): an orange set may be laid")
+    for colour, forms in texts.table("en")["colour"].items():
+        assert forms["a"] == ("an " if forms["name"][0] in "aeiou" else "a ") + forms["name"], colour
+    assert texts.render(texts.phrase("paid_colour", count=1, color="orange"), "de") == "einer orange Karte"
+
+
 def test_no_text_patches_a_plural_with_brackets():
     for lang in texts.LANGUAGES:
         for section, entries in texts.table(lang).items():
