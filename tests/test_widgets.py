@@ -389,6 +389,30 @@ def test_a_disabled_take_back_says_why_beside_it_in_one_short_line():
                for key in texts.table("en")["label"] if key.startswith("undo_why/"))  # one short line
 
 
+@pytest.mark.parametrize("make_view", [
+    lambda: TtrGameView(ttr.new_game("usa", players=2, seed=4), human=0, bots="random"),
+    lambda: CardGameView(cardgame.new_game(players=2, seed=4), human=0, bot="random"),
+    lambda: InkGameView(ink.new_game(seed=4))], ids=["ttr", "cardgame", "ink"])
+def test_a_game_view_closes_the_widgets_it_no_longer_shows(make_view):
+    """Each showing makes new rows and buttons; those it drops are closed, so that playing
+    on does not pile up widgets in the kernel and the browser."""
+    from ipywidgets.widgets.widget import _instances
+
+    view = make_view()
+    view.refresh()
+    open_widgets = len(_instances)
+    for _ in range(5):
+        view.refresh()
+    assert len(_instances) == open_widgets
+    assert all(widget.comm is not None for widget in view._held_widgets().values())  # none it shows is closed
+    if isinstance(view, TtrGameView):  # and while playing: the face-up row is made anew each move
+        keep_all(view)
+        open_widgets = len(_instances)
+        for _ in range(4):
+            assert view.act(ttr.DrawBlind()) and view.act(ttr.DrawBlind())
+        assert len(_instances) <= open_widgets
+
+
 def test_the_hint_is_what_the_expert_would_do_and_why():
     game = ttr.new_game("usa", players=2, seed=4)
     view = TtrGameView(game, human=0)

@@ -115,7 +115,7 @@ class CardGameView(_CompactView):
         since = self._marks[-1][1] if self._marks else 0
         return [event for event in self.log[since:] if event.kind == "train_wreck"]
 
-    def refresh(self) -> None:
+    def show(self) -> None:
         game, me = self.game, self.human
         # at the end every hand and pile is turned up: the final scores come from them
         update_table_figure(self.figure, game, reveal=True if game.is_over else me, wrecks=self.recent_wrecks(),
@@ -490,7 +490,7 @@ class InkGameView(_CompactView):
 
     # --- showing the game --------------------------------------------------------------------
 
-    def refresh(self) -> None:
+    def show(self) -> None:
         game, me = self.game, self.human
         board = game.boards[me]
         now = game.score(me)

@@ -161,8 +161,35 @@ class GameView:
         return texts.render(self.refused)
 
     def refresh(self) -> None:
+        """Show the game as it stands (``show``), then close the widgets the last showing
+        made that this one no longer holds: a view makes new rows, buttons and tick boxes
+        for each move, and a widget not closed stays in the kernel and the browser for as
+        long as the notebook is open."""
+        held = self._held_widgets()
+        self.show()
+        still = self._held_widgets()
+        for key, widget in held.items():
+            if key not in still:
+                widget.close()
+
+    def show(self) -> None:
         """Show the game as it stands (and every label in the current language)."""
         raise NotImplementedError
+
+    def _held_widgets(self) -> dict[int, widgets.Widget]:
+        """Every widget the view holds: its own (its attributes) and all they contain (a
+        box's children, and every widget's layout and style, widgets of their own)."""
+        found: dict[int, widgets.Widget] = {}
+        todo = [value for value in vars(self).values() if isinstance(value, widgets.Widget)]
+        while todo:
+            widget = todo.pop()
+            if id(widget) not in found:
+                found[id(widget)] = widget
+                for name in widget.keys:
+                    value = getattr(widget, name)
+                    todo.extend(item for item in (value if isinstance(value, (tuple, list)) else [value])
+                                if isinstance(item, widgets.Widget))
+        return found
 
     def _ipython_display_(self):
         from IPython.display import display

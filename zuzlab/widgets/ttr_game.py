@@ -390,7 +390,7 @@ class TtrGameView(GameView):
 
     # --- showing ---------------------------------------------------------------------------
 
-    def refresh(self) -> None:
+    def show(self) -> None:
         """Show the game as it stands (and every label in the current language)."""
         game, me = self.game, self.human
         for button, key in ((self.deck, "draw_deck"), (self.draw_tickets, "draw_tickets"), (self.claim, "claim_route"),
