@@ -67,6 +67,16 @@ def test_late_on_the_collector_keeps_the_tickets_its_pile_fulfils():
     assert reason == "keep" and params == {"count": 2, "pile": 44, "hand": 0, "to_draw": 0}
 
 
+def test_a_bot_counts_its_turns_left_from_the_deck_it_sees():
+    """The deck's size is public (a player sees the pile): a bot reads it from its
+    observation, and the turns left follow it, whatever the rivals hold in hand."""
+    game = cardgame.new_game(players=2, seed=1)
+    game.set_up(hands={0: {}, 1: {}}, face_up=[L] * 5, track=LATE, tickets={0: [], 1: []}, current=0)
+    assert len(game.cards.deck) == 5 and Reading(PlayerView(game, 0)).turns_left == 2  # 2 players, 1 card a turn
+    game.set_up(hands={0: {}, 1: {L: 4}})  # four cards move from the deck to the rival's hand
+    assert len(game.cards.deck) == 1 and Reading(PlayerView(game, 0)).turns_left == 0
+
+
 def test_early_on_the_collector_counts_on_cards_still_to_draw():
     """The same offer with a game to come: the cards still to draw (counted as
     locomotives) fulfil every one of them."""

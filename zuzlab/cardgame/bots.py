@@ -24,10 +24,9 @@ What both do (``CardStrategy``):
   two cards, else draw;
 - drawing: the face-up colour the tickets miss most, else the deck.
 
-A bot sees only what its player may see (``core.PlayerView``), and that leaves out the size
-of the deck, which says how many turns are left: the bot estimates it from the cards in
-sight, taking each rival to hold as many cards (in hand and on the track) as it does
-itself (``Reading.turns_left``).
+A bot sees only what its player may see (``core.PlayerView``): its own cards and what lies
+open, and of the rest how many (``game.observation``): the cards left in the deck say how
+many turns are left (``Reading.turns_left``).
 
 A bot is made for one player of one game (``zuzlab.cardgame.make_bot(name)``) and called
 as ``bot(game, rng)``; it returns one of ``game.legal_actions()``. ``bot.decide(game, rng)``
@@ -76,16 +75,11 @@ class Reading:
         self.pile = self.track + self._arriving()
 
     def _turns_left(self) -> int:
-        """My turns still to come (each moves my rail yard on), estimated: the deck from the
-        cards in sight, each rival taken to hold (in hand and on the track) as many cards as
-        I do, and the deck losing ``CARDS_PER_TURN`` a turn."""
-        game, me = self.game, self.me
-        yards = [sum(sum(sizes) for sizes in sets.values()) for sets in self.sets]
-        mine = sum(self.hand.values()) + sum(self.track.values())
-        in_sight = mine + sum(yards) + len(game.cards.discard) + sum(1 for card in game.cards.face_up if card)
-        rivals = sum(max(0, mine + yards[me] - yards[p]) for p in range(game.players) if p != me)
-        deck = max(0, len(game.data.deck) - in_sight - rivals)
-        return int(deck / (CARDS_PER_TURN * game.players))
+        """My turns still to come (each moves my rail yard on), estimated from the cards
+        left in the deck (as a player sees the pile: ``observation``), the deck losing
+        ``CARDS_PER_TURN`` a turn."""
+        game = self.game
+        return int(game.observation(self.me)["deck"] / (CARDS_PER_TURN * game.players))
 
     def queue(self, color: str) -> list[str]:
         """My rail yard's cards of ``color`` in the order they move on: the oldest set
