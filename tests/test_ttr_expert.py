@@ -14,7 +14,7 @@ import pytest
 from ttr_helpers import full_deck
 from zuzlab import ttr
 from zuzlab.core import Estimate, HiddenInformation, PlayerView
-from zuzlab.ttr.expert import ExpertBot
+from zuzlab.ttr.expert import ExpertBot, read_rival_tickets
 from zuzlab.ttr.plans import open_graph, ticket_path
 from zuzlab.ttr.state import Game
 
@@ -124,6 +124,39 @@ def test_no_world_while_another_player_owes_a_decision():
     game = ttr.new_game("usa", players=4, seed=1)  # player 0 chooses opening tickets
     with pytest.raises(ValueError, match="player 0 owes a decision"):
         Game.from_observation(game.observation(1), random.Random(1))
+
+
+def test_rivals_are_dealt_tickets_their_routes_suggest():
+    """``read_rival_tickets`` deals each rival tickets whose cities their routes touch
+    (of several ways to deal them, the best fitting), from the same hidden tickets, leaving
+    the player's own untouched: a rival who has built from Seattle to Los Angeles is
+    thought to hold tickets there far more often than a random deal would say."""
+    game = ttr.new_game("usa", players=3, seed=2)
+    board = game.map
+    west = [r.id for r in board.routes if set(r.cities) in ({"Seattle", "Portland"}, {"Portland", "San Francisco"},
+                                                           {"San Francisco", "Los Angeles"})][::2]
+    game.set_up(claimed={route: 1 for route in west}, current=0)
+    touched = {city for route in game.routes_of(1) for city in route.cities}
+    seen = game.observation(0)
+
+    def touching(world):
+        return sum(any(city in touched for city in (board.ticket(t).origin, *board.ticket(t).destinations))
+                   for t in world.tickets[1])
+
+    read, random_deals = [], []
+    for number in range(40):
+        world = Game.from_observation(seen, random.Random(number))
+        random_deals.append(touching(world))
+        hidden = sorted([*world.tickets[1], *world.tickets[2], *world.ticket_deck])
+        own = list(world.tickets[0])
+        read_rival_tickets(world, random.Random(number))
+        read.append(touching(world))
+        assert sorted([*world.tickets[1], *world.tickets[2], *world.ticket_deck]) == hidden  # dealt anew
+        assert world.tickets[0] == own and len(world.tickets[1]) == len(game.tickets[1])
+        world.check_position()
+    assert sum(read) > 1.5 * sum(random_deals)
+    again = read_rival_tickets(Game.from_observation(seen, random.Random(3)), random.Random(3))
+    assert again.tickets == read_rival_tickets(Game.from_observation(seen, random.Random(3)), random.Random(3)).tickets
 
 
 # --- the expert -----------------------------------------------------------------------------------

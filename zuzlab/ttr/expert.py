@@ -6,7 +6,8 @@ that is hidden: the other hands, the deck's order, the others' tickets. So the e
 samples it. From its player's observation (``game.observation()``: its own cards and
 everything public) it deals the hidden cards and tickets at random, many times over
 (``Game.from_observation``: each a *world* consistent with what it sees, made without
-the real hidden cards); in each world it plays a few candidate moves and then the rest of
+the real hidden cards), the other players' tickets dealt as their routes suggest
+(``read_rival_tickets``); in each world it plays a few candidate moves and then the rest of
 the game with the strategy bots in every seat (the *playout policy*), and keeps the move
 whose games ended best on average. Every candidate meets the same worlds and the same
 playout choices (common random numbers), so the comparison is fair and takes few games.
@@ -55,6 +56,9 @@ STYLES: tuple[type[Strategy], ...] = (BalancedBot, TicketBot, LongRouteBot)
 #: copy of the world, the final scoring with its longest routes: some 4 ms, a decision
 #: 0.1 ms, on one core here)
 PLAYOUT_OVERHEAD = 40
+#: ways to deal a rival's tickets tried in each world, the one its routes fit best kept
+#: (``read_rival_tickets``)
+TICKET_GUESSES = 8
 
 
 class ExpertBot:
@@ -177,7 +181,8 @@ class ExpertBot:
             if world == self.first_worlds and len(alive) > 2:  # the better half goes on, and the usual move
                 ranked = sorted(alive[1:], key=lambda n: -sum(margins[n]))
                 alive = [0, *ranked[:max(1, (len(alive) - 1) // 2)]]
-            sampled = Game.from_observation(seen, random.Random(f"{sample_seed}/world/{world}"))
+            dealing = random.Random(f"{sample_seed}/world/{world}")
+            sampled = read_rival_tickets(Game.from_observation(seen, dealing), dealing)
             for n in alive:
                 margin, decisions = self._play_out(sampled, actions[n], f"{sample_seed}/policy/{world}", world)
                 margins[n].append(margin)
@@ -203,3 +208,26 @@ class ExpertBot:
             decisions += 1
         totals = game.final_scores().totals
         return totals[player] - max(t for seat, t in enumerate(totals) if seat != player), decisions
+
+
+def read_rival_tickets(world: Game, rng: random.Random, guesses: int = TICKET_GUESSES) -> Game:
+    """``world`` with the other players' tickets dealt again as their routes suggest: a
+    player builds towards their tickets, so of ``guesses`` ways to deal each rival as many
+    tickets as they hold (from their tickets and the ticket deck, the pool the player to
+    move has not seen) the one whose cities their routes touch most is kept, and the rest
+    goes back into the deck in random order. Without it the rivals of a sampled world chase
+    random tickets and leave open the routes the real ones are about to take. Only public
+    facts are read (who claimed what); a rival with no route yet keeps a random deal."""
+    me, board = world.player_to_move(), world.map
+    rivals = [p for p in range(world.players) if p != me and world.tickets[p]]
+    pool = [*(t for p in rivals for t in world.tickets[p]), *world.ticket_deck]
+    for rival in rivals:
+        touched = {city for route in world.routes_of(rival) for city in route.cities}
+        held = len(world.tickets[rival])
+        dealt = [rng.sample(pool, held) for _ in range(guesses if touched else 1)]
+        world.tickets[rival] = max(dealt, key=lambda tickets: sum(
+            city in touched for t in tickets for city in (board.ticket(t).origin, *board.ticket(t).destinations)))
+        pool = [t for t in pool if t not in world.tickets[rival]]
+    rng.shuffle(pool)
+    world.ticket_deck = pool
+    return world
