@@ -228,8 +228,8 @@ def test_the_hint_is_the_collectors_move_and_its_reason_in_english_and_german():
     try:
         texts.set_language("de")
         assert view.hint() == ("Der Sammler-Bot würde ein Set aus 3 roten Karten und einer Lokomotive in den "
-                               "Verschiebebahnhof legen: Das verursacht ein Zugunglück für Spieler 1 (2 Karten), deren "
-                               "rote Karten auf den Ablagestapel kommen, während dein Set Karte für Karte auf deinen "
+                               "Verschiebebahnhof legen: Das verursacht ein Zugunglück: Die roten Karten von Spieler 1 "
+                               "(2 Karten) kommen auf den Ablagestapel, während dein Set Karte für Karte auf deinen "
                                "Unterwegs-Stapel wandert.")
     finally:
         texts.set_language("en")

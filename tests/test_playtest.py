@@ -405,7 +405,7 @@ def test_the_figures_speak_the_readers_language(small, german):
     assert heat.title.text == "Jede Stadt im Streckennetz des Siegers: Zug um Zug: USA, 3 Spieler, 3 Partien"
     assert "percent" in heat.select_one({"type": ColorBar}).formatter.code
     arc = study_plots.game_arc_figure(small, "usa", 2)
-    assert arc.xaxis[0].axis_label == "Spielzug (des Spielers selbst)"
+    assert arc.xaxis[0].axis_label == "eigener Spielzug"
     assert len(arc.select({"name": "arc:tickets"})) == 1
     similar = study_plots.similarity_figure(small)
     assert similar.select_one({"name": "figures"}).data_source.data["written"] == ["0\xa0%"]

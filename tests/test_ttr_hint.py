@@ -458,8 +458,8 @@ def test_the_hint_in_german_uses_the_rules_words():
             "Eine graue Strecke deines Plans braucht noch 2 Karten einer Farbe: Die gelbe Karte kann eine davon sein.")
         assert hint(sofia_cut_off()).endswith(
             " Deine Zielkarte Budapest–Sofia (5) kannst du mit eigenen Strecken nicht mehr erfüllen; retten könnte "
-            "sie noch ein Bahnhof in Sarajevo oder Sofia für die Strecke Sarajevo–Sofia (2 grau, Tunnel) von "
-            "Spieler 1. Sonst kostet sie dich am Ende 5 Punkte.")
+            "sie noch ein Bahnhof in Sarajevo oder Sofia, der die Strecke Sarajevo–Sofia (2 grau, Tunnel) von "
+            "Spieler 1 mitbenutzt. Sonst kostet sie dich am Ende 5 Punkte.")
         game = position(tickets=[("Denver", "El Paso")], current=1)
         assert hint(game) == "Jetzt gibt es keinen Tipp: Du bist nicht an der Reihe."
         game.set_up(current=0, over=True)

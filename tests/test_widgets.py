@@ -1422,7 +1422,7 @@ def test_rule_explorer_says_where_the_bots_are_picked_and_names_the_card_games_b
     explorer = RuleExplorer("cardgame", games=10)
     try:
         texts.set_language("de")
-        assert "collector (Sammler-Bot), wrecker (Zugunglück-Bot) und random (Zufalls-Bot)" in explorer.bots_hint.value
+        assert "collector (Sammler-Bot), wrecker (Zugunglücks-Bot) und random (Zufalls-Bot)" in explorer.bots_hint.value
     finally:
         texts.set_language("en")
 
