@@ -236,10 +236,10 @@ def test_a_face_up_locomotive_stands_in_for_what_the_plan_needs():
 
 
 class AlwaysDraws:
-    """An adviser that draws from the deck whatever the position."""
+    """An adviser (a bot, as any: ``bot(game, rng)``) that draws from the deck whatever the position."""
 
-    def decide(self, game, rng, explain=True):
-        return ttr.DrawBlind(), None
+    def __call__(self, game, rng):
+        return ttr.DrawBlind()
 
 
 def test_the_hint_never_advises_a_draw_while_a_claim_of_the_plan_can_be_paid():
@@ -248,7 +248,7 @@ def test_the_hint_never_advises_a_draw_while_a_claim_of_the_plan_can_be_paid():
     claimed = {track("usa", "Denver", "Santa Fe"): 0}
     game = position(tickets=[("Denver", "El Paso")], hands={"red": 2}, claimed=claimed)
     assert advised(game, AlwaysDraws) == ttr.ClaimRoute(track("usa", "El Paso", "Santa Fe"), "red", 0)
-    assert hint(game, AlwaysDraws) == ("The bot AlwaysDraws would claim El Paso–Santa Fe (2 gray) with 2 red cards: "
+    assert hint(game, AlwaysDraws) == ("The bot “AlwaysDraws” would claim El Paso–Santa Fe (2 gray) with 2 red cards: "
                                        "El Paso–Santa Fe (2 gray) is on the cheapest way to join Denver–El Paso (4).")
     # with one red card nothing of the plan can be paid: the draw stands
     game = position(tickets=[("Denver", "El Paso")], hands={"red": 1}, claimed=claimed)
@@ -270,6 +270,18 @@ def test_the_ticket_planning_bots_never_draw_while_a_claim_of_their_plan_can_be_
             if game.pending is None and isinstance(action, (ttr.DrawBlind, ttr.DrawFaceUp, ttr.DrawTickets)):
                 assert advice.TicketPlan(game).serving_claim() is None, (seed, len(game.history))
             game.apply(action)
+
+
+def test_each_strategy_bot_advises_by_its_name_as_a_reader_calls_it():
+    game = position(tickets=[("Duluth", "El Paso")], hands={"yellow": 5})
+    assert hint(game, "tickets").startswith("The ticket bot would ")
+    assert hint(game, "long_routes").startswith("The long-route bot would ")
+    try:
+        texts.set_language("de")
+        assert hint(game, "tickets").startswith("Der Zielkarten-Bot würde ")
+        assert hint(game, "route_focus").startswith("Der Bot „streckenfokussierter Agent“ würde ")
+    finally:
+        texts.set_language("en")
 
 
 def test_the_reasons_of_moves_another_adviser_may_choose():

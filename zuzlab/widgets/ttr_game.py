@@ -84,7 +84,7 @@ def hint_for(game: Game, player: int, adviser: str | type) -> tuple[str, list[Ro
 def advised_move(position: PlayerView, adviser: str | type, rng: random.Random) -> Any:
     """The adviser's move; never a draw while a claim of the player's plan can be paid
     now: then that claim (``TicketPlan.serving_claim``)."""
-    action, _ = make_bot(adviser).decide(position, rng, explain=False)
+    action = make_bot(adviser)(position, rng)
     if position.pending is None and isinstance(action, (DrawBlind, DrawFaceUp, DrawTickets)):
         return advice.TicketPlan(position).serving_claim() or action
     return action
@@ -163,9 +163,9 @@ class TtrGameView(GameView):
 
     reason_html = staticmethod(_why)
     engine, opponents = ENGINE, OPPONENTS
-    #: the bot whose move the hint advises: a name of ``ttr.bots.BOTS``, or a class of bots
-    #: with ``decide(game, rng, explain)``; the hint's words come from your position and plan
-    #: (``ttr.advice``), whichever bot it is
+    #: the bot whose move the hint advises: a name of ``ttr.bots.BOTS`` (an NYU agent too), or
+    #: a class of bots; the hint's words come from your position and plan (``ttr.advice``),
+    #: whichever bot it is
     adviser: str | type = "expert"
 
     def __init__(self, game: Game, human: int = 0, bots: str | Bot | Sequence[str | Bot] | None = None,
