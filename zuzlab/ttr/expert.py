@@ -68,6 +68,10 @@ class ExpertBot:
     more than ``doubt`` standard errors. Call it like any bot: ``bot(game, rng)``, or
     ``bot.decide(game, rng)`` for the move and its reason."""
 
+    #: the scoring rules its choices read (``core.scoring_read``): its playouts' final scores
+    #: (the tie-breakers are not read: a margin of points does not need them)
+    reads_scoring = frozenset({"route_points", "longest_route_bonus", "unused_station_points"})
+
     def __init__(self, budget: int = 12000, candidates: int = 5, first_worlds: int = 3, max_worlds: int = 64,
                  doubt: float = 1.0):
         if budget < 1 or candidates < 1 or first_worlds < 1 or max_worlds < first_worlds or doubt < 0:
@@ -79,10 +83,6 @@ class ExpertBot:
         self.styles = [style() for style in STYLES]  # its own strategy bots, following the game between decisions
         #: the last search's estimates, best first (for a hint to show): None after a move without search
         self.last_estimates: list[Estimate] | None = None
-
-    #: the scoring rules its choices read (``core.scoring_read``): its playouts' final scores
-    #: (the tie-breakers are not read: a margin of points does not need them)
-    reads_scoring = frozenset({"route_points", "longest_route_bonus", "unused_station_points"})
 
     def __call__(self, game: Game, rng: random.Random) -> Action:
         return self.decide(game, rng, explain=False)[0]
