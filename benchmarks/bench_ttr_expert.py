@@ -1,7 +1,7 @@
 """The Ticket to Ride expert's strength and speed: prints its figures, asserts nothing.
 
     python benchmarks/bench_ttr_expert.py [--games 100] [--workers 2]
-        [--opponents balanced,tickets,long_routes] [--budget 12000] [--seed 1] [--batch 20]
+        [--opponents balanced,tickets,long_routes] [--budget 14000] [--seed 1] [--batch 20]
 
 Plays ``--games`` seeded 4-player USA games (``zuzlab.sim.simulate`` on the pool, with a
 progress bar, in batches of ``--batch`` games seeded ``"{seed}-{batch}"``: the figures so far
@@ -37,7 +37,7 @@ from pathlib import Path
 
 from zuzlab import sim
 from zuzlab.tickets import ChooseTickets
-from zuzlab.ttr.expert import ExpertBot
+from zuzlab.ttr.expert import BUDGET, ExpertBot
 
 
 class TimedExpert(ExpertBot):
@@ -45,7 +45,7 @@ class TimedExpert(ExpertBot):
     ``times_dir`` (a worker's bots are made and dropped there: a file brings the times back)."""
 
     times_dir = ""
-    budget_given = 12000
+    budget_given = BUDGET
 
     def __init__(self) -> None:
         super().__init__(budget=self.budget_given)
@@ -122,7 +122,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--opponents", default="balanced,tickets,long_routes",
                         help="three bot names of zuzlab.ttr.bots.BOTS, comma-separated")
-    parser.add_argument("--budget", type=int, default=12000, help="the expert's playout decisions a decision")
+    parser.add_argument("--budget", type=int, default=BUDGET, help="the expert's playout decisions a decision")
     parser.add_argument("--seed", default="1")
     args = parser.parse_args()
     opponents = [name.strip() for name in args.opponents.split(",")]

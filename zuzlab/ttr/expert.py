@@ -56,6 +56,12 @@ STYLES: tuple[type[Strategy], ...] = (BalancedBot, TicketBot, LongRouteBot)
 #: copy of the world, the final scoring with its longest routes: some 4 ms, a decision
 #: 0.1 ms, on one core here)
 PLAYOUT_OVERHEAD = 40
+#: playout decisions a decision may spend (about a second on one core here; the slowest
+#: decisions, early in the game with the longest playouts, some 1.6 s)
+BUDGET = 14000
+#: the most worlds a decision samples, however short its playouts: late in the game, when a
+#: playout is a few turns, the budget buys many worlds, and an ending is worth getting right
+MAX_WORLDS = 256
 #: ways to deal a rival's tickets tried in each world, the one its routes fit best kept
 #: (``read_rival_tickets``)
 TICKET_GUESSES = 8
@@ -72,7 +78,7 @@ class ExpertBot:
     #: (the tie-breakers are not read: a margin of points does not need them)
     reads_scoring = frozenset({"route_points", "longest_route_bonus", "unused_station_points"})
 
-    def __init__(self, budget: int = 12000, candidates: int = 5, first_worlds: int = 3, max_worlds: int = 64,
+    def __init__(self, budget: int = BUDGET, candidates: int = 5, first_worlds: int = 3, max_worlds: int = MAX_WORLDS,
                  doubt: float = 1.0):
         if budget < 1 or candidates < 1 or first_worlds < 1 or max_worlds < first_worlds or doubt < 0:
             raise ValueError(f"the expert needs a budget, candidates and worlds of at least 1 (and max_worlds ≥ "
