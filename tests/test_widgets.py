@@ -442,6 +442,55 @@ def test_the_hint_marks_its_planned_way_on_the_map_until_the_next_move():
     assert view.plan_marks.shown == 0 and not view.plan_marks.item.visible
 
 
+def test_the_hint_button_says_it_is_working_while_the_adviser_thinks():
+    """The expert searches for a second or two: while it does, the hint button is
+    disabled and the message says the hint is being worked out; then the hint shows."""
+    view = TtrGameView(ttr.new_game("usa", players=2, seed=4), human=0)
+    view.adviser = "balanced"
+    seen = {}
+    work_out = view.hint
+
+    def hint():
+        seen.update(message=view.message.value, disabled=view.hint_button.disabled)
+        return work_out()
+
+    view.hint = hint
+    view.hint_button.click()
+    assert seen["disabled"] and "Hint:</b> working it out" in seen["message"]
+    assert not view.hint_button.disabled and "The balanced bot would keep" in view.message.value
+
+    def failing():
+        raise RuntimeError("the adviser failed")
+
+    view.hint = failing
+    with pytest.raises(RuntimeError):
+        view.show_hint()
+    assert not view.hint_button.disabled and "working it out" not in view.message.value
+
+
+def test_the_hint_stays_in_sight_until_the_next_move():
+    """Picking the route the hint names redraws the view: the hint's words stay, like its
+    marks, until a move (or another language) makes them stale."""
+    from zuzlab import texts
+
+    game = ttr.new_game("usa", players=4, seed=21)
+    game.set_up(hands={0: {"pink": 2}}, tickets={0: [("Denver", "Pittsburgh")], 1: [], 2: [], 3: []}, current=0)
+    view = TtrGameView(game, human=0)
+    view.adviser = "balanced"
+    view.hint_button.click()
+    hint = view.message.value
+    assert "claim Kansas City–Saint Louis (2 pink)" in hint
+    assert view.select_route(USA.route_between("Kansas City", "Saint Louis", "pink").id)
+    assert view.message.value == hint and view.claim_menu.value is not None
+    texts.set_language("de")
+    try:
+        assert view.message.value == ""  # English words in a German view: gone
+    finally:
+        texts.set_language("en")
+    view.hint_button.click()
+    assert view.act(ttr.DrawBlind()) and view.message.value == ""
+
+
 def test_the_hint_says_when_a_ticket_can_no_longer_be_completed():
     game = ttr.new_game("usa", players=2, seed=4)
     board = game.map
