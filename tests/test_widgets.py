@@ -442,6 +442,26 @@ def test_the_hint_marks_its_planned_way_on_the_map_until_the_next_move():
     assert view.plan_marks.shown == 0 and not view.plan_marks.item.visible
 
 
+def test_the_hint_marks_the_track_of_the_claim_it_advises_on_a_white_casing():
+    """The plan runs on the blue track of Kansas City–Saint Louis, the hint claims the pink
+    one: the map marks the pink one, the track the words name. The dashes lie on a white
+    casing, or they would not show on a blue route."""
+    game = ttr.new_game("usa", players=4, seed=21)
+    game.set_up(hands={0: {"pink": 2}}, tickets={0: [("Denver", "Pittsburgh")], 1: [], 2: [], 3: []}, current=0)
+    blue, pink = (USA.route_between("Kansas City", "Saint Louis", color) for color in ("blue", "pink"))
+    planner = ttr.make_bot("balanced").planner(game)
+    assert blue.id in {route.id for route in planner.path(game, game.tickets[0][0])}
+    view = TtrGameView(game, human=0)
+    view.adviser = "balanced"  # its quick moves: the marks are the same for any adviser
+    assert "claim Kansas City–Saint Louis (2 pink) with 2 pink cards" in view.hint()
+    marked = view.plan_marks.source.data
+    marked_lines = set(zip(marked["x0"], marked["y0"], marked["x1"], marked["y1"]))
+    assert view.plan_marks.line_of(pink) in marked_lines and view.plan_marks.line_of(blue) not in marked_lines
+    assert view.plan_casing.source.data == marked  # the casing under every dash
+    assert view.plan_marks.item.renderers == [view.plan_casing.renderer, view.plan_marks.renderer]
+    assert view.plan_casing.item not in view.figure.legend[0].items  # one legend entry for the plan
+
+
 def test_the_hint_button_says_it_is_working_while_the_adviser_thinks():
     """The expert searches for a second or two: while it does, the hint button is
     disabled and the message says the hint is being worked out; then the hint shows."""
