@@ -1214,6 +1214,9 @@ def test_card_game_view_gives_the_collectors_ticket_advice_and_counts_colours_wi
     view = CardGameView(cardgame.new_game(players=2, seed=2))
     view.hint_button.click()
     assert "The collector bot would keep" in view.message.value
+    kept = view.hint().split("would keep ")[1].split(": ")[0]  # each ticket as its tick box names it
+    offered = [view.game.data.ticket(t) for t in view.game.pending.tickets]
+    assert any(f"{t.origin}–{t.destination} ({t.points} points)" in kept for t in offered) and ":" not in kept
     game = cardgame.new_game(players=2, seed=2)
     game.set_up(hands={0: {"red": 1, "blue": 1}}, current=0)
     view = CardGameView(game)
