@@ -1350,7 +1350,39 @@ def test_rule_explorer_simulates_the_printed_and_the_changed_rules():
     assert set(changed.longest_route_bonus) == {0, 25} and set(printed.longest_route_bonus) == {0, 10}
     assert (changed.turns == printed.turns).all()  # the bots ignore points: the same games, scored anew
     assert "10 games under the printed rules and under yours" in explorer.message.value
+    assert "no bot here reads it when choosing a move: the games of the printed rules were scored anew" \
+        in shown_text(explorer.message)
     assert len(explorer.figures()) == 4
+
+
+@pytest.mark.slow
+def test_rule_explorer_says_it_played_the_games_again_and_why():
+    """An agent of the NYU study weighs the route points: under a flatter table it plays
+    other games, so the explorer plays them, and says so, naming the agent; a change of
+    the play itself is played again too."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from zuzlab import texts
+    from zuzlab.widgets import RuleExplorer
+
+    with ThreadPoolExecutor(2) as threads:
+        explorer = RuleExplorer("usa", games=10, players=3, executor=threads,
+                                bots=["long_route_exploiting", "tickets", "balanced"])
+        explorer.controls["route_points"].children[5].value = 9
+        printed, changed = explorer.simulate().values()
+        assert not (changed.turns == printed.turns).all()  # other games
+        assert ("Only the scoring changed, but this bot reads it when choosing a move: Long Route Exploiting "
+                "agent. So the games were played again under your rules") in shown_text(explorer.message)
+        texts.set_language("de")
+        try:
+            assert "aber dieser Bot liest sie bei der Wahl seiner Züge: Langstrecken ausnutzender Agent. Darum " \
+                   "wurden die Partien nach deinen Regeln neu gespielt" in shown_text(explorer.message)
+        finally:
+            texts.set_language("en")
+        explorer.controls["route_points"].children[5].value = 15
+        explorer.controls["trains_per_player"].value = 40
+        explorer.simulate()
+    assert "Your change alters how the game is played: the games were played again" in shown_text(explorer.message)
 
 
 def shown_text(widget) -> str:
@@ -1393,11 +1425,12 @@ def test_rule_explorer_names_a_change_it_cannot_simulate_in_the_words_of_its_con
         assert shown.endswith(f" und {last}.") and ", und" not in shown
     finally:
         texts.set_language("en")
-    explorer.bots.value = "tickets, Expert"  # a bot that searches: seconds a game, refused by name
+    explorer.bots.value = "tickets, Expert"  # a bot that searches: a minute or more a game, refused by name
     assert explorer.simulate() == {}
     shown = shown_text(explorer.message)
-    assert "«bots»: expert searches for every move, seconds a game, too slow for the explorer's hundreds of " \
-           "games (sim.simulate plays it); choose from tickets, " in shown and ", expert" not in shown
+    assert "«bots»: expert searches before every move (a second or two each, a minute or more a game), too " \
+           "slow for the explorer's hundreds of games (sim.simulate plays it); choose from tickets, " in shown
+    assert ", expert" not in shown
     explorer.bots.value = " , "
     assert explorer.simulate() == {} and "«bots»: name at least one bot" in shown_text(explorer.message)
 
