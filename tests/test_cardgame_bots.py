@@ -238,14 +238,14 @@ def test_the_hint_is_the_collectors_move_and_its_reason_in_english_and_german():
 def test_the_hint_names_the_tickets_to_keep_and_the_cards_counted_on():
     view = CardGameView(late_offer(), human=0)
     assert view.hint() == (
-        "The collector bot would keep Chicago–Dallas (6: yellow green) and Chicago–Miami (10: yellow red): of the "
+        "The collector bot would keep Chicago–Dallas (6 points) and Chicago–Miami (10 points): of the "
         "tickets on offer, these add the most points with the cards you can count on (44 cards on your on-the-track "
         "pile or on the way there from your rail yard, 0 cards in hand and about 0 cards still to draw in the "
         "colours you need). A ticket not fulfilled at the end costs its points.")
     try:
         texts.set_language("de")
         assert view.hint().startswith(
-            "Der Sammler-Bot würde Chicago–Dallas (6: gelb grün) und Chicago–Miami (10: gelb rot) behalten: Von den "
+            "Der Sammler-Bot würde Chicago–Dallas (6 Punkte) und Chicago–Miami (10 Punkte) behalten: Von den "
             "angebotenen Zielkarten bringen diese die meisten Punkte mit den Karten, auf die du zählen kannst "
             "(44 Karten auf deinem Unterwegs-Stapel")
     finally:

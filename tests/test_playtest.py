@@ -397,6 +397,7 @@ def test_the_figures_speak_the_readers_language(small, german):
     assert data["x"][0] == ("2 Spieler", texts.bot_name("tickets")) and all(re.fullmatch(r"\d+\xa0%", s)
                                                                  for s in data["share_written"])
     assert shares.title.text == "Sieganteil je Agent: Zug um Zug: USA"
+    assert [item.label.value for item in shares.legend[0].items] == [texts.bot_name(a) for a in small.agents]
     axis = shares.yaxis[0].formatter
     assert isinstance(axis, CustomJSTickFormatter) and axis.args["lang"] == "de"
     heat = study_plots.city_heat_map(small, "usa", 3, "winner")
@@ -404,11 +405,29 @@ def test_the_figures_speak_the_readers_language(small, german):
     assert (min(cities["heat_size"]), max(cities["heat_size"])) == study_plots.CITY_SIZES  # the least to the most
     assert heat.title.text == "Jede Stadt im Streckennetz des Siegers: Zug um Zug: USA, 3 Spieler, 3 Partien"
     assert "percent" in heat.select_one({"type": ColorBar}).formatter.code
+    assert heat.select_one({"type": ColorBar}).title == "Anteil der Partien im Streckennetz des Siegers"
+    assert not any(legend.visible for legend in heat.legend)  # the map's double routes: not what it shows
     arc = study_plots.game_arc_figure(small, "usa", 2)
     assert arc.xaxis[0].axis_label == "eigener Spielzug"
     assert len(arc.select({"name": "arc:tickets"})) == 1
     similar = study_plots.similarity_figure(small)
     assert similar.select_one({"name": "figures"}).data_source.data["written"] == ["0\xa0%"]
+
+
+def test_every_agents_line_stands_out_from_the_white_of_the_figure():
+    """The game arc draws each agent as a line on white: a colour of contrast below 2:1
+    (the palette's yellow, about 1.2:1) hardly shows; the first four agents' colours, as
+    the NYU study's four agents get them, all show."""
+    from zuzlab.viz import study_plots
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    contrast = [(1.05) / (luminance(colour) + 0.05) for colour in study_plots.AGENT_PALETTE[:4]]
+    assert min(contrast) >= 2, contrast
+    assert len(set(study_plots.AGENT_PALETTE)) == len(study_plots.AGENT_PALETTE)
 
 
 def test_the_distance_table_widens_for_long_board_names_and_its_note(small, german):

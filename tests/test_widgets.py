@@ -443,6 +443,75 @@ def test_the_hint_marks_its_planned_way_on_the_map_until_the_next_move():
     assert view.plan_marks.shown == 0 and not view.plan_marks.item.visible
 
 
+def test_the_hint_marks_the_track_of_the_claim_it_advises_on_a_white_casing():
+    """The plan runs on the blue track of Kansas City–Saint Louis, the hint claims the pink
+    one: the map marks the pink one, the track the words name. The dashes lie on a white
+    casing, or they would not show on a blue route."""
+    game = ttr.new_game("usa", players=4, seed=21)
+    game.set_up(hands={0: {"pink": 2}}, tickets={0: [("Denver", "Pittsburgh")], 1: [], 2: [], 3: []}, current=0)
+    blue, pink = (USA.route_between("Kansas City", "Saint Louis", color) for color in ("blue", "pink"))
+    planner = ttr.make_bot("balanced").planner(game)
+    assert blue.id in {route.id for route in planner.path(game, game.tickets[0][0])}
+    view = TtrGameView(game, human=0)
+    view.adviser = "balanced"  # its quick moves: the marks are the same for any adviser
+    assert "claim Kansas City–Saint Louis (2 pink) with 2 pink cards" in view.hint()
+    marked = view.plan_marks.source.data
+    marked_lines = set(zip(marked["x0"], marked["y0"], marked["x1"], marked["y1"]))
+    assert view.plan_marks.line_of(pink) in marked_lines and view.plan_marks.line_of(blue) not in marked_lines
+    assert view.plan_casing.source.data == marked  # the casing under every dash
+    assert view.plan_marks.item.renderers == [view.plan_casing.renderer, view.plan_marks.renderer]
+    assert view.plan_casing.item not in view.figure.legend[0].items  # one legend entry for the plan
+
+
+def test_the_hint_button_says_it_is_working_while_the_adviser_thinks():
+    """The expert searches for a second or two: while it does, the hint button is
+    disabled and the message says the hint is being worked out; then the hint shows."""
+    view = TtrGameView(ttr.new_game("usa", players=2, seed=4), human=0)
+    view.adviser = "balanced"
+    seen = {}
+    work_out = view.hint
+
+    def hint():
+        seen.update(message=view.message.value, disabled=view.hint_button.disabled)
+        return work_out()
+
+    view.hint = hint
+    view.hint_button.click()
+    assert seen["disabled"] and "Hint:</b> working it out" in seen["message"]
+    assert not view.hint_button.disabled and "The balanced bot would keep" in view.message.value
+
+    def failing():
+        raise RuntimeError("the adviser failed")
+
+    view.hint = failing
+    with pytest.raises(RuntimeError):
+        view.show_hint()
+    assert not view.hint_button.disabled and "working it out" not in view.message.value
+
+
+def test_the_hint_stays_in_sight_until_the_next_move():
+    """Picking the route the hint names redraws the view: the hint's words stay, like its
+    marks, until a move (or another language) makes them stale."""
+    from zuzlab import texts
+
+    game = ttr.new_game("usa", players=4, seed=21)
+    game.set_up(hands={0: {"pink": 2}}, tickets={0: [("Denver", "Pittsburgh")], 1: [], 2: [], 3: []}, current=0)
+    view = TtrGameView(game, human=0)
+    view.adviser = "balanced"
+    view.hint_button.click()
+    hint = view.message.value
+    assert "claim Kansas City–Saint Louis (2 pink)" in hint
+    assert view.select_route(USA.route_between("Kansas City", "Saint Louis", "pink").id)
+    assert view.message.value == hint and view.claim_menu.value is not None
+    texts.set_language("de")
+    try:
+        assert view.message.value == ""  # English words in a German view: gone
+    finally:
+        texts.set_language("en")
+    assert view.message.value == hint  # back in English, the same position: the same hint
+    assert view.act(ttr.DrawBlind()) and view.message.value == ""
+
+
 def test_the_hint_says_when_a_ticket_can_no_longer_be_completed():
     game = ttr.new_game("usa", players=2, seed=4)
     board = game.map
@@ -1149,6 +1218,9 @@ def test_card_game_view_gives_the_collectors_ticket_advice_and_counts_colours_wi
     view = CardGameView(cardgame.new_game(players=2, seed=2))
     view.hint_button.click()
     assert "The collector bot would keep" in view.message.value
+    kept = view.hint().split("would keep ")[1].split(": ")[0]  # each ticket as its tick box names it
+    offered = [view.game.data.ticket(t) for t in view.game.pending.tickets]
+    assert any(f"{t.origin}–{t.destination} ({t.points} points)" in kept for t in offered) and ":" not in kept
     game = cardgame.new_game(players=2, seed=2)
     game.set_up(hands={0: {"red": 1, "blue": 1}}, current=0)
     view = CardGameView(game)
@@ -1282,7 +1354,39 @@ def test_rule_explorer_simulates_the_printed_and_the_changed_rules():
     assert set(changed.longest_route_bonus) == {0, 25} and set(printed.longest_route_bonus) == {0, 10}
     assert (changed.turns == printed.turns).all()  # the bots ignore points: the same games, scored anew
     assert "10 games under the printed rules and under yours" in explorer.message.value
+    assert "no bot here reads it when choosing a move: the games of the printed rules were scored anew" \
+        in shown_text(explorer.message)
     assert len(explorer.figures()) == 4
+
+
+@pytest.mark.slow
+def test_rule_explorer_says_it_played_the_games_again_and_why():
+    """An agent of the NYU study weighs the route points: under a flatter table it plays
+    other games, so the explorer plays them, and says so, naming the agent; a change of
+    the play itself is played again too."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from zuzlab import texts
+    from zuzlab.widgets import RuleExplorer
+
+    with ThreadPoolExecutor(2) as threads:
+        explorer = RuleExplorer("usa", games=10, players=3, executor=threads,
+                                bots=["long_route_exploiting", "tickets", "balanced"])
+        explorer.controls["route_points"].children[5].value = 9
+        printed, changed = explorer.simulate().values()
+        assert not (changed.turns == printed.turns).all()  # other games
+        assert ("Only the scoring changed, but this bot reads it when choosing a move: Long Route Exploiting "
+                "agent. So the games were played again under your rules") in shown_text(explorer.message)
+        texts.set_language("de")
+        try:
+            assert "aber dieser Bot liest sie bei der Wahl seiner Züge: Langstrecken ausnutzender Agent. Darum " \
+                   "wurden die Partien nach deinen Regeln neu gespielt" in shown_text(explorer.message)
+        finally:
+            texts.set_language("en")
+        explorer.controls["route_points"].children[5].value = 15
+        explorer.controls["trains_per_player"].value = 40
+        explorer.simulate()
+    assert "Your change alters how the game is played: the games were played again" in shown_text(explorer.message)
 
 
 def shown_text(widget) -> str:
@@ -1325,11 +1429,12 @@ def test_rule_explorer_names_a_change_it_cannot_simulate_in_the_words_of_its_con
         assert shown.endswith(f" und {last}.") and ", und" not in shown
     finally:
         texts.set_language("en")
-    explorer.bots.value = "tickets, Expert"  # a bot that searches: seconds a game, refused by name
+    explorer.bots.value = "tickets, Expert"  # a bot that searches: a minute or more a game, refused by name
     assert explorer.simulate() == {}
     shown = shown_text(explorer.message)
-    assert "«bots»: expert searches for every move, seconds a game, too slow for the explorer's hundreds of " \
-           "games (sim.simulate plays it); choose from tickets, " in shown and ", expert" not in shown
+    assert "«bots»: expert searches before every move (a second or two each, a minute or more a game), too " \
+           "slow for the explorer's hundreds of games (sim.simulate plays it); choose from tickets, " in shown
+    assert ", expert" not in shown
     explorer.bots.value = " , "
     assert explorer.simulate() == {} and "«bots»: name at least one bot" in shown_text(explorer.message)
 

@@ -18,7 +18,7 @@ viz.show(viz.map_figure("usa"))
 # %% [markdown] text usa.turn
 
 # %% [markdown] en
-# A forbidden move is refused, and the game stays as it was
+# A forbidden move is refused, and the game stays as it was:
 
 # %% [markdown] de
 # Ein verbotener Zug wird abgelehnt, das Spiel bleibt, wie es war:

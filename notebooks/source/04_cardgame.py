@@ -17,7 +17,8 @@ zw.language_switch(LANGUAGE)
 
 # %%
 from zuzlab import cardgame
-# your opponents: the collector bot (player 1) and the wrecker bot (player 2); your own seat's entry is not read
+# your opponents: the collector bot (player 1) and the wrecker bot (player 2)
+# (your own seat's entry is not read)
 view = zw.CardGameView(cardgame.new_game(players=3, seed=4), human=0, bot=[None, "collector", "wrecker"])
 view
 
@@ -50,8 +51,10 @@ assert scenario.yards[1]["green"] == [[1, 0]] and scenario.track[1]["green"] == 
 # %% [markdown] text card.end
 
 # %%
-played = cardgame.play_game(players=3, seed=2, bots=["collector", "wrecker", "random"])   # a whole game between the two bots and the random bot
-scores = played.final_scores()
+# a whole game between the two bots and the random bot
+bots = ["collector", "wrecker", "random"]
+played = cardgame.play_game(players=3, seed=2, bots=bots)
+scores = played.final_scores().with_seats(bots)
 scores
 
 # %% [markdown] text card.fulfilment

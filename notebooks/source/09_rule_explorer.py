@@ -76,7 +76,8 @@ for bonus in ("bonus_0", "bonus_20"):   # a smaller or a larger bonus matters le
     assert abs(long_routes[bonus] - long_routes["printed"]) < table_effect / 2
 assert long_routes["linear"] < long_routes["flat"] < 0.65 * long_routes["printed"]   # … as the table
 shown_rates = win_rates.rename(columns=variant, index=texts.bot_name).rename_axis(texts.text("label.explore_bot"))
-display(shown_rates.style.format(lambda rate: texts.render(texts.share(rate))).set_caption(texts.text("label.sim_win_rates")))
+shown_rates = shown_rates.style.format(lambda rate: texts.render(texts.share(rate)))
+display(shown_rates.set_caption(texts.text("label.sim_win_rates")))
 zw.explain("explore.candidates", per_train=per_train, one_train=printed_points[1],
            **{key: texts.share(long_routes[name]) for key, name in [
                ("printed", "printed"), ("bonus_0", "bonus_0"), ("bonus_20", "bonus_20"),

@@ -128,7 +128,9 @@ assert coded.ticket_points_won["long_route_exploiting_faithful"] < described.tic
 # %% [markdown] text study.yours
 
 # %%
-changes = {}   # your rule change, e.g. {"cards_per_color": 4} or {"longest_route_bonus": 0}: the fields of ttr.rules.USA
+# your rule change, e.g. {"cards_per_color": 4} or {"longest_route_bonus": 0}
+# (any field of ttr.rules.USA)
+changes = {}
 yours = replace(ttr.rules.USA, name=texts.text("say.study_board_yours"), **changes)
 mine = playtest.study(boards=(yours,), players=4, games=GAMES, seed=1)
 compared = playtest.joined(paper, mine)

@@ -14,7 +14,7 @@ from typing import Any
 
 from bokeh.core.properties import value
 from bokeh.models import ColorBar, ColumnDataSource, FactorRange, HoverTool, Legend, LegendItem, Title
-from bokeh.palettes import Colorblind8, Magma256
+from bokeh.palettes import Magma256
 from bokeh.plotting import figure
 from bokeh.transform import linear_cmap
 
@@ -28,6 +28,9 @@ from .ttr_map import map_figure
 CITY_SIZES = (6, 30)
 #: about how many pixels a character of a row's label and of a figure's note takes
 LABEL_CHAR_PX, NOTE_CHAR_PX = 7, 6
+#: the agents' colours: colour-blind safe (Okabe–Ito, Bokeh's ``Colorblind8``), its yellow
+#: last (a yellow line hardly shows on the white of a figure), the third its reddish purple
+AGENT_PALETTE = ("#0072B2", "#E69F00", "#CC79A7", "#009E73", "#56B4E9", "#D55E00", "#000000", "#F0E442")
 
 
 def _words(key: str, **params: Any) -> str:
@@ -40,7 +43,7 @@ def _share(value: float) -> str:
 
 def agent_colors(study: Study) -> dict[str, str]:
     """One colour per agent, the same in every figure of the study (colour-blind safe)."""
-    return {agent: Colorblind8[index % len(Colorblind8)] for index, agent in enumerate(study.agents)}
+    return {agent: AGENT_PALETTE[index % len(AGENT_PALETTE)] for index, agent in enumerate(study.agents)}
 
 
 def _players_words(players: int) -> str:
@@ -54,10 +57,10 @@ def _titled(fig: Any, title: str, note: str) -> Any:
     return fig
 
 
-def win_share_figure(study: Study, board: Any = None, width: int = 720, height: int = 340) -> Any:
+def win_share_figure(study: Study, board: Any = None, width: int = 820, height: int = 340) -> Any:
     """Each agent's win share (ties split) at each player count of ``board`` (by default
-    the study's first): a bar per agent, its interval as a line, an even share (1/players)
-    as a dash."""
+    the study's first): a bar per agent in the agent's colour (named in the legend), its
+    interval as a line, an even share (1/players) as a dash."""
     name = study.board_named(board)
     shares = study.win_shares[study.win_shares.variant == name]
     colors = agent_colors(study)
@@ -85,7 +88,13 @@ def win_share_figure(study: Study, board: Any = None, width: int = 720, height: 
     fig.y_range.start = 0
     fig.y_range.end = 1.05 * max([*shares.high.dropna(), *shares.share, *shares.even])
     fig.yaxis.formatter = number_ticks(percent=True)
-    fig.xaxis.major_label_orientation = 0.9
+    # the agents by their colours, named once in a legend: under each bar their long names crossed
+    agents = list(shares.agent)
+    first_bar = {agent: agents.index(agent) for agent in dict.fromkeys(agents)}
+    fig.add_layout(Legend(items=[LegendItem(label=value(texts.bot_name(agent)), renderers=[bars], index=index)
+                                 for agent, index in first_bar.items()], label_text_font_size="9pt"), "right")
+    fig.xaxis.major_label_text_font_size = "0pt"
+    fig.xaxis.major_tick_line_color = None
     fig.xgrid.grid_line_color = None
     fig.toolbar.logo = None
     return fig
@@ -150,6 +159,8 @@ def city_heat_map(study: Study, board: Any = None, players: int | None = None, m
         renderer.glyph.fill_color = renderer.glyph.line_color = FADED_ROUTE
         renderer.glyph.fill_alpha, renderer.glyph.line_alpha = 0.5, 0.6
     fig.tools = [tool for tool in fig.tools if not isinstance(tool, HoverTool)]  # the cities tell of themselves
+    for legend in fig.select({"type": Legend}):  # the map's legend (double routes, tunnels): not what is drawn here
+        legend.visible = False
     dots = fig.select_one({"name": "cities"})
     data = dots.data_source.data
     heat = [float(shares.get(city, 0.0)) for city in data["name"]]
@@ -165,7 +176,7 @@ def city_heat_map(study: Study, board: Any = None, players: int | None = None, m
     dots.glyph.fill_alpha = 0.85
     fig.add_tools(HoverTool(renderers=[dots], tooltips=[(_words("city"), "@name"),
                                                         (_words(f"city_{measure}"), "@heat_written")]))
-    fig.add_layout(ColorBar(color_mapper=colours["transform"], width=12,
+    fig.add_layout(ColorBar(color_mapper=colours["transform"], width=12, title=_words(f"city_{measure}"),
                             formatter=number_ticks(percent=measure == "winner")), "right")
     played = _players_words(players) if players is not None else _words("all_players")
     games = sum(setting.games for setting in study.settings

@@ -263,18 +263,30 @@ class RuleExplorer:
             base = sim.simulate(self.base, **play, title=label("explore_base"), keep_actions=True)
             runs.append(("explore_base", base))
             # a change of the points only: the same games, scored anew (no need to play them again)
-            runs.append(("explore_changed", sim.rescore(base, changed) if sim.can_rescore(base, changed)
+            rescored = sim.can_rescore(base, changed)
+            runs.append(("explore_changed", sim.rescore(base, changed) if rescored
                          else sim.simulate(changed, **play, title=label("explore_changed"))))
         self._runs = runs
         self._say(lambda: html.escape(" ".join([label("explore_done", games=texts.quantity("game", games)),
-                                                self._changes_said(changed)])))
+                                                *self._changes_said(changed, bots, rescored)])))
         self._show()
         return self.tables
 
-    def _changes_said(self, changed: Any) -> str:
+    def _changes_said(self, changed: Any, bots: list[str], rescored: bool) -> list[str]:
+        """What differs from the printed rules, and whether the changed rules' games were
+        the printed rules' games scored anew or played again, and why."""
         changes = self.changes(changed)
-        return (label("explore_changes", changes=texts.listing(changes)) if changes
-                else label("explore_no_change", base=label("explore_base")))
+        if not changes:
+            return [label("explore_no_change", base=label("explore_base"))]
+        said = label("explore_changes", changes=texts.listing(changes))
+        if rescored:
+            return [said, label("explore_rescored")]
+        differing = set(sim.changes_to_play(self.base, changed, self.engine.scored_only))
+        if sim.changes_to_play(self.base, changed):  # a change of the play itself
+            return [said, label("explore_replayed")]
+        readers = [texts.bot_name(bot) for bot in dict.fromkeys(bots)
+                   if sim.bots_read_scoring(self.engine, [bot], {}) & differing]
+        return [said, label("explore_replayed_read", count=len(readers), bots=texts.listing(readers))]
 
     def _say(self, status: Callable[[], str]) -> None:
         self._status = status

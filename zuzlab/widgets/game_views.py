@@ -285,11 +285,16 @@ class CardGameView(_CompactView):
                           why=texts.Phrase(f"hint.card_why_{reason}", self._reason_params(params)))
 
     def _move_words(self, action: Any) -> Any:
-        """A move in words of the reader's language (the tickets to keep by their cities)."""
+        """A move in words of the reader's language (the tickets to keep by their cities
+        and points, as the tick boxes name them)."""
         if isinstance(action, cardgame.KeepTickets):
             if not action.tickets:
                 return texts.Phrase("hint.card_keep_nothing", {})
-            return label("move_keep", tickets=texts.listing([self.game.data.ticket(t) for t in action.tickets]))
+            kept = [self.game.data.ticket(t) for t in action.tickets]
+            return label("move_keep", tickets=texts.listing([
+                texts.Phrase("label.card_ticket_named", {"route": f"{ticket.origin}–{ticket.destination}",
+                                                          "points": texts.quantity("point", ticket.points)})
+                for ticket in kept]))
         if isinstance(action, cardgame.PlayMixed):  # "one blue, one white and one yellow card"
             return texts.Phrase("hint.card_move_mixed", {"colors": texts.listing(
                 [texts.Phrase("hint.card_one_of", {"color": color}) for color in action.colors])})

@@ -44,6 +44,9 @@ class GameView:
         self.rng = seeded_random(seed, "bots")
         self.log: list[Event] = []
         self.refused: RuleViolation | texts.Phrase | None = None
+        #: the last hint's words and the position and language they were worked out for
+        #: (``_hint_key``): shown until a move changes the position
+        self._hint: tuple[tuple, str] | None = None
         self.message = widgets.HTML()
         self.narration = widgets.HTML()
         #: before each of your moves: (actions in the history, events in the log)
@@ -123,10 +126,26 @@ class GameView:
         return None
 
     def show_hint(self) -> None:
-        advice = self.hint()
-        self.message.value = "" if advice is None else (
-            f"<span style='color:#1b5e20'><b>{html.escape(label('hint').capitalize())}:</b> "
-            f"{html.escape(advice)}</span>")
+        """Work out the hint and show it until your next move. An adviser that searches
+        (the expert) takes a second or two: meanwhile the button is disabled and the
+        message says the hint is being worked out, so a click is seen to be heard."""
+        self.refused = None
+        self.hint_button.disabled = True
+        self._hint = (self._hint_key(), label("hint_thinking"))
+        self._show_texts()
+        advice = None
+        try:
+            advice = self.hint()
+        finally:  # the hint, or (should the adviser fail) no more "working it out"
+            self.hint_button.disabled = False
+            self._hint = None if advice is None else (self._hint_key(), advice)
+            self._show_texts()
+
+    def _hint_key(self) -> tuple:
+        """What a hint was worked out for: the position (by the actions played) and the
+        language it is worded in."""
+        history = self.game.history
+        return len(history), history[-1] if history else None, texts.language()
 
     def _run_bots(self) -> None:
         while not self.game.is_over and self.game.current_player != self.human:
@@ -135,9 +154,14 @@ class GameView:
     def _show_texts(self) -> None:
         lines = [line for line in (narrate(e, self.game) for e in self.log) if line]
         self.narration.value = "<br>".join(html.escape(line) for line in lines[-8:])
-        self.message.value = "" if self.refused is None else (
-            f"<span style='color:#b71c1c'><b>{label('not_allowed')}</b> "
-            f"{html.escape(self._refusal_words())}</span>")
+        if self.refused is not None:
+            self.message.value = (f"<span style='color:#b71c1c'><b>{label('not_allowed')}</b> "
+                                  f"{html.escape(self._refusal_words())}</span>")
+        elif self._hint is not None and self._hint[0] == self._hint_key():
+            self.message.value = (f"<span style='color:#1b5e20'><b>{html.escape(label('hint').capitalize())}:</b> "
+                                  f"{html.escape(self._hint[1])}</span>")
+        else:
+            self.message.value = ""
         self.undo_button.description, self.hint_button.description = label("undo"), label("hint")
         seen = self._seen_since_your_move()
         self.undo_button.disabled = not self._marks or self.game.is_over or seen is not None

@@ -40,8 +40,9 @@ Bot = Callable[[Game, random.Random], Any]
 OPPONENTS = ("balanced", "tickets", "long_routes")
 #: the value of a menu's prompt entry: nothing picked (a menu's None is no entry at all)
 NOT_PICKED = ""
-#: the hint's planned way (dashed), and the tunnel being decided on (a halo), as marked on the map
-PLAN_COLOR, TUNNEL_COLOR = "#1e88e5", "#00e5ff"
+#: the hint's planned way (dashed, on a white casing: it shows on a blue route too), and the
+#: tunnel being decided on (a halo), as marked on the map
+PLAN_COLOR, PLAN_CASING, TUNNEL_COLOR = "#1e88e5", "white", "#00e5ff"
 
 
 def _chip(kind: str, count: int) -> str:
@@ -78,7 +79,16 @@ def hint_for(game: Game, player: int, adviser: str | type) -> tuple[str, list[Ro
     named = f"advice/{name}" in texts.table("en")["bot"]  # "The balanced bot would …"
     words = texts.text(f"bot.advice/{name}" if named else "bot.advice", adviser=texts.bot_name(name),
                        move=describe_move(game, action), why=reason_words(*advice.reason(position, action, plan)))
-    return " ".join([words, *_lost_words(position, plan)]), plan.routes()
+    return " ".join([words, *_lost_words(position, plan)]), _marked_tracks(game, plan.routes(), action)
+
+
+def _marked_tracks(game: Game, planned: list[Route], action: Any) -> list[Route]:
+    """The planned routes to mark, with the track the advised claim takes where the plan
+    runs on the other track of that double route (the map shows the move the words name)."""
+    if not isinstance(action, ClaimRoute):
+        return planned
+    claimed = game.map.route(action.route)
+    return [claimed if route.id == claimed.double_with else route for route in planned]
 
 
 def advised_move(position: PlayerView, adviser: str | type, rng: random.Random) -> Any:
@@ -175,7 +185,11 @@ class TtrGameView(GameView):
         self._filling = False  # a menu being filled (not picked from)
         self.selected_city: str | None = None  # where to build a station (Europe)
         self.figure = map_figure(game, player=human, width=760, height=470)
+        self.plan_casing = RouteMarks(self.figure, game.map, color=PLAN_CASING, width=10, name="hint_plan_casing",
+                                      dash="solid")
         self.plan_marks = RouteMarks(self.figure, game.map, color=PLAN_COLOR, width=6, name="hint_plan")
+        self.figure.legend[0].items.remove(self.plan_casing.item)  # the plan's one legend entry draws both
+        self.plan_marks.item.renderers.insert(0, self.plan_casing.renderer)
         self.tunnel_marks = RouteMarks(self.figure, game.map, color=TUNNEL_COLOR, width=20, name="tunnel_now",
                                        dash="solid", alpha=0.5)
         #: the number of actions played when the hint's plan was marked (moves clear it)
@@ -271,9 +285,14 @@ class TtrGameView(GameView):
         way for your tickets is marked on the map until your next move."""
         words, planned = hint_for(self.game, self.human, self.adviser)
         if planned is not None:
-            self.plan_marks.show(planned, label("hint_plan"))
+            self._mark_plan(planned)
             self._plan_at = len(self.game.history)
         return words
+
+    def _mark_plan(self, routes: list[Route]) -> None:
+        """Mark the hint's planned way on the map (none: clear it)."""
+        self.plan_casing.show(routes)
+        self.plan_marks.show(routes, label("hint_plan"))
 
     def _describe(self, action: Any) -> str:
         return describe_move(self.game, action)
@@ -426,7 +445,7 @@ class TtrGameView(GameView):
         tunnel = [self.game.map.route(pending.route)] if isinstance(pending, TunnelPayment) else []
         self.tunnel_marks.show(tunnel, label("tunnel_now"))
         if self._plan_at != len(self.game.history):
-            self.plan_marks.show([])
+            self._mark_plan([])
             self._plan_at = None
         self.plan_marks.set_label(label("hint_plan"))
 
