@@ -24,6 +24,7 @@ def check_invariants(game: cardgame.Game) -> None:
     assert sorted(places) == sorted(t.id for t in game.data.tickets)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_random_play_keeps_every_card_and_ends(args):
@@ -87,6 +88,7 @@ def test_same_seed_same_game_and_replay():
     assert cardgame.play_random_game(players=4, seed=10).to_dict() != first.to_dict()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_endings_count_the_best_choice_against_the_others_in_any_hand_order(players):
     settled_games = 0

@@ -279,6 +279,7 @@ def test_every_task_stops_an_endless_loop_with_a_clear_message(name):
 
 # --- what a verdict says and draws -------------------------------------------------------------
 
+@pytest.mark.slow
 def test_prints_are_capped_and_what_came_before_an_endless_loop_is_shown(capsys):
     def chatty(routes):
         for line in range(30):

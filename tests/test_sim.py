@@ -106,6 +106,7 @@ def test_own_bots_play_beside_named_ones_and_start_afresh_each_game():
     assert tuple(here[here.game == 7].total) == tuple(game.final_scores().totals)
 
 
+@pytest.mark.slow
 def test_a_bot_from_a_notebook_cell_plays_in_the_pool(tmp_path):
     """A function defined in ``__main__`` (a notebook cell, a script) cannot be pickled by
     name: the pool's workers get it by value. The bot checks that it plays in a worker."""
@@ -133,6 +134,7 @@ def test_a_bot_from_a_notebook_cell_plays_in_the_pool(tmp_path):
     assert done.stdout.strip() == "played 30 games"
 
 
+@pytest.mark.slow
 def test_the_pool_is_kept_between_runs():
     sim.simulate("cardgame", players=3, games=30, seed=1, progress=False, workers=2)
     pool = sim.shared_pool(2)
@@ -142,6 +144,7 @@ def test_the_pool_is_kept_between_runs():
     assert sim.shared_pool(2) is pool
 
 
+@pytest.mark.slow
 def test_the_pool_has_a_worker_per_cpu_quota_and_no_more_than_the_games_need(monkeypatch):
     """``loky.cpu_count`` stands for the CPU quota (a container's cgroup limit); a worker
     is started for each CHUNK games at most, and one worker means this process."""
@@ -169,6 +172,7 @@ def test_the_pool_size_follows_the_cpus_this_process_may_use():
     assert done.stdout.split() == ["True", "1"], done.stderr
 
 
+@pytest.mark.slow
 def test_workers_start_fresh_not_forked_from_a_process_with_threads(monkeypatch):
     """A Jupyter kernel runs threads, and a fork of it may deadlock (Python 3.12 warns;
     3.14 no longer forks by default). The pool's workers are new interpreters: they

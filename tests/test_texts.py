@@ -145,6 +145,7 @@ def test_figures_are_written_as_the_language_writes_numbers():
         "gedruckte Regeln (Mittelwert 2,5)"
 
 
+@pytest.mark.slow
 def test_the_chosen_language_is_remembered_for_the_next_notebooks(tmp_path, monkeypatch):
     from zuzlab.widgets.narration import language_switch
 

@@ -357,6 +357,7 @@ def test_undo_never_goes_behind_a_card_a_bot_turned_up_after_your_move():
     assert view.undo() is False and game == seen and "cannot be taken back" in view.message.value
 
 
+@pytest.mark.slow
 def test_a_disabled_take_back_says_why_beside_it_in_one_short_line():
     from zuzlab import texts
 
@@ -389,6 +390,7 @@ def test_a_disabled_take_back_says_why_beside_it_in_one_short_line():
                for key in texts.table("en")["label"] if key.startswith("undo_why/"))  # one short line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make_view", [
     lambda: TtrGameView(ttr.new_game("usa", players=2, seed=4), human=0, bots="random"),
     lambda: CardGameView(cardgame.new_game(players=2, seed=4), human=0, bot="random"),
@@ -413,6 +415,7 @@ def test_a_game_view_closes_the_widgets_it_no_longer_shows(make_view):
         assert len(_instances) <= open_widgets
 
 
+@pytest.mark.slow
 def test_the_hint_is_what_the_expert_would_do_and_why():
     game = ttr.new_game("usa", players=2, seed=4)
     view = TtrGameView(game, human=0)
@@ -683,6 +686,7 @@ def test_game_view_tunnel_decision():
     assert game.claimed[16] == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board, wild, route, colour, en, de", [
     ("europe", "locomotive", ("München", "Venezia"), "blue",
      "You paid with locomotive cards only: each revealed locomotive costs one more locomotive",
@@ -1397,6 +1401,7 @@ def shown_text(widget) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", widget.value))
 
 
+@pytest.mark.slow
 def test_rule_explorer_names_a_change_it_cannot_simulate_in_the_words_of_its_controls():
     from zuzlab import texts
     from zuzlab.widgets import RuleExplorer
