@@ -281,6 +281,7 @@ class RuleExplorer:
         said = label("explore_changes", changes=texts.listing(changes))
         if rescored:
             return [said, label("explore_rescored")]
+        # every field that differs, the scored ones too (as if the bots read all that is scored)
         differing = set(sim.changes_to_play(self.base, changed, self.engine.scored_only))
         if sim.changes_to_play(self.base, changed):  # a change of the play itself
             return [said, label("explore_replayed")]
