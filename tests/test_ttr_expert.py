@@ -14,6 +14,7 @@ import pytest
 from ttr_helpers import full_deck
 from zuzlab import ttr
 from zuzlab.core import Estimate, HiddenInformation, PlayerView
+from zuzlab.ttr import advice
 from zuzlab.ttr.expert import ExpertBot, read_rival_tickets
 from zuzlab.ttr.plans import open_graph, ticket_path
 from zuzlab.ttr.state import Game
@@ -246,15 +247,14 @@ def test_the_same_seed_gives_the_same_move():
 
 
 def test_the_expert_gives_the_strategy_bots_interface():
-    """What the hint reads of its adviser: ``decide`` with a ``[bot]`` reason, and the
-    ticket plans (``planner``) to mark on the map."""
+    """Called as every bot is, and ``decide`` with a ``[bot]`` reason as the strategy bots give
+    (the hint's words and its planned way come from ``advice``, whichever bot advises)."""
     game = played("usa", 4, actions=44)
     view = PlayerView(game, game.current_player)
     expert = ExpertBot(**SMALL)
     action, (reason, params) = expert.decide(view, random.Random(2))
     assert expert(view, random.Random(2)) == action
-    ticket = game.tickets[game.current_player][0]
-    assert expert.planner(view).path(view, ticket) == ttr.make_bot("balanced").planner(view).path(view, ticket)
+    assert (reason, params) == advice.reason(view, action, advice.TicketPlan.for_move(view, action))
 
 
 def test_the_expert_is_a_registered_bot_with_a_name_in_both_languages():

@@ -44,7 +44,6 @@ from ..train_cards import DrawBlind, DrawFaceUp
 from .actions import ClaimRoute
 from . import advice
 from .bots import BalancedBot, LongRouteBot, Strategy, TicketBot
-from .plans import Planner
 from .state import Game
 
 #: the strategy bots whose moves are candidates, and who play the rivals' seats in a
@@ -111,11 +110,6 @@ class ExpertBot:
         best = self._chosen(estimates, candidates[0])
         self.last_estimates = [best, *(e for e in estimates if e is not best)]
         return best.action
-
-    def planner(self, game: Game) -> Planner:
-        """The ticket plans of its balanced bot (``Strategy.planner``): the ways the
-        usual move follows, for a hint to mark on the map."""
-        return self.styles[0].planner(game)
 
     def _chosen(self, estimates: list[Estimate], usual: Action) -> Estimate:
         """The best estimate, if it is ahead of the balanced bot's ``usual`` move by more than
