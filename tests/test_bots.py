@@ -131,6 +131,33 @@ def test_a_plan_kept_up_to_date_is_as_cheap_as_one_made_anew(variant, players):
     assert compared > 50 and caught_up > 20
 
 
+def test_after_its_own_claim_a_planner_is_kept_and_orders_its_graph_as_a_new_one():
+    """The player's own claim makes its route free and leaves fewer trains: the planner is
+    brought up to date, not made anew, and its graph lists cities and neighbours in the
+    order a new graph would (networkx's searches, which the agents use, break ties by it)."""
+    import random
+
+    from zuzlab.ttr.plans import Planner
+
+    game, rng = ttr.new_game("usa", players=2, seed=5), random.Random(5)
+    bot, other = ttr.make_bot("balanced"), ttr.make_bot("long_routes")
+    own_claims = 0
+    while not game.is_over and own_claims < 8:
+        player = game.current_player
+        if player == 0 and game.pending is None:
+            before, trains_before = bot._planner, bot._planner.trains if bot._planner else None
+            kept = bot.planner(game)
+            if before is not None and game.trains[0] < trains_before:
+                own_claims += 1
+                assert kept is before
+                fresh = Planner(game, 0, bot.route_cost)
+                assert [(city, list(neighbours.items())) for city, neighbours in kept.graph.items()] == \
+                    [(city, list(neighbours.items())) for city, neighbours in fresh.graph.items()]
+                assert all(kept.path(game, t) == fresh.path(game, t) for t in game.tickets[0])
+        game.apply((bot if player == 0 else other)(game, rng))
+    assert own_claims == 8
+
+
 def test_a_planner_starts_again_after_an_undo():
     import random
 

@@ -6,8 +6,11 @@ still claim (at the strategy's cost). Bots plan at every turn, and between two o
 turns the other players claim a route or two; so the graph of open routes is kept, not
 made anew: another player's claim only takes routes away, and a plan that does not use
 them stays the cheapest (it was cheapest with more routes to choose from). Only the
-plans crossing a route just taken are searched again. The player's own claim changes
-costs and the trains left: then everything is planned anew.
+plans crossing a route just taken are searched again. The player's own claim makes its
+route free and leaves fewer trains: the graph changes only there and at the routes now too
+long to claim, but every plan is searched again (a free route may make another way the
+cheapest). A route's cost must not change in any other way: ``route_cost`` reads the
+route only.
 """
 
 from __future__ import annotations
@@ -82,6 +85,18 @@ def open_graph(game, player: int, route_cost: RouteCost) -> OpenGraph:
     return graph
 
 
+def in_board_order(graph: OpenGraph, board: Map) -> OpenGraph:
+    """``graph`` with its cities in the order ``open_graph`` would give them now: a search
+    over it (networkx's, the agents') breaks ties by that order, so a graph kept up to
+    date plays as one made anew."""
+    order: dict[str, None] = {}
+    for tracks in route_pairs(board).values():
+        a, b = tracks[0].a, tracks[0].b
+        if b in graph.get(a, ()):
+            order[a] = order[b] = None
+    return {city: graph[city] for city in order}
+
+
 def ticket_path(graph: OpenGraph, board: Map, ticket: Ticket) -> list[Route] | None:
     """The routes still to claim on the cheapest way to fulfil ``ticket`` ([] if it is
     complete, None if it cannot be fulfilled any more): Dijkstra's search from the
@@ -134,18 +149,23 @@ class Planner:
         with claims only added since (an undo or a set-up makes a new ``claimed``)."""
         claimed = game.claimed
         return (player == self.player and claimed is self.claimed and len(claimed) >= self.count
-                and game.trains[player] == self.trains)
+                and game.trains[player] <= self.trains)
 
     def catch_up(self, game) -> None:
-        """Take away the pairs of cities whose routes were claimed since, and forget the
-        plans that crossed them."""
-        claimed = game.claimed
-        if len(claimed) == self.count:
+        """Bring the graph's changed pairs of cities up to date (those whose routes were
+        claimed since, and after the player's own claim those with a track too long for
+        the trains left), and forget the plans that crossed them (all of them after the
+        player's own claim)."""
+        claimed, trains = game.claimed, game.trains[self.player]
+        if len(claimed) == self.count and trains == self.trains:
             return  # no claim since (most calls)
         board, changed = game.map, set()
         pairs, seen = route_pairs(board), claiming(game, self.player)
-        for route_id, _ in itertools.islice(claimed.items(), self.count, None):
-            pair = frozenset(board.route(route_id).cities)
+        newly_claimed = [board.route(route_id).cities for route_id in itertools.islice(claimed, self.count, None)]
+        too_long = [tracks[0].cities for tracks in pairs.values()
+                    if any(trains < track.length <= self.trains for track in tracks)] if trains < self.trains else []
+        for cities in (*newly_claimed, *too_long):
+            pair = frozenset(cities)
             if pair in changed:
                 continue
             changed.add(pair)
@@ -161,7 +181,10 @@ class Planner:
             else:
                 self.graph.setdefault(a, {})[b] = self.graph.setdefault(b, {})[a] = best
         self.count = len(claimed)
-        if changed:
+        if trains < self.trains:
+            self.trains, self.paths = trains, {}
+            self.graph = in_board_order(self.graph, board)
+        elif changed:
             self.paths = {ticket: path for ticket, path in self.paths.items()
                           if not path or not any(frozenset(route.cities) in changed for route in path)}
 
