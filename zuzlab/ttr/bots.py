@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Collection
-from typing import Callable
+from typing import Any, Callable
 
 from ..core import LegalActions, Pass, random_bot
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets
@@ -56,10 +56,10 @@ class Strategy:
 
     def __init__(self) -> None:
         self._planner: Planner | None = None
-        #: what the decision being made worked out once ("plan": the game does not change while
-        #: the bot decides, and its parts ask for the plan two or three times); None between
-        #: decisions
-        self._this_decision: dict[str, list[list[Route]]] | None = None
+        #: what the decision being made worked out once (its plan, targets, wanted colours: the
+        #: game does not change while the bot decides, and its parts ask for each two or three
+        #: times); None between decisions
+        self._this_decision: dict[str, Any] | None = None
 
     def __call__(self, game: Game, rng: random.Random):
         return self.decide(game, rng, explain=False)[0]
@@ -94,7 +94,7 @@ class Strategy:
                 return claim
             if DrawTickets() in actions and self.wants_tickets(game):
                 return DrawTickets()
-            if not self.targets(game):  # no ticket to connect, no long route open: cards would only pile up
+            if not self._targets(game):  # no ticket to connect, no long route open: cards would only pile up
                 claim = self._best_points_claim(game, actions)
                 if claim:
                     return claim
@@ -113,17 +113,22 @@ class Strategy:
         self._planner = planner_for(self._planner, game, game.player_to_move(), self.route_cost)
         return self._planner
 
+    def _once(self, key: str, work: Callable[[], Any]) -> Any:
+        """``work()``, worked out once a decision (outside one, every time)."""
+        known = self._this_decision
+        if known is None:
+            return work()
+        if key not in known:
+            known[key] = work()
+        return known[key]
+
     def plan(self, game: Game) -> list[list[Route]]:
         """The routes still to claim for each incomplete ticket (worked out once a decision)."""
-        known = self._this_decision
-        if known is not None and "plan" in known:
-            return known["plan"]
-        planner = self.planner(game)  # the player to move's
-        paths = (planner.path(game, t) for t in game.tickets[planner.player])
-        plan = [path for path in paths if path]
-        if known is not None:
-            known["plan"] = plan
-        return plan
+        def work() -> list[list[Route]]:
+            planner = self.planner(game)  # the player to move's
+            paths = (planner.path(game, t) for t in game.tickets[planner.player])
+            return [path for path in paths if path]
+        return self._once("plan", work)
 
     def keep_tickets(self, game: Game, offered: tuple[int, ...], keep_min: int) -> KeepTickets:
         """The cheapest tickets to connect first; more while they fit the train budget."""
@@ -177,10 +182,13 @@ class Strategy:
         return sorted(open_routes, key=missing)[:1]
 
     def _planned_ids(self, game: Game) -> set[int]:
-        """The planned routes, with the other track of each planned double route."""
-        planned = {route.id for route in self.planned_routes(game)}
-        board = game.map
-        return planned | {other for r in planned if (other := board.route(r).double_with) is not None}
+        """The planned routes, with the other track of each planned double route (worked
+        out once a decision)."""
+        def work() -> set[int]:
+            planned = {route.id for route in self.planned_routes(game)}
+            board = game.map
+            return planned | {other for r in planned if (other := board.route(r).double_with) is not None}
+        return self._once("planned ids", work)
 
     def claim(self, game: Game, actions: LegalActions, rng: random.Random):
         raise NotImplementedError
@@ -203,8 +211,13 @@ class Strategy:
     # --- drawing cards ---------------------------------------------------------------------
 
     def wanted_colors(self, game: Game) -> Counter:
-        """How many more cards of each colour the targets need (``advice.cards_wanted``)."""
-        return advice.cards_wanted(game, self.targets(game))
+        """How many more cards of each colour the targets need (``advice.cards_wanted``;
+        worked out once a decision)."""
+        return self._once("wanted", lambda: advice.cards_wanted(game, self._targets(game)))
+
+    def _targets(self, game: Game) -> list[Route]:
+        """``targets``, worked out once a decision (a decision asks two or three times)."""
+        return self._once("targets", lambda: self.targets(game))
 
     def _draw(self, game: Game, actions: LegalActions, rng: random.Random):
         """A card to draw, or None when no draw is open: a face-up colour the targets
