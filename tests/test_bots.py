@@ -8,6 +8,7 @@ import pytest
 from position_helpers import checked
 from zuzlab import ink, ttr
 from zuzlab.ink import bots as ink_bots
+from zuzlab.ttr.actions import ClaimRoute, GiveUpTunnel
 
 STRATEGIES = ["tickets", "long_routes", "balanced"]
 
@@ -276,3 +277,45 @@ def test_a_bot_plans_once_a_decision_and_anew_after_it():
     bot.decide(PlayerView(game, 0), random.Random(1))
     replanned = [route.id for path in bot.plan(PlayerView(game, 0)) for route in path]
     assert blocked not in replanned and replanned
+
+
+def test_a_strategy_bot_does_not_try_again_a_tunnel_it_gave_up_with_the_same_hand():
+    """München–Venezia is a 2-train blue tunnel: the deck turns up three blue cards, which
+    a hand of two blue cards and a red one cannot pay, so the bot gives the tunnel up. With
+    the same hand it no longer counts the tunnel among its claims (the same cards would fail
+    again: with the deck run down, every time, and 5-player games of such bots never ended);
+    once its hand has changed, it does."""
+    import random
+
+    game = ttr.new_game("europe", players=2, seed=1)
+    tunnel = game.map.route(16)
+    assert tunnel.cities == ("München", "Venezia") and tunnel.color == "blue"
+    bot = ttr.make_bot("long_routes")
+    game.set_up(hands={0: {"blue": 2, "red": 1}}, deck_top=["blue", "blue", "blue"], current=0)
+    assert [claim.route for claim in bot._claims_of(game, [16])] == [16]
+    game.apply(ClaimRoute(16, "blue", 0))  # laid down, three blue cards turned over
+    assert bot(game, random.Random(1)) == GiveUpTunnel()
+    game.apply(GiveUpTunnel())
+    game.set_up(current=0)
+    assert {card: n for card, n in game.hands[0].items() if n} == {"blue": 2, "red": 1}  # the same hand
+    assert bot._claims_of(game, [16]) == []
+    assert all(claim.route != 16 for claim in bot._worth_trying(game, game.legal_actions().of_type(ClaimRoute)))
+    game.set_up(hands={0: {"blue": 3, "red": 1}}, current=0)  # another hand: worth a try
+    assert [claim.route for claim in bot._claims_of(game, [16])] == [16]
+
+
+def test_five_player_europe_games_of_strategy_bots_end():
+    """The seeded game that never ended before bots stopped trying a given-up tunnel again."""
+    import random
+
+    from zuzlab.ttr.expert import STYLES
+
+    number = 299
+    game = ttr.new_game("europe", players=5, seed=f"projection/europe/5/{number}")
+    seats = [STYLES[(number + seat) % len(STYLES)]() for seat in range(5)]
+    rng = random.Random(f"projection/europe/5/policy/{number}")
+    for _ in range(3000):
+        if game.is_over:
+            break
+        game.apply(seats[game.current_player](game, rng), events=False)
+    assert game.is_over

@@ -60,6 +60,9 @@ class Strategy:
         #: game does not change while the bot decides, and its parts ask for each two or three
         #: times); None between decisions
         self._this_decision: dict[str, Any] | None = None
+        #: the hand this bot last gave up a tunnel with, and the tunnels it gave up with that
+        #: hand (``_worth_trying``)
+        self._given_up: tuple[tuple, set[int]] | None = None
 
     def __call__(self, game: Game, rng: random.Random):
         return self.decide(game, rng, explain=False)[0]
@@ -83,7 +86,13 @@ class Strategy:
             return self.keep_tickets(game, pending.tickets, pending.keep_min)
         if isinstance(pending, TunnelPayment):
             pays = actions.of_type(PayTunnel)
-            return min(pays, key=lambda a: a.wilds) if pays else GiveUpTunnel()
+            if pays:
+                return min(pays, key=lambda a: a.wilds)
+            hand = _hand_of(game, back=pending.laid)  # as it will be: the laid cards come back
+            if self._given_up is None or self._given_up[0] != hand:
+                self._given_up = (hand, set())
+            self._given_up[1].add(pending.route)
+            return GiveUpTunnel()
         if pending is None:
             if game.final_turns_left is not None or game.trains[game.player_to_move()] <= 6:
                 claim = self._best_points_claim(game, actions)  # the end is near: points now
@@ -195,9 +204,21 @@ class Strategy:
 
     # --- claiming --------------------------------------------------------------------------
 
-    @staticmethod
-    def _claims_of(game: Game, routes: Collection[int]) -> list[ClaimRoute]:
-        return game.claim_actions(routes)
+    def _claims_of(self, game: Game, routes: Collection[int]) -> list[ClaimRoute]:
+        return self._worth_trying(game, game.claim_actions(routes))
+
+    def _worth_trying(self, game: Game, claims: list[ClaimRoute]) -> list[ClaimRoute]:
+        """``claims`` without the tunnels this bot gave up while it holds the same hand: with
+        the same cards it would most likely fail again, and once the deck has run down to
+        the same few cards it fails every time (bots trying them turn after turn never end
+        the game)."""
+        if self._given_up is None:
+            return claims
+        hand, tunnels = self._given_up
+        if _hand_of(game) != hand:
+            self._given_up = None
+            return claims
+        return [claim for claim in claims if claim.route not in tunnels]
 
     @staticmethod
     def _cheapest_payment(game: Game, claims: list[ClaimRoute], wanted: Counter) -> ClaimRoute | None:
@@ -206,7 +227,7 @@ class Strategy:
         return advice.best_claim(game.map, claims, wanted)
 
     def _best_points_claim(self, game: Game, actions: LegalActions) -> ClaimRoute | None:
-        return self._cheapest_payment(game, actions.of_type(ClaimRoute), Counter())
+        return self._cheapest_payment(game, self._worth_trying(game, actions.of_type(ClaimRoute)), Counter())
 
     # --- drawing cards ---------------------------------------------------------------------
 
@@ -283,6 +304,13 @@ class BalancedBot(TicketBot):
 
     def targets(self, game):
         return super().targets(game) or self.long_targets(game)
+
+
+def _hand_of(game: Game, back: tuple[tuple[str, int], ...] = ()) -> tuple:
+    """The player to move's hand with the cards ``back`` ((card, count)), as a value to compare."""
+    hand = Counter(dict(game.hands[game.player_to_move()].items()))
+    hand.update(dict(back))
+    return tuple(sorted((card, count) for card, count in hand.items() if count))
 
 
 def _long_route_ids(game: Game, min_length: int) -> frozenset[int]:
