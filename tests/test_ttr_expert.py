@@ -262,3 +262,85 @@ def test_the_expert_is_a_registered_bot_with_a_name_in_both_languages():
 
     assert type(ttr.make_bot("expert")).__name__ == "ExpertBot" and "expert" not in ttr.ENGINE.strategies
     assert texts.bot_name("expert", "en") == "expert" and texts.bot_name("expert", "de") == "Experte"
+
+
+class RecordingProjection:
+    """A projection that projects the scores it is given and keeps the positions it saw."""
+
+    def __init__(self, scores):
+        self.given, self.seen = scores, []
+
+    def scores(self, game):
+        self.seen.append((game.is_over, game.pending, min(game.trains), len(game.history)))
+        return self.given
+
+
+def test_a_playout_stops_after_the_horizon_with_its_scores_projected():
+    from zuzlab.ttr.expert import END_NEAR, PROJECTION_COST
+
+    game = played("usa", 4, actions=30)
+    world = game.copy()
+    player, start = world.player_to_move(), len(world.history)
+    recording = RecordingProjection([50.0, 61.0, 40.0, 58.0])
+    expert = ExpertBot(horizon=20)
+    action = game.legal_actions()[0]
+    margin, decisions = expert._play_out(world, action, "policy", 0, recording)
+    [(over, pending, fewest, moves)] = recording.seen
+    assert not over and pending is None and fewest > END_NEAR
+    played_on = moves - start - 1  # the policy's decisions after the candidate
+    assert played_on in (20, 21)  # the horizon, then a turn's start (a second card may be owed)
+    assert decisions == played_on + PROJECTION_COST
+    assert margin == recording.given[player] - max(s for seat, s in enumerate(recording.given) if seat != player)
+    assert len(world.history) == start  # played on a copy
+
+
+def test_near_the_end_a_playout_is_played_to_the_end():
+    from zuzlab.ttr.expert import END_NEAR
+
+    game = played("usa", 4, actions=30)
+    long_routes = [r.id for r in game.map.routes if r.length >= 5 and r.id not in game.claimed]
+    claimed, trains = {}, 45
+    for route in long_routes:  # player 1 down to END_NEAR trains or fewer, but above the last round's 2
+        if trains - game.map.route(route).length < 3:
+            break
+        claimed[route] = 1
+        trains -= game.map.route(route).length
+        if trains <= END_NEAR:
+            break
+    game.set_up(claimed={**game.claimed, **claimed}, current=0)
+    assert END_NEAR >= game.trains[1] > 2
+    recording = RecordingProjection([0.0] * 4)
+    world = game.copy()
+    expert = ExpertBot(horizon=1)
+    expert._play_out(world, game.legal_actions()[0], "policy", 0, recording)
+    assert recording.seen == []
+
+
+def test_without_a_projection_for_the_rules_every_playout_is_played_to_the_end(monkeypatch):
+    import dataclasses
+
+    from zuzlab.ttr import projection
+    from zuzlab.ttr.rules import VARIANTS
+
+    projected = []
+    monkeypatch.setattr(projection.Projection, "scores", lambda self, game: projected.append(game) or [0.0] * 4)
+    for rules, expected in ((VARIANTS["usa"], True), (dataclasses.replace(VARIANTS["usa"], longest_route_bonus=20), False)):
+        game = ttr.new_game(rules, players=4, seed=2)
+        for _ in range(40):
+            game.apply(game.random_action(random.Random(2)))
+        while game.pending is not None:
+            game.apply(game.random_action(random.Random(1)))
+        projected.clear()
+        ExpertBot(budget=1, candidates=2, first_worlds=1, max_worlds=1, horizon=10)(PlayerView(game, game.current_player),
+                                                                               random.Random(3))
+        assert bool(projected) is expected
+    projected.clear()
+    ExpertBot(budget=1, candidates=2, first_worlds=1, max_worlds=1, horizon=None)(PlayerView(game, game.current_player),
+                                                                              random.Random(3))
+    assert projected == []
+
+
+@pytest.mark.parametrize("wrong", [{"budget": 0}, {"first_worlds": 4, "max_worlds": 3}, {"doubt": -1}, {"horizon": 0}])
+def test_a_wrong_search_setting_is_refused_by_name(wrong):
+    with pytest.raises(ValueError, match="the expert needs .* a horizon of at least 1 or None"):
+        ExpertBot(**wrong)

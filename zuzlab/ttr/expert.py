@@ -7,10 +7,19 @@ samples it. From its player's observation (``game.observation()``: its own cards
 everything public) it deals the hidden cards and tickets at random, many times over
 (``Game.from_observation``: each a *world* consistent with what it sees, made without
 the real hidden cards), the other players' tickets dealt as their routes suggest
-(``read_rival_tickets``); in each world it plays a few candidate moves and then the rest of
-the game with the strategy bots in every seat (the *playout policy*), and keeps the move
-whose games ended best on average. Every candidate meets the same worlds and the same
-playout choices (common random numbers), so the comparison is fair and takes few games.
+(``read_rival_tickets``); in each world it plays a few candidate moves and then the game on
+with the strategy bots in every seat (the *playout policy*), and keeps the move whose games
+ended best on average. Every candidate meets the same worlds and the same playout choices
+(common random numbers), so the comparison is fair.
+
+A playout need not reach the end. Two candidates' whole games differ mostly by the cards
+still to come (world by world their margins differ by some 20 points, as much as two
+unrelated games), so whole games would need hundreds of worlds to tell moves apart. After
+``horizon`` decisions (some eight turns a player) a playout stops and each player's final
+score is projected from the position (``zuzlab.ttr.projection``: a line fitted on the
+strategy bots' games); there two candidates differ by a point or two, so a few dozen
+worlds tell them apart. Near the end (a player down to ``END_NEAR`` trains) and under rules
+no projection was fitted for, playouts go to the end and score it.
 
 The candidates are the moves the three strategy bots would make (``tickets``,
 ``long_routes``, ``balanced``), the claims of its ticket plan's routes and of the longest
@@ -21,14 +30,14 @@ player's final score over the best other score: it is what winning needs, and it
 less from world to world than win or loss alone, so fewer worlds tell moves apart.
 
 Sampled games are few, and a move can lead by chance: the expert leaves the balanced bot's
-move (a sound plan: the first candidate, always sampled to the end) only for a move that
+move (a sound plan: the first candidate, always among the finalists) only for a move that
 beats it world by world by more than ``doubt`` standard errors.
 
 The budget is a count, never the clock, so the same seed gives the same move: the playout
 decisions spent on one decision (``budget``; each playout also counts
-``PLAYOUT_OVERHEAD``). The candidates' worlds are spent in two rounds (successive
-halving): ``first_worlds`` worlds for every candidate, then the rest on the better half
-and the balanced bot's move only. The second card of a draw and a tunnel's extra cards are
+``PLAYOUT_OVERHEAD``, a projected one ``PROJECTION_COST`` more). The candidates' worlds are
+spent in two rounds (successive halving): ``first_worlds`` worlds for every candidate, then
+the rest on the better half and the balanced bot's move only. The second card of a draw and a tunnel's extra cards are
 answered by the balanced bot without search (little hangs on them, and a search would
 double the decisions to pay for).
 """
@@ -43,6 +52,7 @@ from ..tickets import ChooseTickets, DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp
 from .actions import ClaimRoute
 from . import advice
+from . import projection as projections
 from .bots import BalancedBot, LongRouteBot, Strategy, TicketBot
 from .state import Game
 
@@ -61,6 +71,13 @@ BUDGET = 14000
 #: the most worlds a decision samples, however short its playouts: late in the game, when a
 #: playout is a few turns, the budget buys many worlds, and an ending is worth getting right
 MAX_WORLDS = 256
+#: the decisions after which a playout stops and its final scores are projected
+#: (``zuzlab.ttr.projection``; None: every playout is played to the end) …
+HORIZON: int | None = 48
+#: … unless a player has this many trains or fewer left then: the end is near, and played
+END_NEAR = 12
+#: what the projection costs a playout, in decisions (a plan for every player)
+PROJECTION_COST = 5
 #: ways to deal a rival's tickets tried in each world, the one its routes fit best kept
 #: (``read_rival_tickets``)
 TICKET_GUESSES = 8
@@ -78,13 +95,14 @@ class ExpertBot:
     reads_scoring = frozenset({"route_points", "longest_route_bonus", "unused_station_points"})
 
     def __init__(self, budget: int = BUDGET, candidates: int = 5, first_worlds: int = 3, max_worlds: int = MAX_WORLDS,
-                 doubt: float = 1.0):
-        if budget < 1 or candidates < 1 or first_worlds < 1 or max_worlds < first_worlds or doubt < 0:
+                 doubt: float = 1.0, horizon: int | None = HORIZON):
+        if budget < 1 or candidates < 1 or first_worlds < 1 or max_worlds < first_worlds or doubt < 0 or (
+                horizon is not None and horizon < 1):
             raise ValueError(f"the expert needs a budget, candidates and worlds of at least 1 (and max_worlds ≥ "
-                             f"first_worlds) and a doubt ≥ 0, not {budget}, {candidates}, {first_worlds}, "
-                             f"{max_worlds}, {doubt}")
+                             f"first_worlds), a doubt ≥ 0 and a horizon of at least 1 or None, not {budget}, "
+                             f"{candidates}, {first_worlds}, {max_worlds}, {doubt}, {horizon}")
         self.budget, self.candidates, self.first_worlds, self.max_worlds = budget, candidates, first_worlds, max_worlds
-        self.doubt = doubt
+        self.doubt, self.horizon = doubt, horizon
         self.styles = [style() for style in STYLES]  # its own strategy bots, following the game between decisions
         #: the last search's estimates, best first (for a hint to show): None after a move without search
         self.last_estimates: list[Estimate] | None = None
@@ -174,6 +192,7 @@ class ExpertBot:
         balanced bot's move) is always a finalist: the others must beat it."""
         seen = game.observation(game.player_to_move())  # (a bot's view gives its own player's only)
         sample_seed = rng.getrandbits(64)
+        projection = projections.for_game(game) if self.horizon else None
         margins: dict[int, list[float]] = {n: [] for n in range(len(actions))}
         alive = list(range(len(actions)))
         spent = world = 0
@@ -184,7 +203,8 @@ class ExpertBot:
             dealing = random.Random(f"{sample_seed}/world/{world}")
             sampled = read_rival_tickets(Game.from_observation(seen, dealing), dealing)
             for n in alive:
-                margin, decisions = self._play_out(sampled, actions[n], f"{sample_seed}/policy/{world}", world)
+                margin, decisions = self._play_out(sampled, actions[n], f"{sample_seed}/policy/{world}", world,
+                                                   projection)
                 margins[n].append(margin)
                 spent += decisions + PLAYOUT_OVERHEAD
             world += 1
@@ -192,11 +212,13 @@ class ExpertBot:
                  for n in range(len(actions))]
         return sorted(found, key=lambda e: (-e.games, -e.expected))  # stable: ties go to the first proposed
 
-    @staticmethod
-    def _play_out(world: Game, action: Action, policy_seed: str, number: int) -> tuple[float, int]:
+    def _play_out(self, world: Game, action: Action, policy_seed: str, number: int,
+                  projection: projections.Projection | None) -> tuple[float, int]:
         """The margin of the player to move over the best other player at the end of the
         game that ``action`` starts in ``world`` (on a copy), every seat then played by a
-        strategy bot (``STYLES``); and the decisions it took."""
+        strategy bot (``STYLES``); and the decisions it took. With a ``projection``, a game
+        whose end is not yet near (every player has more than ``END_NEAR`` trains) after
+        ``horizon`` decisions stops there at a turn's start, its final scores projected."""
         game = world.copy()
         player = game.player_to_move()
         game.apply(action, events=False)
@@ -204,9 +226,14 @@ class ExpertBot:
         rng = random.Random(policy_seed)
         decisions = 0
         while not game.is_over:
+            if projection and decisions >= self.horizon and game.pending is None and min(game.trains) > END_NEAR:
+                totals = projection.scores(game)
+                decisions += PROJECTION_COST
+                break
             game.apply(seats[game.player_to_move()](game, rng), events=False)
             decisions += 1
-        totals = game.final_scores().totals
+        else:
+            totals = game.final_scores().totals
         return totals[player] - max(t for seat, t in enumerate(totals) if seat != player), decisions
 
 
