@@ -183,6 +183,7 @@ def test_the_engines_and_the_texts_import_without_jupyter(tmp_path):
     assert started.stdout.strip() == "en"  # the German remembered for the notebooks is not read
 
 
+@pytest.mark.slow  # some 2 s: the quick loop stays under 3 minutes
 def test_zuzlab_lang_overrides_a_notebooks_own_language_and_a_wrong_value_is_reported(monkeypatch):
     from zuzlab.widgets.narration import language_switch
 

@@ -324,19 +324,19 @@ def test_without_a_projection_for_the_rules_every_playout_is_played_to_the_end(m
 
     projected = []
     monkeypatch.setattr(projection.Projection, "scores", lambda self, game: projected.append(game) or [0.0] * 4)
-    for rules, expected in ((VARIANTS["usa"], True), (dataclasses.replace(VARIANTS["usa"], longest_route_bonus=20), False)):
+    changed = dataclasses.replace(VARIANTS["usa"], longest_route_bonus=20)
+    little = {"budget": 1, "candidates": 2, "first_worlds": 1, "max_worlds": 1}
+    for rules, expected in ((VARIANTS["usa"], True), (changed, False)):
         game = ttr.new_game(rules, players=4, seed=2)
         for _ in range(40):
             game.apply(game.random_action(random.Random(2)))
         while game.pending is not None:
             game.apply(game.random_action(random.Random(1)))
         projected.clear()
-        ExpertBot(budget=1, candidates=2, first_worlds=1, max_worlds=1, horizon=10)(PlayerView(game, game.current_player),
-                                                                               random.Random(3))
+        ExpertBot(**little, horizon=10)(PlayerView(game, game.current_player), random.Random(3))
         assert bool(projected) is expected
     projected.clear()
-    ExpertBot(budget=1, candidates=2, first_worlds=1, max_worlds=1, horizon=None)(PlayerView(game, game.current_player),
-                                                                              random.Random(3))
+    ExpertBot(**little, horizon=None)(PlayerView(game, game.current_player), random.Random(3))
     assert projected == []
 
 

@@ -74,13 +74,14 @@ def test_projected_scores_are_nearer_the_final_scores_than_the_scores_so_far():
         projected = [constant + sum(a * b for a, b in zip(w, facts)) for facts, _ in here]
         finals = [final for _, final in here]
         mean = sum(finals) / len(finals)
-
-        def error(guesses):
-            return sum((g - f) ** 2 for g, f in zip(guesses, finals)) / len(finals)
-
-        assert error(projected) < error([facts[0] for facts, _ in here])
+        so_far = [facts[0] for facts, _ in here]
+        assert squared_error(projected, finals) < squared_error(so_far, finals)
         if at > 0:
-            assert error(projected) < error([mean] * len(finals))
+            assert squared_error(projected, finals) < squared_error([mean] * len(finals), finals)
+
+
+def squared_error(guesses, finals):
+    return sum((g - f) ** 2 for g, f in zip(guesses, finals)) / len(finals)
 
 
 def test_the_fit_is_seeded():

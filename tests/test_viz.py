@@ -188,6 +188,7 @@ def test_a_game_between_bots_has_no_you_in_its_legend_or_tooltips():
     assert [item.label.value for item in fig.select_one({"name": "legend"}).items][1] == "player 1"
 
 
+@pytest.mark.slow  # some 2 s: the quick loop stays under 3 minutes
 def test_the_legend_fits_right_of_the_map_in_every_language():
     from zuzlab.viz.labels import text_extent
 

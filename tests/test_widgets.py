@@ -206,6 +206,7 @@ def test_a_route_clicked_on_the_map_offers_its_payments_or_says_why_not():
     assert game.claimed[denver_omaha] == 0
 
 
+@pytest.mark.slow  # some 2 s: the quick loop stays under 3 minutes
 def test_a_route_number_the_map_has_not_is_refused_naming_the_map_in_the_language():
     from zuzlab import texts
 
@@ -219,6 +220,7 @@ def test_a_route_number_the_map_has_not_is_refused_naming_the_map_in_the_languag
         texts.set_language("en")
 
 
+@pytest.mark.slow  # some 2 s: the quick loop stays under 3 minutes
 def test_no_route_is_picked_for_you_so_a_bots_claim_never_shows_you_a_refusal():
     from zuzlab import texts
 
@@ -637,6 +639,7 @@ def test_the_status_counts_turns_from_one_and_an_empty_hand_mid_game_has_no_card
     assert "Your hand</b><br>no cards" in view.hand.value
 
 
+@pytest.mark.slow  # some 2 s: the quick loop stays under 3 minutes
 def test_the_status_says_that_its_turns_count_every_players_turn_by_naming_the_round():
     from zuzlab import texts
 
@@ -1231,6 +1234,7 @@ def test_card_game_view_gives_the_collectors_ticket_advice_and_counts_colours_wi
     assert "your hand has 2 such colours" in view._why_no_play()
 
 
+@pytest.mark.slow  # some 2 s: the quick loop stays under 3 minutes
 def test_card_game_view_at_the_end_shows_the_final_table_only():
     from zuzlab.core import random_bot
 

@@ -37,15 +37,15 @@ The budget is a count, never the clock, so the same seed gives the same move: th
 decisions spent on one decision (``budget``; each playout also counts
 ``PLAYOUT_OVERHEAD``, a projected one ``PROJECTION_COST`` more). The candidates' worlds are
 spent in two rounds (successive halving): ``first_worlds`` worlds for every candidate, then
-the rest on the better half and the balanced bot's move only. The second card of a draw and a tunnel's extra cards are
-answered by the balanced bot without search (little hangs on them, and a search would
-double the decisions to pay for).
+the rest on the better half and the balanced bot's move only. The second card of a draw
+and a tunnel's extra cards are answered by the balanced bot without search (little hangs
+on them, and a search would double the decisions to pay for).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any, Sequence, cast
 
 from ..core import Action, Estimate, Pass, compare
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets
@@ -65,8 +65,8 @@ STYLES: tuple[type[Strategy], ...] = (BalancedBot, TicketBot, LongRouteBot)
 #: copy of the world, the final scoring with its longest routes: some 4 ms, a decision
 #: 0.1 ms, on one core here)
 PLAYOUT_OVERHEAD = 40
-#: playout decisions a decision may spend (about a second on one core here; the slowest
-#: decisions, early in the game with the longest playouts, some 1.6 s)
+#: playout decisions a decision may spend (0.8 s on one core here on average, the slowest
+#: some 1.5 s: bench_ttr_expert.py)
 BUDGET = 14000
 #: the most worlds a decision samples, however short its playouts: late in the game, when a
 #: playout is a few turns, the budget buys many worlds, and an ending is worth getting right
@@ -226,15 +226,17 @@ class ExpertBot:
         rng = random.Random(policy_seed)
         decisions = 0
         while not game.is_over:
-            if projection and decisions >= self.horizon and game.pending is None and min(game.trains) > END_NEAR:
-                totals = projection.scores(game)
-                decisions += PROJECTION_COST
-                break
+            if (projection is not None and self.horizon is not None and decisions >= self.horizon
+                    and game.pending is None and min(game.trains) > END_NEAR):
+                return _margin(projection.scores(game), player), decisions + PROJECTION_COST
             game.apply(seats[game.player_to_move()](game, rng), events=False)
             decisions += 1
-        else:
-            totals = game.final_scores().totals
-        return totals[player] - max(t for seat, t in enumerate(totals) if seat != player), decisions
+        return _margin(game.final_scores().totals, player), decisions
+
+
+def _margin(totals: Sequence[float], player: int) -> float:
+    """``player``'s score less the best other player's."""
+    return totals[player] - max(t for seat, t in enumerate(totals) if seat != player)
 
 
 def read_rival_tickets(world: Game, rng: random.Random, guesses: int = TICKET_GUESSES) -> Game:

@@ -61,7 +61,8 @@ def features(game, player: int) -> list[float]:
         else:
             open_points += ticket.points
             still_to_plan += sum(route.length for route in path)
-    stations_left = game.rules.stations_per_player - game.stations_built(player) if game.rules.stations_per_player else 0
+    stations = game.rules.stations_per_player
+    stations_left = stations - game.stations_built(player) if stations else 0
     return [game.scores[player], game.trains[player], complete, open_points, lost, still_to_plan,
             sum(game.hands[player].values()), stations_left]
 
@@ -118,7 +119,7 @@ def observed(variant: str, players: int, games: int, seed: str) -> list[tuple[in
     from . import new_game
     from .expert import STYLES
 
-    rows = []
+    rows: list[tuple[int, list[float], int]] = []
     for number in range(games):
         game = new_game(variant, players=players, seed=f"{seed}/{number}")
         seats = [STYLES[(number + seat) % len(STYLES)]() for seat in range(players)]
@@ -162,7 +163,8 @@ def main() -> None:
     for variant in FITTED_VARIANTS:
         rules = VARIANTS[variant]
         for players in range(rules.min_players, rules.max_players + 1):
-            fits[key(variant, players)] = fit(observed(variant, players, args.games, f"{args.seed}/{variant}/{players}"))
+            seed = f"{args.seed}/{variant}/{players}"
+            fits[key(variant, players)] = fit(observed(variant, players, args.games, seed))
             print(key(variant, players), "fitted", flush=True)
     FITTED.write_text(json.dumps({"features": FEATURES, "stages": STAGES, "games": args.games, "seed": args.seed,
                                   "every": FIT_EVERY, "fits": fits}, indent=1) + "\n", encoding="utf-8")
