@@ -9,6 +9,7 @@ work with any game without knowing which one it is.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import json
@@ -1524,6 +1525,31 @@ class OwnEntry:
     def __iter__(self):
         raise HiddenInformation("error.bot_may_not_see", player=_read(self, "_player"),
                                 what=f"every entry of {_read(self, '_where')}")
+
+
+class DecisionMemory:
+    """A bot's memory of the decision it is making: the game does not change while the bot
+    decides, and its parts ask for the same plans and paths two or three times, so each is
+    worked out ``once`` a decision; ``deciding()`` holds the memory for one decision."""
+
+    _this_decision: dict | None = None
+
+    @contextlib.contextmanager
+    def deciding(self) -> Iterator[None]:
+        self._this_decision = {}
+        try:
+            yield
+        finally:
+            self._this_decision = None
+
+    def once(self, key: Any, work: Callable[[], Any]) -> Any:
+        """``work()``, worked out once a decision (outside one, every time)."""
+        known = self._this_decision
+        if known is None:
+            return work()
+        if key not in known:
+            known[key] = work()
+        return known[key]
 
 
 def ask_bot(bot: Bot, state: "GameState", rng: random.Random) -> Action:

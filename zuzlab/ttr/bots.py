@@ -28,9 +28,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Collection
-from typing import Any, Callable
+from typing import Callable
 
-from ..core import LegalActions, Pass, random_bot
+from ..core import DecisionMemory, LegalActions, Pass, random_bot
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets
 from ..train_cards import DrawBlind, DrawFaceUp
 from . import agents
@@ -42,7 +42,7 @@ from .plans import Planner, planner_for
 from .state import Game, TunnelPayment
 
 
-class Strategy:
+class Strategy(DecisionMemory):
     """What every strategy shares: answering pending decisions, drawing the cards it
     wants, and a fallback so that it always acts. Subclasses say which tickets to keep,
     which routes they want (``targets``) and which claim to make."""
@@ -56,10 +56,6 @@ class Strategy:
 
     def __init__(self) -> None:
         self._planner: Planner | None = None
-        #: what the decision being made worked out once (its plan, targets, wanted colours: the
-        #: game does not change while the bot decides, and its parts ask for each two or three
-        #: times); None between decisions
-        self._this_decision: dict[str, Any] | None = None
         #: the hand this bot last gave up a tunnel with, and the tunnels it gave up with that
         #: hand (``_worth_trying``)
         self._given_up: tuple[tuple, set[int]] | None = None
@@ -72,11 +68,8 @@ class Strategy:
         ``[bot]`` text (``advice.reason``: from the player's position and ticket plan), so a
         view can explain the move as a hint (worked out only when ``explain``: simulations
         do not need it)."""
-        self._this_decision = {}
-        try:
+        with self.deciding():  # its plan, targets and wanted colours worked out once
             action = self._decide(game, rng)
-        finally:
-            self._this_decision = None
         return action, advice.reason(game, action, advice.TicketPlan.for_move(game, action)) if explain else None
 
     def _decide(self, game: Game, rng: random.Random):
@@ -122,22 +115,13 @@ class Strategy:
         self._planner = planner_for(self._planner, game, game.player_to_move(), self.route_cost)
         return self._planner
 
-    def _once(self, key: str, work: Callable[[], Any]) -> Any:
-        """``work()``, worked out once a decision (outside one, every time)."""
-        known = self._this_decision
-        if known is None:
-            return work()
-        if key not in known:
-            known[key] = work()
-        return known[key]
-
     def plan(self, game: Game) -> list[list[Route]]:
         """The routes still to claim for each incomplete ticket (worked out once a decision)."""
         def work() -> list[list[Route]]:
             planner = self.planner(game)  # the player to move's
             paths = (planner.path(game, t) for t in game.tickets[planner.player])
             return [path for path in paths if path]
-        return self._once("plan", work)
+        return self.once("plan", work)
 
     def keep_tickets(self, game: Game, offered: tuple[int, ...], keep_min: int) -> KeepTickets:
         """The cheapest tickets to connect first; more while they fit the train budget."""
@@ -197,7 +181,7 @@ class Strategy:
             planned = {route.id for route in self.planned_routes(game)}
             board = game.map
             return planned | {other for r in planned if (other := board.route(r).double_with) is not None}
-        return self._once("planned ids", work)
+        return self.once("planned ids", work)
 
     def claim(self, game: Game, actions: LegalActions, rng: random.Random):
         raise NotImplementedError
@@ -234,11 +218,11 @@ class Strategy:
     def wanted_colors(self, game: Game) -> Counter:
         """How many more cards of each colour the targets need (``advice.cards_wanted``;
         worked out once a decision)."""
-        return self._once("wanted", lambda: advice.cards_wanted(game, self._targets(game)))
+        return self.once("wanted", lambda: advice.cards_wanted(game, self._targets(game)))
 
     def _targets(self, game: Game) -> list[Route]:
         """``targets``, worked out once a decision (a decision asks two or three times)."""
-        return self._once("targets", lambda: self.targets(game))
+        return self.once("targets", lambda: self.targets(game))
 
     def _draw(self, game: Game, actions: LegalActions, rng: random.Random):
         """A card to draw, or None when no draw is open: a face-up colour the targets

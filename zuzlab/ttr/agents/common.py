@@ -7,9 +7,9 @@ import functools
 import math
 import random
 from dataclasses import replace
-from typing import Any, Callable, ClassVar, Iterable, Mapping, NamedTuple, Sequence, cast
+from typing import Any, ClassVar, Iterable, Mapping, NamedTuple, Sequence, cast
 
-from ...core import LegalActions
+from ...core import DecisionMemory, LegalActions
 from ...tickets import ChooseTickets, KeepTickets
 from ...train_cards import DrawBlind, DrawFaceUp
 from ..actions import BuildStation, ClaimRoute, GiveUpTunnel, PayTunnel
@@ -124,7 +124,7 @@ def draw_first_of(actions: LegalActions, wanted: Sequence[Iterable[str]], rng: r
 
 # --- the agents' base ------------------------------------------------------------------------
 
-class Agent:
+class Agent(DecisionMemory):
     """What the four agents share (see the package text): answering pending decisions,
     paths, claims, the station rescue and the last resort. A subclass says which tickets
     to keep (``keep_tickets``), what to do on its turn (``turn``) and which card to draw
@@ -135,9 +135,6 @@ class Agent:
     def __init__(self, faithful: bool = False):
         self.faithful = faithful
         self._planners: dict[RouteCost, Planner] = {}
-        #: what the decision being made worked out once (the game does not change while the
-        #: agent decides, and its parts ask for the same paths several times); None between decisions
-        self._this_decision: dict | None = None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(faithful={self.faithful})"
@@ -149,20 +146,8 @@ class Agent:
         return frozenset({"route_points"})
 
     def __call__(self, game, rng: random.Random):
-        self._this_decision = {}
-        try:
+        with self.deciding():  # the same paths asked for several times, worked out once
             return self._decide(game, rng)
-        finally:
-            self._this_decision = None
-
-    def once(self, key, work: Callable):
-        """``work()``, worked out once a decision."""
-        known = self._this_decision
-        if known is None:
-            return work()
-        if key not in known:
-            known[key] = work()
-        return known[key]
 
     def seen(self, game) -> Seen:
         return self.once("seen", lambda: seen_by(game, game.player_to_move()))
