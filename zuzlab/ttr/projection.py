@@ -5,7 +5,7 @@ would allow.
 
 Why a fitted line?  How a game ends is mostly chance (the cards still to come), so two
 candidate moves played out to the end differ by chance far more than by the moves: a
-decision needs hundreds of whole games to tell them apart. A dozen rounds on, the two
+decision needs hundreds of whole games to tell them apart. Some eight turns on, the two
 positions differ little by chance, and what such a position is worth *on average* can be
 measured: seeded games of the strategy bots (the playout policy) are looked at every few
 turns, and each player's final score is fitted by least squares (numpy) on a few facts of
@@ -91,7 +91,9 @@ class Projection:
 
 @functools.cache
 def _fitted() -> dict[str, Any]:
-    return json.loads(FITTED.read_text(encoding="utf-8")) if FITTED.exists() else {"fits": {}}
+    """The fitted weights (the file is installed with the package: a missing one is a fault
+    of the installation, raised as such, not a reason to play without them)."""
+    return json.loads(FITTED.read_text(encoding="utf-8"))
 
 
 def key(variant: str, players: int) -> str:
