@@ -38,6 +38,12 @@ def route_pairs(board: Map) -> dict[frozenset[str], tuple[Route, ...]]:
     return {pair: tuple(routes) for pair, routes in found.items()}
 
 
+@functools.lru_cache(maxsize=16)
+def longest_track(board: Map) -> int:
+    """The trains of the board's longest route (made once for each board)."""
+    return max(route.length for route in board.routes)
+
+
 class Claiming(NamedTuple):
     """What decides which tracks a player may still claim, read from the game once for a
     whole graph (a bot reads the game through its view, and every read there is checked)."""
@@ -162,8 +168,9 @@ class Planner:
         board, changed = game.map, set()
         pairs, seen = route_pairs(board), claiming(game, self.player)
         newly_claimed = [board.route(route_id).cities for route_id in itertools.islice(claimed, self.count, None)]
+        shortened = trains < self.trains and trains < longest_track(board)  # a track may be too long now
         too_long = [tracks[0].cities for tracks in pairs.values()
-                    if any(trains < track.length <= self.trains for track in tracks)] if trains < self.trains else []
+                    if any(trains < track.length <= self.trains for track in tracks)] if shortened else []
         for cities in (*newly_claimed, *too_long):
             pair = frozenset(cities)
             if pair in changed:
