@@ -18,19 +18,14 @@ asks for. Neither makes an answer wrong.
 from __future__ import annotations
 
 import numbers
-import pickle
-import queue
-import struct
-import subprocess
-import sys
-import threading
 import time
 import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .. import texts
-from .worker import Change, read_message, shortened
+from .channel import GONE, TIMED_OUT, WorkerChannel
+from .worker import Change, shortened
 
 #: the seconds the worker process may take to start before the first case's clock starts
 START_LIMIT = 30.0
@@ -207,41 +202,25 @@ def _run(function: Callable, argument_lists: list[tuple], time_limit: float, sho
     """Yields ``(status, value, changed)`` per case; what the function prints goes to
     ``show_line`` as it comes, and the number of lines left out to ``count_hidden``.
     After a timeout, stops the worker and yields ``("timeout", None, [])`` as the last item.
-
-    The worker is a plain ``python -m zuzlab.lessons.worker`` process: it needs nothing of
-    the notebook's or script's main module, and ``kill`` stops even an endless loop. A
-    reader thread turns its messages into a queue, so waiting for one can time out."""
+    The worker is ``python -m zuzlab.lessons.worker`` (``channel.WorkerChannel``)."""
     import cloudpickle
 
     try:
-        request = pickle.dumps((cloudpickle.dumps(function), argument_lists, texts.language()))
+        request = (cloudpickle.dumps(function), argument_lists, texts.language())
     except Exception as error:  # noqa: BLE001 - e.g. it uses an open file or a widget
         yield "unpicklable", f"{type(error).__name__}: {error}", []
         return
-    worker = subprocess.Popen([sys.executable, "-m", "zuzlab.lessons.worker"], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    messages: queue.Queue = queue.Queue()
-
-    def read_messages() -> None:
-        try:
-            while True:
-                messages.put(read_message(worker.stdout))
-        except Exception:  # noqa: BLE001 - the worker has gone, or sent what cannot be read
-            messages.put(None)
-
-    threading.Thread(target=read_messages, daemon=True, name="zuzlab-check-reader").start()
+    worker = WorkerChannel("zuzlab.lessons.worker")
     try:
-        worker.stdin.write(struct.pack("<I", len(request)) + request)
-        worker.stdin.close()
+        worker.send(request)
         for limit in [START_LIMIT] + [time_limit] * len(argument_lists):  # the start, then each case
             deadline = time.monotonic() + limit
             while True:  # prints may come first; the case's clock runs on
-                try:
-                    message = messages.get(timeout=max(0.0, deadline - time.monotonic()))
-                except queue.Empty:
+                message = worker.receive(deadline - time.monotonic())
+                if message == TIMED_OUT:
                     yield "timeout", None, []
                     return
-                if message is None:  # the worker died (it ran out of memory, or called exit())
+                if message == GONE:  # the worker died (it ran out of memory, or called exit())
                     yield "error", ("SystemExit", texts.text("check.worker_died"), None), []
                     return
                 if message[0] == "print":
@@ -256,9 +235,7 @@ def _run(function: Callable, argument_lists: list[tuple], time_limit: float, sho
             if message[0] == "case":
                 yield message[1:]
     finally:
-        worker.kill()
-        worker.wait(5)
-        worker.stdout.close()
+        worker.close()
 
 
 # --- which tasks a student has tried in earnest: a solution fold opens then ----------------------
