@@ -380,6 +380,14 @@ class Game(GameState):
         if round > self.rules.rounds:
             raise texts.InputError("error.roll_round", round=round, rounds=self.rules.rounds)
 
+    @classmethod
+    def _unseen_pools(cls, seen: dict, player: int) -> list[tuple[tuple[str, ...], list]]:
+        """Nothing to deal (``core.GameState.from_observation``): every board and drawing is
+        public, and the dice to come are rolled anew from the new seed, so the rolls a
+        set-up position chose for later rounds are not carried over either."""
+        seen["next_rolls"] = {}
+        return []
+
     def _start_of_turn(self) -> dict:
         """The players before the one drawing have finished the round; the others have the
         whole roll still to draw and no special drawn this round."""
