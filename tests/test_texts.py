@@ -63,7 +63,8 @@ def test_every_refusal_the_engines_raise_has_a_text():
     source = "".join(p.read_text() for p in pathlib.Path("zuzlab").rglob("*.py"))
     cases = set(re.findall(r'RuleViolation\("([a-z_]+)"(?:\)|,\s*[a-z_]+=)', source))  # a rule is its case
     cases |= set(re.findall(r'RuleViolation\("[a-z_]+", "([a-z_/]+)"', source))  # a named case
-    cases |= {f"placement/{c}" for c in re.findall(r'return "([a-z_]+)", ', source)}  # Railroad Ink drawing
+    ink_source = "".join(p.read_text() for p in pathlib.Path("zuzlab/ink").rglob("*.py"))
+    cases |= {f"placement/{c}" for c in re.findall(r'return "([a-z_]+)", ', ink_source)}  # Railroad Ink drawing
     cases |= {"pending_tickets", "pending_second_card", "pending_tunnel", "placement/occupied",
               "double_route/own", "double_route/closed", "deck_empty/both", "deck_empty/once"}
     missing = [c for c in cases if c not in texts.table("en")["refusal"]]

@@ -29,6 +29,20 @@ from .folds import SHOWN, SolutionFold, listing, show_code, solution_fold
 from .tasks import get_task, tasks_of
 
 
+def tournament(*args, **keywords):
+    """A class's bot tournament (``lessons.tournament.tournament``; loaded when first played)."""
+    from .tournament import tournament as play_tournament
+
+    return play_tournament(*args, **keywords)
+
+
+def load_bots(folder, limits=None):
+    """A class's bots from a folder of ``.py`` files (``lessons.entrants.load_bots``)."""
+    from .entrants import load_bots as load
+
+    return load(folder, limits)
+
+
 def __getattr__(name: str):
     if name == "TASKS":  # lessons.TASKS: every task by name (``tasks.all_tasks``), made when first asked for
         from .tasks import all_tasks
@@ -38,4 +52,4 @@ def __getattr__(name: str):
 
 
 __all__ = ["Case", "CheckResult", "Failure", "SHOWN", "SolutionFold", "TASKS", "Task", "check", "get_task", "listing",
-           "show_code", "solution_fold", "tasks_of"]
+           "show_code", "solution_fold", "tasks_of", "tournament", "load_bots"]
