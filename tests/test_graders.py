@@ -131,3 +131,27 @@ def test_nbgrader_grades_a_right_submission_full_and_a_wrong_one_less_with_the_k
     test = next(cell for cell in graded["cells"] if cell["metadata"].get("nbgrader", {}).get("grade_id")
                 == "test_odd_cities")
     assert "Die Städte Denver und Omaha sind ungerade, fehlen aber in deiner Antwort" in test["outputs"][0]["evalue"]
+
+
+# --- the cases drawn from the hidden tests' seed ---------------------------------------------------
+
+def test_the_drawn_cases_are_the_same_for_a_seed_and_others_for_another_seed():
+    from zuzlab.lessons.longest_route import drawn_network_cases
+
+    def networks(seed):
+        return [[route.id for route in case.args[0]] for case in drawn_network_cases(seed)]
+
+    assert networks(SEED) == networks(SEED) and networks(SEED) != networks(SEED + 1)
+    assert len(networks(SEED)) == 4
+
+
+@pytest.mark.slow
+def test_every_teaching_version_passes_the_cases_drawn_from_a_seed_too():
+    from zuzlab.lessons import TASKS, check, solutions
+
+    drawing = [task for task in TASKS.values() if task.drawn is not None]
+    assert {task.lesson for task in drawing} == {"05", "06", "10"}
+    for task in drawing:
+        result = check(task, getattr(solutions, task.solution), seed=SEED)
+        assert result.passed, f"{task.name}: {result.failures[0].message}"
+        assert result.cases_total == len(task.cases()) + len(task.drawn(SEED)) > len(task.cases())
