@@ -61,7 +61,9 @@ class Task:
     is the text a case that runs out of time gets; ``tools`` are the library functions
     the task itself hands the student (``libraries.borrowed`` names), not noted when used;
     ``returns`` is the text key of what the function returns ("a set of city names"),
-    ``task.NAME_returns`` unless given."""
+    ``task.NAME_returns`` unless given. ``drawn(seed)`` gives more cases of the same kind
+    drawn from a seed: a grader's hidden test adds them (``check(…, seed=…)``, the seed kept
+    in the grader only), so that a table of the fixed cases' answers does not pass."""
 
     name: str
     lesson: str
@@ -73,6 +75,7 @@ class Task:
     timeout: str = "check.timeout"
     tools: tuple[str, ...] = ()
     returns: str = ""
+    drawn: Callable[[int], list[Case]] | None = None
 
     @property
     def returns_key(self) -> str:
@@ -322,10 +325,11 @@ def _change_note(function: Callable, case: Case, change) -> str:
     return texts.text("check.changed_input", how=how, case=case.describe(), copy=copy)
 
 
-def check(task: str | Task, function: Callable) -> CheckResult:
+def check(task: str | Task, function: Callable, seed: int | None = None) -> CheckResult:
     """Run ``function`` on every hidden case of ``task``; the result has ``.passed``,
     ``.failures`` (each with a clear message) and ``.notes``, and shows the first failing
-    case drawn.
+    case drawn. With a ``seed`` (a grader's hidden test), the cases the task draws from it
+    (``Task.drawn``) come after the fixed ones.
 
     After a timeout the check stops: the next cases would only wait as long again."""
     from .tasks import get_task
@@ -335,7 +339,7 @@ def check(task: str | Task, function: Callable) -> CheckResult:
     if not callable(function):  # check("odd_cities", odd_cities(routes)): the answer, not the function
         raise texts.InputError("check.not_a_function", got=shortened(repr(function), 60),
                                kind=type_phrase(type(function).__name__))
-    cases = task.cases()
+    cases = task.cases() + (task.drawn(seed) if seed is not None and task.drawn is not None else [])
     result = CheckResult(task, cases_total=len(cases))
     expected_of = _solution(task)
     hidden = [0]

@@ -11,6 +11,7 @@ them equal to the fast networkx-based ones in ``zuzlab.algorithms.planning``."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 from .. import texts
@@ -95,19 +96,34 @@ def pair_cases(whole_map: bool) -> list[Case]:
     for board_name in ("usa", "europe"):
         board = load_map(board_name)
         for seed in SEEDS:
-            rng = random.Random(f"lesson06/{board_name}/{seed}")
-            routes = _player_routes(board, seed)
-            on_routes = sorted({c for r in routes for c in r.cities})
-            a, b = rng.sample(on_routes, 2)
-            if seed % 4 == 3:  # a city the routes never reach
-                b = rng.choice(sorted(set(board.cities) - set(on_routes)))
-            cases.append(Case(f"{board_name} player, seed {seed}", (routes, a, b),
-                              _pair_title(None, a, b, routes, board_name), board_name))
-            if whole_map:
-                a, b = rng.sample(sorted(board.cities), 2)
-                cases.append(Case(f"{board_name} whole map, seed {seed}", (list(board.routes), a, b),
-                                  _pair_title(None, a, b, board.routes, board_name, whole_map=True), board_name))
+            cases += _seeded_pair_cases(board_name, board, seed, whole_map)
     return cases
+
+
+def _seeded_pair_cases(board_name: str, board, seed: int, whole_map: bool) -> list[Case]:
+    rng = random.Random(f"lesson06/{board_name}/{seed}")
+    routes = _player_routes(board, seed)
+    on_routes = sorted({c for r in routes for c in r.cities})
+    a, b = rng.sample(on_routes, 2)
+    if seed % 4 == 3:  # a city the routes never reach
+        b = rng.choice(sorted(set(board.cities) - set(on_routes)))
+    cases = [Case(f"{board_name} player, seed {seed}", (routes, a, b), _pair_title(None, a, b, routes, board_name),
+                  board_name)]
+    if whole_map:
+        a, b = rng.sample(sorted(board.cities), 2)
+        cases.append(Case(f"{board_name} whole map, seed {seed}", (list(board.routes), a, b),
+                          _pair_title(None, a, b, board.routes, board_name, whole_map=True), board_name))
+    return cases
+
+
+def drawn_pair_cases(whole_map: bool, seed: int) -> list[Case]:
+    """Two seeded cases of ``pair_cases`` on each map, their seeds drawn from ``seed``:
+    the cases a grader's hidden test adds (``Task.drawn``)."""
+    from ..ttr import load_map
+
+    rng = random.Random(f"{seed}/drawn pairs")
+    return [case for board_name in ("usa", "europe") for _ in range(2)
+            for case in _seeded_pair_cases(board_name, load_map(board_name), rng.randrange(10 ** 9), whole_map)]
 
 
 def connected_cases() -> list[Case]:
@@ -256,9 +272,10 @@ def draw_three(failure):
 
 
 TASKS = {
-    "connected": Task("connected", "06", connected_cases, "connected_teaching", judge_connected, draw_pair),
+    "connected": Task("connected", "06", connected_cases, "connected_teaching", judge_connected, draw_pair,
+                      drawn=functools.partial(drawn_pair_cases, False)),
     "shortest_route": Task("shortest_route", "06", shortest_cases, "shortest_route_teaching", judge_shortest,
-                           draw_pair),
+                           draw_pair, drawn=functools.partial(drawn_pair_cases, True)),
     "connect_three": Task("connect_three", "06", triple_cases, "connect_three_teaching", judge_three, draw_three,
                           time_limit=2.0),
 }

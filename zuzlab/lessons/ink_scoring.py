@@ -76,11 +76,20 @@ def board_cases() -> list[Case]:
             board = _game_board(bot, seed).copy()
             cases.append(Case(f"{bot} game, seed {seed}", (board,),
                               texts.Phrase(f"task.ink_case_game_{bot}", {"seed": seed}), board))
-    for seed in RANDOM_SEEDS:
-        board = random_board(seed)
-        cases.append(Case(f"random board, seed {seed}", (board,),
-                          texts.Phrase("task.ink_case_random", {"seed": seed, "tiles": len(board.filled())}), board))
-    return cases
+    return cases + [_random_case(seed) for seed in RANDOM_SEEDS]
+
+
+def _random_case(seed: int) -> Case:
+    board = random_board(seed)
+    return Case(f"random board, seed {seed}", (board,),
+                texts.Phrase("task.ink_case_random", {"seed": seed, "tiles": len(board.filled())}), board)
+
+
+def drawn_board_cases(seed: int) -> list[Case]:
+    """Three random boards drawn from ``seed``: the cases a grader's hidden test adds
+    (``Task.drawn``)."""
+    rng = random.Random(f"{seed}/drawn boards")
+    return [_random_case(rng.randrange(10 ** 9)) for _ in range(3)]
 
 
 # --- judging -------------------------------------------------------------------------------
@@ -156,10 +165,12 @@ def draw_railway(failure, board, scored, ink_case):
 
 
 TASKS = {
-    "ink_errors": Task("ink_errors", "10", board_cases, "scored_errors", judge_errors, draw_errors),
-    "ink_networks": Task("ink_networks", "10", board_cases, "scored_network_exits", judge_networks, draw_networks),
+    "ink_errors": Task("ink_errors", "10", board_cases, "scored_errors", judge_errors, draw_errors,
+                       drawn=drawn_board_cases),
+    "ink_networks": Task("ink_networks", "10", board_cases, "scored_network_exits", judge_networks,
+                         draw_networks, drawn=drawn_board_cases),
     "ink_longest_railway": Task("ink_longest_railway", "10", board_cases, "scored_longest_railway", judge_railway,
-                                draw_railway, time_limit=2.0),
+                                draw_railway, time_limit=2.0, drawn=drawn_board_cases),
 }
 
 __all__ = ["TASKS", "board_cases", "random_board"]

@@ -169,6 +169,22 @@ def network_cases() -> list[Case]:
     return cases
 
 
+def drawn_network_cases(seed: int) -> list[Case]:
+    """Two player networks on each of the USA and Europe maps (8 to 35 trains, as the fixed
+    ones) drawn from ``seed``: the cases a grader's hidden test adds (``Task.drawn``)."""
+    from ..ttr import load_map
+
+    rng = random.Random(f"{seed}/drawn networks")
+    cases = []
+    for board_name in ("usa", "europe"):
+        board = load_map(board_name)
+        for _ in range(2):
+            trains, network_seed = rng.randint(8, 35), rng.randrange(10 ** 9)
+            network = board.random_network(trains=trains, seed=network_seed)
+            cases.append(_network_case(board_name, network, f"{board_name} network, {trains} trains, drawn"))
+    return cases
+
+
 def busy_network(board_name: str, reach: int, odd_left: int, seed: int) -> list:
     """A big network in one piece with few odd cities, as a player might hold late in a
     long game: every route (one track each) within ``reach`` trains of a seeded city,
@@ -331,12 +347,13 @@ def draw_odd(failure):
 
 
 TASKS = {
-    "odd_cities": Task("odd_cities", "05", odd_cases, "odd_cities_reference", judge_odd, draw_odd),
+    "odd_cities": Task("odd_cities", "05", odd_cases, "odd_cities_reference", judge_odd, draw_odd,
+                       drawn=drawn_network_cases),
     "longest_route": Task("longest_route", "05", network_cases, "longest_route_reference", judge_trains,
-                          draw_longest),
+                          draw_longest, drawn=drawn_network_cases),
     "longest_route_fast": Task("longest_route_fast", "05", fast_cases, "longest_route_fast_reference",
                                judge_trains, draw_longest, timeout="task.longest_route_fast_timeout",
-                               returns="task.longest_route_returns"),
+                               returns="task.longest_route_returns", drawn=drawn_network_cases),
     "whole_map": Task("whole_map", "05", whole_map_cases, "whole_map_reference", judge_whole_map, None,
                       time_limit=10.0, timeout="task.whole_map_timeout",
                       tools=("longest_trail", "longest_route"), returns="task.longest_route_returns"),
