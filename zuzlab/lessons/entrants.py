@@ -222,6 +222,8 @@ def load_bots(folder: str | Path, limits: Limits | None = None) -> BotFolder:
 def load_problem(answer: tuple) -> texts.Phrase:
     """What a reader is told about a bot that could not be loaded (``bot_worker.loaded``)."""
     _, key, detail, line = answer
+    if key == "raised" and line:
+        key = "raised_at"
     return texts.Phrase(f"tournament.unloadable_{key}", {"detail": detail, "line": line or 0})
 
 

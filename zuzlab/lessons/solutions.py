@@ -306,3 +306,64 @@ def scored_longest_railway(board) -> int:
     from ..ink import score
 
     return score(board).longest_railway
+
+
+# --- lesson 12, writing a bot: the teacher's example bots, one per step ----------------------
+
+def skeleton_bot(game, rng):
+    """The lesson's skeleton: any legal move, at random. It plays legally, and wins
+    about half its games against the random player, which plays just so."""
+    return rng.choice(list(game.legal_actions()))
+
+
+def longest_claim_bot(game, rng):
+    """Step 1: claim the longest route it can pay for; else draw cards; keep as few
+    tickets as allowed (each one not completed costs its points)."""
+    from zuzlab.ttr import ClaimRoute, DrawBlind, DrawFaceUp, KeepTickets
+
+    actions = list(game.legal_actions())
+    keeps = [action for action in actions if isinstance(action, KeepTickets)]
+    if keeps:
+        return min(keeps, key=lambda action: len(action.tickets))
+    claims = [action for action in actions if isinstance(action, ClaimRoute)]
+    if claims:
+        return max(claims, key=lambda action: game.map.route(action.route).length)
+    draws = [action for action in actions if isinstance(action, (DrawBlind, DrawFaceUp))]
+    return rng.choice(draws) if draws else rng.choice(actions)
+
+
+def ticket_plan_bot(game, rng):
+    """Step 2: follow the tickets' plan: keep the cheapest tickets, claim the planned
+    routes, draw the colours they need, ask for more tickets once the plan is done, and
+    claim the longest route when nothing is planned."""
+    from zuzlab.lessons.writing_bots import plan
+    from zuzlab.ttr import ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets
+
+    actions = list(game.legal_actions())
+    keeps = [action for action in actions if isinstance(action, KeepTickets)]
+    if keeps:
+        return min(keeps, key=lambda action: (len(action.tickets), plan(game, action.tickets).trains_needed()))
+    my_plan = plan(game)
+    planned = my_plan.tracks()
+    if DrawTickets() in actions and not planned and game.trains[game.current_player] > 15:
+        return DrawTickets()
+    claims = [action for action in actions if isinstance(action, ClaimRoute)]
+    on_plan = [action for action in claims if action.route in planned]
+    if on_plan or (claims and not planned):
+        return max(on_plan or claims, key=lambda action: game.map.route(action.route).length)
+    wanted = my_plan.wanted()
+    useful = [action for action in actions if isinstance(action, DrawFaceUp) and wanted[action.color] > 0]
+    if useful:
+        return useful[0]
+    if DrawBlind() in actions:
+        return DrawBlind()
+    if claims:
+        return max(claims, key=lambda action: game.map.route(action.route).length)
+    return rng.choice(actions)
+
+
+def ink_score_bot(game, rng):
+    """The Railroad Ink stretch: the drawing that gives the highest score now."""
+    from zuzlab.lessons.writing_bots import score_after
+
+    return max(game.legal_actions(), key=lambda action: score_after(game, action))

@@ -411,5 +411,7 @@ def _note_unloadable(processes: dict[str, BotProcess], result: Tournament) -> se
         answer = process.loaded()
         if answer[0] != "ready":
             unloadable.add(name)
-            result.faults.append(Fault(name, -1, -1, "unloadable", load_problem(answer)))
+            problem = texts.Phrase("tournament.fault_unloadable",
+                                   {"bot": texts.Word(name), "problem": load_problem(answer)})
+            result.faults.append(Fault(name, -1, -1, "unloadable", problem))
     return unloadable
