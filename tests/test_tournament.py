@@ -304,3 +304,15 @@ def test_railroad_ink_bots_are_compared_on_the_same_dice():
     standings = result.standings().set_index("bot")
     assert standings.loc["greedy", "score"] > standings.loc["first_move", "score"]
     assert standings.loc["greedy", "rating"] > standings.loc["first_move", "rating"]
+
+
+def test_the_figures_show_every_bot_best_at_the_top():
+    result = tournament(["random", "tickets", "balanced"], "usa", players=2, rounds=2, seed=1, progress=False)
+    standings = result.standings()
+    ratings, scores = result.rating_figure(), result.score_figure()
+    best_first = [texts.bot_name(bot) for bot in standings.bot]
+    assert list(ratings.y_range.factors) == best_first[::-1] == list(scores.y_range.factors)
+    dots = ratings.renderers[1].data_source.data
+    assert list(dots["rating"]) == list(standings.rating[::-1])
+    boxes = scores.renderers[1].data_source.data
+    assert list(boxes["mean"]) == [result.games[result.games.bot == bot].total.mean() for bot in standings.bot[::-1]]

@@ -285,6 +285,18 @@ class Tournament:
         strengths = strengths - strengths.mean()
         return {name: 1500 + ELO * float(strengths[number]) for name, number in index.items()}
 
+    def rating_figure(self) -> Any:
+        """The ratings with their intervals, best at the top (a Bokeh figure: ``viz.show``)."""
+        from ..viz.tournament_plots import rating_figure
+
+        return rating_figure(self.standings())
+
+    def score_figure(self) -> Any:
+        """How each bot's final scores spread (a Bokeh figure: ``viz.show``)."""
+        from ..viz.tournament_plots import score_figure
+
+        return score_figure(self.games, self.standings())
+
     def first_faults(self) -> list[tuple[Fault, int]]:
         """The first fault of each kind of each bot, and how many of that kind it made."""
         first: dict[tuple[str, str], Fault] = {}
