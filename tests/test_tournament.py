@@ -316,3 +316,21 @@ def test_the_figures_show_every_bot_best_at_the_top():
     assert list(dots["rating"]) == list(standings.rating[::-1])
     boxes = scores.renderers[1].data_source.data
     assert list(boxes["mean"]) == [result.games[result.games.bot == bot].total.mean() for bot in standings.bot[::-1]]
+
+
+def test_a_game_is_watched_move_by_move_and_cannot_be_played():
+    result = tournament(["random", "tickets"], "usa", players=2, rounds=1, seed=1, progress=False)
+    replay = result.replay(0, bot="tickets")
+    final = result.game(0)
+    assert replay.view.human == result.played[0].seats.index("tickets")
+    assert replay.slider.max == len(final.history) and replay.view.game.is_over
+    replay.show(40)
+    assert replay.view.game.history == final.history[:40] and not replay.view.game.is_over
+    assert replay.view.controls.layout.display == "none"
+    assert "claims" in replay.view.narration.value or "draws" in replay.view.narration.value
+    assert not replay.view.act(replay.view.game.legal_actions()[0])
+    assert replay.view.game.history == final.history[:40] and "replay" in replay.view.message.value
+    replay.forward.click()
+    assert replay.slider.value == 41 and replay.where.value == f"move 41 of {len(final.history)}"
+    with pytest.raises(texts.InputError, match="'nobody' did not play in game 0; its bots were"):
+        result.replay(0, bot="nobody")

@@ -214,6 +214,25 @@ class Tournament:
         played = self.played[number]
         return self.engine.replay(self.rules, players=self.players, seed=played.seed, actions=played.actions)
 
+    def replay(self, number: int, bot: str | None = None) -> Any:
+        """Game ``number`` to watch move by move in its game view, from ``bot``'s seat (by
+        default the first seat); ``.widget`` shows it in a notebook (displayed by itself)."""
+        game = self.game(number)
+        seats = self.played[number].seats
+        if bot is not None and bot not in seats:
+            raise texts.InputError("error.tournament_not_in_game", bot=repr(bot), number=number,
+                                   seats=", ".join(seats))
+        seat = 0 if bot is None else seats.index(bot)
+        title = texts.text("tournament.replay_title", number=number, bots=" – ".join(seats))
+        if self.engine.key == "ink":
+            from ..widgets import replay_player
+
+            return replay_player(game, player=seat)
+        from ..widgets.replay import GameReplay
+        from ..widgets.ttr_game import TtrGameView
+
+        return GameReplay(game, TtrGameView, seat, dict(enumerate(seats)), title)
+
     def standings(self) -> Any:
         """Each entrant's games, win share, mean score and its parts, rating with its 95 %
         interval, and faults, best rating first (a pandas DataFrame, English column names;

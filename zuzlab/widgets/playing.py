@@ -33,6 +33,8 @@ class GameView:
     #: the engine whose bots the view seats, and the bots it seats by default, in turn
     engine: ClassVar[Engine]
     opponents: ClassVar[tuple[str, ...]]
+    #: a replay watches a finished game in the view (``replay.GameReplay``): moves are refused
+    watching: bool = False
 
     def __init__(self, game: Any, human: int, bots: Any, seed: int | str):
         self.game, self.human = game, human
@@ -63,6 +65,9 @@ class GameView:
     def act(self, action: Any) -> bool:
         """Try your move: refused moves are explained, accepted ones narrated; then the
         bots play until it is your turn again. Returns whether the move was accepted."""
+        if self.watching:
+            self.message.value = f"<b>{label('replay_watching')}</b>"
+            return False
         if self.game.is_over:
             self.message.value = f"<b>{label('game_over')}</b>"
             return False
