@@ -130,6 +130,13 @@ def test_standings_split_shared_wins_and_rate_the_stronger_bot_higher():
     assert standings.loc["strong", "route_points"] == pytest.approx(strong.route_points.mean())
 
 
+def test_a_filler_is_not_ranked_even_when_its_bot_is_entered_too():
+    result = tournament(["random", "tickets", "balanced"], "usa", players=2, rounds=2, seed=1, progress=False)
+    assert set(result.games.bot) == {"random", "tickets", "balanced", "random (filler)"}
+    standings = result.standings().set_index("bot")
+    assert list(standings.games) == [4, 4, 4] and "random (filler)" not in standings.index
+
+
 def test_a_tied_game_counts_half_a_win_each_way():
     result = tournament(["random", "tickets"], "usa", players=2, rounds=1, seed=1, progress=False)
     rows = result.games.copy()
@@ -314,6 +321,8 @@ def test_the_figures_show_every_bot_best_at_the_top():
     assert list(ratings.y_range.factors) == best_first[::-1] == list(scores.y_range.factors)
     dots = ratings.renderers[1].data_source.data
     assert list(dots["rating"]) == list(standings.rating[::-1])
+    shares = result.win_share_figure().renderers[0].data_source.data
+    assert list(shares["share"]) == list(standings.win_share[::-1])
     boxes = scores.renderers[1].data_source.data
     assert list(boxes["mean"]) == [result.games[result.games.bot == bot].total.mean() for bot in standings.bot[::-1]]
 
@@ -334,3 +343,21 @@ def test_a_game_is_watched_move_by_move_and_cannot_be_played():
     assert replay.slider.value == 41 and replay.where.value == f"move 41 of {len(final.history)}"
     with pytest.raises(texts.InputError, match="'nobody' did not play in game 0; its bots were"):
         result.replay(0, bot="nobody")
+
+
+@pytest.mark.slow
+def test_the_command_runs_a_league_from_a_folder(tmp_path, capsys):
+    import pandas as pd
+
+    from zuzlab.lessons.tournament import main
+
+    (tmp_path / "anna.py").write_text(CLAIM_LONGEST)
+    (tmp_path / "broken.py").write_text("def bot(game, rng)\n")
+    assert main([str(tmp_path), "--rounds", "2", "--also", "random", "--csv", str(tmp_path / "games.csv")]) == 0
+    printed = capsys.readouterr().out
+    assert "broken.py: a syntax error in line 1" in printed and "4 games between 2 bots; 0 faults." in printed
+    games = pd.read_csv(tmp_path / "games.csv")
+    assert sorted(set(games.bot)) == ["anna", "random"] and len(games) == 8
+    with pytest.raises(SystemExit):
+        main([str(tmp_path / "nowhere")])
+    assert "there is no folder" in capsys.readouterr().err

@@ -310,6 +310,12 @@ class Tournament:
 
         return rating_figure(self.standings())
 
+    def win_share_figure(self) -> Any:
+        """Each bot's share of its games won (a Bokeh figure: ``viz.show``)."""
+        from ..viz.tournament_plots import win_share_figure
+
+        return win_share_figure(self.standings())
+
     def score_figure(self) -> Any:
         """How each bot's final scores spread (a Bokeh figure: ``viz.show``)."""
         from ..viz.tournament_plots import score_figure
@@ -371,13 +377,13 @@ def tournament(bots: Sequence[Any] | dict[str, Any] | Any, variant: Any = "usa",
     limits = Limits(decision_seconds, game_seconds, memory_mb)
     _check_counts(players, rounds)
     engine.new_game(rules, players=players, seed=f"{seed}/0")  # a wrong player count is refused here, at once
-    filler_entrant = entrant_of(filler, engine)
+    filler_entrant = entrant_of(filler, engine, name=f"{filler} (filler)")  # a name of its own: it is not ranked
     if filler_entrant.builtin is None:
         raise texts.InputError("error.tournament_filler", filler=repr(filler), known=", ".join(engine.bots))
-    by_name = {entrant.name: entrant for entrant in entrants} | {filler: filler_entrant}
+    by_name = {entrant.name: entrant for entrant in entrants} | {filler_entrant.name: filler_entrant}
     processes = {entrant.name: BotProcess(entrant, limits) for entrant in entrants if entrant.builtin is None}
-    result = Tournament(engine, rules, players, seed, names, filler, limits)
-    tables = schedule(names, players, rounds, seed, filler)
+    result = Tournament(engine, rules, players, seed, names, filler_entrant.name, limits)
+    tables = schedule(names, players, rounds, seed, filler_entrant.name)
     bar_format = texts.text("tournament.progress", rules=texts.variant_title(rules),
                             players=texts.quantity("player", players))
     try:
@@ -446,3 +452,49 @@ def _note_unloadable(processes: dict[str, BotProcess], result: Tournament) -> se
                                    {"bot": texts.Word(name), "problem": load_problem(answer)})
             result.faults.append(Fault(name, -1, -1, "unloadable", problem))
     return unloadable
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m zuzlab.lessons.tournament FOLDER [--variant usa] [--players 2] [--rounds 4] …``:
+    a class's league from a folder of bots, for a teacher outside a notebook (a school's
+    server): the files that could not be loaded, the standings, the first fault of each
+    kind, and, with ``--csv``, every seat of every game as a table."""
+    import argparse
+
+    from .entrants import load_bots
+
+    parser = argparse.ArgumentParser(prog="python -m zuzlab.lessons.tournament",
+                                     description=texts.text("tournament.help"))
+    parser.add_argument("folder", help=texts.text("tournament.help_folder"))
+    parser.add_argument("--variant", default="usa", help=texts.text("tournament.help_variant"))
+    for name, kind, default in (("players", int, 2), ("rounds", int, 4), ("seed", int, 1),
+                                ("decision-seconds", float, 1.0), ("game-seconds", float, 10.0),
+                                ("memory-mb", int, 512)):
+        parser.add_argument(f"--{name}", type=kind, default=default,
+                            help=texts.text(f"tournament.help_{name.replace('-', '_')}"))
+    parser.add_argument("--also", action="append", default=[], metavar="BOT", help=texts.text("tournament.help_also"))
+    parser.add_argument("--csv", help=texts.text("tournament.help_csv"))
+    args = parser.parse_args(argv)
+    try:
+        found = load_bots(args.folder, Limits(args.decision_seconds, args.game_seconds, args.memory_mb))
+        for file, problem in found.problems.items():
+            print(f"{file}: {texts.render(problem)}")
+        result = tournament(found.entrants + args.also, args.variant, args.players, args.rounds, args.seed,
+                            decision_seconds=args.decision_seconds, game_seconds=args.game_seconds,
+                            memory_mb=args.memory_mb)
+    except texts.InputError as problem:
+        parser.error(str(problem))
+    standings = result.standings()
+    print(texts.text("tournament.summary", games=len(result.played), bots=len(result.entrants),
+                     faults=len(result.faults)))
+    print(standings[["bot", "games", "win_share", "score", "rating", "rating_low", "rating_high", "faults"]]
+          .round(2).to_string(index=False))
+    for fault, count in result.first_faults():
+        print(texts.text("tournament.faults_of_a_kind", count=count, first=str(fault)))
+    if args.csv:
+        result.games.to_csv(args.csv, index=False)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,5 +1,5 @@
 """Figures of a bot tournament (``zuzlab.lessons.tournament``): each bot's rating with its
-95 % interval, and how its scores spread. Both read plain tables (the tournament's
+95 % interval, its share of wins, and how its scores spread. Both read plain tables (the tournament's
 ``standings()`` and ``games``), so they draw any league; the best bot is at the top.
 Titles, axes and tooltips are in the reader's language."""
 
@@ -49,6 +49,24 @@ def rating_figure(standings: Any, width: int = 620, height: int | None = None) -
         (_words("bot"), "@bot"), (_words("rating_short"), "@rating_text (@interval)"),
         (_words("win_share"), "@share"), (_words("faults"), "@faults")]))
     fig.xaxis.formatter = number_ticks()
+    return fig
+
+
+def win_share_figure(standings: Any, width: int = 620, height: int | None = None) -> Any:
+    """Each bot's share of its games won (a shared win split between the winners); with
+    two players at a table, half is an even match."""
+    names = _names(standings)
+    rows = standings.iloc[::-1]
+    source = ColumnDataSource({"bot": names, "share": rows.win_share, "games": list(rows.games),
+                               "share_text": [texts.render(texts.share(share)) for share in rows.win_share],
+                               "color": [FAULTY if faults else BAR for faults in rows.faults]})
+    fig = figure(y_range=names, x_range=(0, 1), width=width, height=height or 60 + 26 * len(names),
+                 title=_words("win_share_title"), x_axis_label=_words("win_share"), tools="save", toolbar_location=None)
+    bars = fig.hbar(y="bot", left=0, right="share", height=0.6, source=source, fill_color="color", fill_alpha=0.6,
+                    line_color="color")
+    fig.add_tools(HoverTool(renderers=[bars], tooltips=[(_words("bot"), "@bot"), (_words("win_share"), "@share_text"),
+                                                        (_words("games"), "@games")]))
+    fig.xaxis.formatter = number_ticks(percent=True)
     return fig
 
 
