@@ -137,6 +137,15 @@ def test_a_filler_is_not_ranked_even_when_its_bot_is_entered_too():
     assert list(standings.games) == [4, 4, 4] and "random (filler)" not in standings.index
 
 
+def test_a_game_that_does_not_end_is_left_out_and_said(monkeypatch):
+    from zuzlab.lessons import tournament as module
+
+    monkeypatch.setattr(module, "MOST_DECISIONS", 30)
+    result = tournament(["random", "tickets"], "usa", players=2, rounds=1, seed=1, progress=False)
+    assert [game.finished for game in result.played] == [False, False] and result.games.empty
+    assert "Games 0, 1 did not end within 30 decisions and are left out of the standings." in result._repr_html_()
+
+
 def test_a_tied_game_counts_half_a_win_each_way():
     result = tournament(["random", "tickets"], "usa", players=2, rounds=1, seed=1, progress=False)
     rows = result.games.copy()

@@ -148,6 +148,8 @@ class Seat:
                 detail = texts.Phrase("tournament.not_legal_now", {"action": str(action)})
             except texts.InputError as refusal:
                 detail = texts.refusal(refusal).rstrip(".")
+            except Exception:  # noqa: BLE001 - a move the engine cannot even read: no words of its own
+                detail = texts.Phrase("tournament.not_legal_now", {"action": repr(outcome.value)[:80]})
             return None, self._fault("illegal", detail=detail, **at)
         if outcome.kind == "error":
             name, detail = outcome.value
@@ -356,6 +358,10 @@ class Tournament:
                          f"</li>" for first, count in self.first_faults())
         summary = texts.text("tournament.summary", games=len(self.played), bots=len(self.entrants),
                              faults=len(self.faults))
+        endless = [game.number for game in self.played if not game.finished]
+        if endless:
+            summary += " " + texts.text("tournament.unfinished", games=", ".join(map(str, endless)),
+                                        decisions=MOST_DECISIONS, count=len(endless))
         return (f"<div class='zuzlab-tournament'><b>{html.escape(summary)}</b><table><tr>{head}</tr>{rows}</table>"
                 + (f"<ul>{faults}</ul>" if faults else "") + "</div>")
 
