@@ -242,11 +242,15 @@ class Tournament:
         import pandas as pd
 
         table = self.games
+        faults = pd.Series([fault.bot for fault in self.faults], dtype=object).value_counts()
+        if table.empty:  # no game ended: nothing to rank
+            return pd.DataFrame({"bot": self.entrants, "games": 0, "win_share": math.nan, "score": math.nan,
+                                 "rating": math.nan, "rating_low": math.nan, "rating_high": math.nan,
+                                 "faults": [int(faults.get(name, 0)) for name in self.entrants]})
         winners = table.groupby("game")["won"].transform("sum")
         table = table.assign(win_share=table.won / winners)
         parts = [part for part in shown_parts(table) if part not in ("total", "won")]
         rating, low, high = self.ratings()
-        faults = pd.Series([fault.bot for fault in self.faults], dtype=object).value_counts()
         rows = []
         for name in self.entrants:
             own = table[table.bot == name]
@@ -345,6 +349,8 @@ class Tournament:
         import html
 
         standings = self.standings()
+        if self.games.empty:
+            standings = standings.iloc[:0]
         shown = standings[["bot", "games", "win_share", "score", "rating", "rating_low", "rating_high", "faults"]]
         rows = "".join(
             f"<tr><td>{place}</td><td>{html.escape(texts.bot_name(row.bot))}</td><td>{row.games}</td>"
