@@ -55,7 +55,7 @@ class Entrant:
     name: str
     builtin: str | None = None
     source: tuple | None = field(default=None, repr=False)
-    where: str = ""
+    where: str | texts.Phrase = ""  # a file's name, or "your cell" in the reader's language
 
 
 class BotFolder(NamedTuple):
@@ -95,7 +95,7 @@ def entrant_of(bot: Any, engine: Engine, name: str | None = None) -> Entrant:
         pickled = cloudpickle.dumps(bot)
     except Exception as problem:  # noqa: BLE001 - Python's words name the problem: its type says enough
         raise texts.InputError("error.tournament_not_sent", error=type(problem).__name__) from problem
-    return Entrant(name or bot_name(bot), source=("function", pickled), where=texts.text("tournament.your_cell"))
+    return Entrant(name or bot_name(bot), source=("function", pickled), where=texts.Phrase("tournament.your_cell", {}))
 
 
 class Outcome(NamedTuple):
