@@ -53,6 +53,7 @@ except HiddenInformation as refusal:
 # %% check
 assert len(claims) > 100 and ttr.DrawBlind() in actions and ttr.DrawTickets() in actions
 assert Counter(type(action).__name__ for action in actions)["DrawFaceUp"] == 5
+assert route_points(seen, claim.route) == {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}[route.length]   # the printed table
 
 # %% [markdown] text bots.skeleton
 

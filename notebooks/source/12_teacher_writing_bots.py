@@ -118,7 +118,7 @@ files = {
     "ben.py": as_file(lesson.ticket_plan_bot),
     "carla.py": as_file(lesson.skeleton_bot),
     "dana.py": "def bot(game, rng)\n    return rng.choice(game.legal_actions())\n",
-    "emil.py": "def bot(game, rng):\n    actions = game.legal_actions()\n    return actions[5]\n",
+    "emil.py": "def bot(game, rng):\n    actions = game.legal_actions()\n    return rng.choice(action)\n",
 }
 for name, source in files.items():
     (folder / name).write_text(source, encoding="utf-8")
