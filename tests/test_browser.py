@@ -61,6 +61,8 @@ MUST_DRAW = {
     "10_lesson_railroad_ink_scoring": (0, 4),
     "10_teacher_railroad_ink_scoring": (0, 1),
     "11_playtesting": (9, 0),
+    "12_lesson_writing_bots": (1, 0),
+    "12_teacher_writing_bots": (3, 0),
 }
 
 # JupyterLab settings for a quiet, fully rendered, read-only session: every cell stays in

@@ -59,6 +59,18 @@ def test_a_bad_export_is_refused_by_name_and_writes_nothing(tmp_path, call, key)
     assert not folder.exists()
 
 
+def test_a_lesson_checked_by_steps_is_refused_with_its_steps_and_the_lessons_with_tasks(tmp_path):
+    """Lesson 12 has a student notebook but no tasks (its steps are tournaments of a bot):
+    refused by name, not as an unknown lesson, and nothing written."""
+    folder = tmp_path / "assignment"
+    with pytest.raises(texts.InputError) as refused:
+        graders.export("12", "otter", folder)
+    assert refused.value.key == "error.grader_steps_lesson"
+    message = str(refused.value)
+    assert "beat_random, beat_tickets, beat_agents, ink_score" in message and "05, 06, 10" in message
+    assert not folder.exists()
+
+
 def test_a_folder_with_files_in_it_is_refused_and_left_as_it_was(tmp_path):
     (tmp_path / "notes.txt").write_text("mine")
     with pytest.raises(texts.InputError) as refused:

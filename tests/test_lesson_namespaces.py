@@ -40,6 +40,7 @@ def _leads_to_solutions(names, depth=6):
     import types
     from collections import deque
     from zuzlab.lessons import solutions
+    from zuzlab.core import PlayerView
     from zuzlab.lessons.libraries import _name_of
 
     # a solution by where it is defined, or by its code (a copy of it elsewhere is one too)
@@ -84,7 +85,10 @@ def _leads_to_solutions(names, depth=6):
         return []
 
     found, seen = [], set()
-    roots = [(name, value) for name, value in names.items() if not name.startswith("_")]
+    # a player's view (lesson 12) refuses every read of what its player may not see, and the
+    # game behind it holds positions, not functions: it leads nowhere
+    roots = [(name, value) for name, value in names.items()
+             if not name.startswith("_") and not isinstance(value, PlayerView)]
     found += [f"global {name}: the kit's one-call answer" for name, value in roots
               if not isinstance(value, types.ModuleType) and (_name_of(value) or ("", ""))[0] == "kit"]
     todo = deque((name, value, 0) for name, value in roots)  # breadth first: each value at its shortest path

@@ -222,14 +222,28 @@ def test_every_task_has_texts_in_every_language_and_a_lesson(name):
 @pytest.mark.parametrize("lesson, source", [pytest.param(lesson, source, id=source.stem)
                                             for lesson, source in notebooks.lesson_sources().items()])
 def test_every_student_notebook_checks_each_task_of_its_lesson_and_no_other(lesson, source):
-    """A lesson's tasks are found through ``tasks.LESSON_MODULES``: a student's notebook
-    whose tasks are not (its module not listed there), or that checks another lesson's
-    task or one of no lesson, is named here."""
+    """A lesson's tasks are found through ``tasks.LESSON_MODULES``, a lesson checked by steps
+    through ``tasks.STEP_LESSONS``: a student's notebook whose lesson is in neither, or that
+    checks another lesson's task or step or one of no lesson, is named here."""
+    from zuzlab.lessons.tasks import steps_of
+
     text = source.read_text(encoding="utf-8")
-    tasks = [task.name for task in lessons.tasks_of(lesson)]
-    assert tasks, f"{source.name}: lesson {lesson} has no task (is its module in lessons.tasks.LESSON_MODULES?)"
+    tasks, steps = [task.name for task in lessons.tasks_of(lesson)], steps_of(lesson)
+    assert tasks or steps, (f"{source.name}: lesson {lesson} has no task (is its module in "
+                            f"lessons.tasks.LESSON_MODULES, or in STEP_LESSONS for a lesson checked by steps?)")
+    assert not (tasks and steps), f"lesson {lesson} has both tasks and steps"
     assert sorted(set(re.findall(r'\bcheck\("(\w+)"', text))) == sorted(tasks), source.name
+    assert sorted(set(re.findall(r'\bcheck_bot\("(\w+)"', text))) == sorted(steps), source.name
     assert set(re.findall(r'solution_fold\("(\w+)"', text)) <= set(tasks), source.name
+
+
+def test_every_lesson_checked_by_steps_has_a_student_notebook_steps_and_no_task():
+    from zuzlab.lessons.tasks import STEP_LESSONS, steps_of
+
+    for lesson in STEP_LESSONS:
+        assert lesson in notebooks.lesson_sources(), f"lesson {lesson} has no student notebook"
+        assert steps_of(lesson) and not lessons.tasks_of(lesson), lesson
+    assert steps_of("05") == []
 
 
 def test_a_task_name_two_lesson_modules_use_is_refused(monkeypatch):

@@ -33,6 +33,7 @@ zw.language_switch(LANGUAGE)
 # | [Explore rule changes](09_rule_explorer.ipynb) | bots play the same games under two sets of rules; compare |
 # | [Lesson: scoring Railroad Ink](10_lesson_railroad_ink_scoring.ipynb) | the board as a graph: errors, networks (breadth-first search), the longest railway |
 # | [Playtesting with AI agents](11_playtesting.ipynb) | a published study played again: four agents, which style wins where, and a changed rule of your own |
+# | [Lesson: write a bot](12_lesson_writing_bots.ipynb) | a Ticket to Ride bot in steps, each checked by a short tournament; then the class league |
 #
 # ## For teachers
 #
@@ -43,6 +44,7 @@ zw.language_switch(LANGUAGE)
 # | [the longest route](05_lesson_longest_route.ipynb) | [teacher's notes: the longest route](05_teacher_longest_route.ipynb) |
 # | [connecting tickets](06_lesson_connecting_tickets.ipynb) | [teacher's notes: connecting tickets](06_teacher_connecting_tickets.ipynb) |
 # | [scoring Railroad Ink](10_lesson_railroad_ink_scoring.ipynb) | [teacher's notes: scoring Railroad Ink](10_teacher_railroad_ink_scoring.ipynb) |
+# | [write a bot](12_lesson_writing_bots.ipynb) | [teacher's notes: write a bot](12_teacher_writing_bots.ipynb) |
 
 # %% [markdown] de
 # ## Die Notebooks
@@ -60,6 +62,7 @@ zw.language_switch(LANGUAGE)
 # | [Regeländerungen erkunden](09_rule_explorer.ipynb) | Bots spielen dieselben Partien unter zwei Regelwerken; vergleichen |
 # | [Lektion: Railroad Ink werten](10_lesson_railroad_ink_scoring.ipynb) | das Spielbrett als Graph: Fehler, Netze (Breitensuche), die längste Eisenbahn |
 # | [Spieltest mit KI-Agenten](11_playtesting.ipynb) | eine veröffentlichte Studie nachgespielt: vier Agenten, welche Spielweise wo gewinnt, und eine eigene Regeländerung |
+# | [Lektion: Schreib einen Bot](12_lesson_writing_bots.ipynb) | ein Bot für Zug um Zug in Schritten, jeder mit einem kurzen Turnier geprüft; dann die Klassenliga |
 #
 # ## Für Lehrkräfte
 #
@@ -70,6 +73,7 @@ zw.language_switch(LANGUAGE)
 # | [die längste Strecke](05_lesson_longest_route.ipynb) | [für die Lehrkraft: die längste Strecke](05_teacher_longest_route.ipynb) |
 # | [Zielkarten verbinden](06_lesson_connecting_tickets.ipynb) | [für die Lehrkraft: Zielkarten verbinden](06_teacher_connecting_tickets.ipynb) |
 # | [Railroad Ink werten](10_lesson_railroad_ink_scoring.ipynb) | [für die Lehrkraft: Railroad Ink werten](10_teacher_railroad_ink_scoring.ipynb) |
+# | [Schreib einen Bot](12_lesson_writing_bots.ipynb) | [für die Lehrkraft: Schreib einen Bot](12_teacher_writing_bots.ipynb) |
 
 # %% [markdown] en
 # ## Ticket to Ride: USA

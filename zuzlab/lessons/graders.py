@@ -77,9 +77,12 @@ def export(lesson: str, tool: str, folder: str | Path, language: str = "en", poi
     ``folder`` (new or empty), in ``language``; returns the notebook written. ``points``
     (task → points) changes the ``default_points`` of the tasks it names; ``seed`` is the
     hidden tests' seed (drawn at random when not given)."""
-    from .tasks import all_tasks, tasks_of
+    from .tasks import STEP_LESSONS, all_tasks, steps_of, tasks_of
 
     lessons = sorted({task.lesson for task in all_tasks().values()})
+    if lesson in STEP_LESSONS:  # a bot's steps are tournaments, not hidden cases a grader can score
+        raise texts.InputError("error.grader_steps_lesson", lesson=texts.Word(str(lesson)),
+                               steps=", ".join(steps_of(lesson)), known=", ".join(lessons))
     if lesson not in lessons:
         raise texts.InputError("error.grader_unknown_lesson", lesson=texts.Word(str(lesson)), known=", ".join(lessons))
     if tool not in TOOLS:

@@ -17,6 +17,10 @@ from .worker import shortened
 #: the modules of ``zuzlab.lessons`` that hold the lessons' tasks, each in a ``TASKS`` table
 #: (name → ``Task``), in the order of the lessons: a new lesson's module joins here
 LESSON_MODULES = ("longest_route", "connecting", "ink_scoring")
+#: the lessons checked by steps instead of tasks, by number → their module of ``zuzlab.lessons``,
+#: which holds a ``STEPS`` table: a student writes a bot, and each step is a short tournament
+#: of it (``check_bot``), not hidden cases with right answers, so no grader can score it
+STEP_LESSONS = {"12": "writing_bots"}
 
 
 @functools.cache
@@ -55,3 +59,10 @@ def get_task(task: str | Task) -> Task:
 def tasks_of(lesson: str) -> list[Task]:
     """The tasks of one lesson (by its number, "05"), warm-up first."""
     return [task for task in all_tasks().values() if task.lesson == lesson]
+
+
+def steps_of(lesson: str) -> list[str]:
+    """The steps of a lesson checked by steps (``STEP_LESSONS``), in order; none for a lesson of tasks."""
+    if lesson not in STEP_LESSONS:
+        return []
+    return list(importlib.import_module(f"{__package__}.{STEP_LESSONS[lesson]}").STEPS)

@@ -151,7 +151,7 @@ def plan(game: Any, keeping: tuple = ()) -> Any:
 
 def route_points(game: Any, route_id: int) -> int:
     """The points a route scores when claimed (the board's points table)."""
-    return game.rules.route_points[game.map.route(route_id).length]
+    return game.rules.points_for_length(game.map.route(route_id).length)
 
 
 def score_after(game: Any, action: Any) -> int:
