@@ -2,7 +2,7 @@
 
     python benchmarks/bench_tournament.py [--bots 25] [--broken 3] [--players 2] [--rounds 4] [--seed 1]
 
-A class's league (``zuzlab.lessons.tournament``): ``--bots`` student bots written to a
+A class's league (``zuzlab.lessons.tournament``, in ``lessons/league.py``): ``--bots`` student bots written to a
 folder as a class hands them in (five kinds of bot a 16-year-old writes, each kind with
 its own numbers, and ``--broken`` of them broken on purpose: an illegal move, an exception,
 an endless loop, in turn), loaded with ``load_bots``, then a league of ``--rounds``

@@ -1,4 +1,4 @@
-"""The class's bot tournament (``zuzlab.lessons.tournament``): the schedule is fair (seats
+"""The class's bot tournament (``zuzlab.lessons.tournament``, in ``lessons/league.py``): the schedule is fair (seats
 rotate on one deal), a student's bot plays in a worker that names each fault with the
 student's line, the game goes on with a safe move, and the same seed gives the same
 tournament. A bot "from a notebook cell" is made with ``exec``: cloudpickle sends it by
@@ -13,7 +13,7 @@ import pytest
 from zuzlab import ink, texts
 from zuzlab.lessons import load_bots, tournament
 from zuzlab.lessons.entrants import Limits
-from zuzlab.lessons.tournament import schedule
+from zuzlab.lessons.league import schedule
 
 CLAIM_LONGEST = """
 from zuzlab.ttr import ClaimRoute
@@ -102,6 +102,13 @@ def test_each_round_seats_every_bot_once_and_fills_the_last_table():
     assert schedule(names, 3, 4, 2, "random") != tables
 
 
+def test_lessons_tournament_is_the_function_also_once_the_league_is_loaded():
+    import zuzlab.lessons.league  # noqa: F401 - what check_bot loads
+    from zuzlab import lessons
+
+    assert lessons.tournament.__module__ == "zuzlab.lessons" and callable(lessons.tournament)
+
+
 def test_a_table_plays_one_deal_once_per_seat_rotation():
     result = tournament(["tickets", "random", "balanced", "long_routes"], "usa", players=2, rounds=2, seed=3,
                         progress=False)
@@ -138,7 +145,7 @@ def test_a_filler_is_not_ranked_even_when_its_bot_is_entered_too():
 
 
 def test_a_game_that_does_not_end_is_left_out_and_said(monkeypatch):
-    from zuzlab.lessons import tournament as module
+    from zuzlab.lessons import league as module
 
     monkeypatch.setattr(module, "MOST_DECISIONS", 30)
     result = tournament(["random", "tickets"], "usa", players=2, rounds=1, seed=1, progress=False)
@@ -358,7 +365,7 @@ def test_a_game_is_watched_move_by_move_and_cannot_be_played():
 def test_the_command_runs_a_league_from_a_folder(tmp_path, capsys):
     import pandas as pd
 
-    from zuzlab.lessons.tournament import main
+    from zuzlab.lessons.league import main
 
     (tmp_path / "anna.py").write_text(CLAIM_LONGEST)
     (tmp_path / "broken.py").write_text("def bot(game, rng)\n")

@@ -434,7 +434,8 @@ class LegalActions(SequenceABC[Action]):
         if index < 0:
             index += self._length
         if not 0 <= index < self._length:
-            raise IndexError(f"legal action {index} of {self._length}")
+            raise IndexError(texts.text("error.legal_action_index", index=index, count=self._length,
+                                        last=self._length - 1))
         return _nth_in_parts(self._parts, self._sizes, index)
 
     def __iter__(self) -> Iterator[Action]:

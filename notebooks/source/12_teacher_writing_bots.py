@@ -54,7 +54,7 @@ assert all(check.passed and not check.faults for check in (step1, step2, stretch
 
 # %%
 import time
-from zuzlab.lessons.tournament import tournament
+from zuzlab.lessons import tournament
 
 
 def forgets_return(game, rng):
@@ -147,11 +147,14 @@ assert standings.bot[0] in ("anna", "ben") and {fault.bot for fault in league.fa
 assert len(league.played) == 16 and all(game.finished for game in league.played)
 
 # %% [markdown] text bots.teacher_replay
-# (the replay view, league.replay(n), goes in the cell below this text once it is on main)
 
 # %%
-final = league.game(0)
-viz.show(viz.map_figure(final, player=0, you=False))
+anna_game = int(league.games.query("bot == 'anna'").game.iloc[0])
+league.replay(anna_game, bot="anna").widget
+
+# %% check
+replay = league.replay(anna_game, bot="anna")
+assert replay.view.game.is_over and replay.view.game.history == league.game(anna_game).history
 
 # %% [markdown] text bots.teacher_collect
 

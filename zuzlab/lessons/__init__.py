@@ -30,8 +30,8 @@ from .tasks import get_task, tasks_of
 
 
 def tournament(*args, **keywords):
-    """A class's bot tournament (``lessons.tournament.tournament``; loaded when first played)."""
-    from .tournament import tournament as play_tournament
+    """A class's bot tournament (``lessons.league.tournament``; loaded when first played)."""
+    from .league import tournament as play_tournament
 
     return play_tournament(*args, **keywords)
 

@@ -118,7 +118,7 @@ def _win_shares(games: Any) -> Any:
 def check_bot(step: str, bot: Callable, seed: int | str = 12) -> BotCheck:
     """Play the step's seeded games between ``bot`` and the step's opponents (the student's
     bot in a worker process: ``lessons.tournament``) and say whether it reached the mark."""
-    from .tournament import tournament
+    from .league import tournament
 
     if step not in STEPS:
         raise texts.InputError("error.botlesson_no_step", step=repr(step), known=", ".join(STEPS))

@@ -1,4 +1,4 @@
-"""Figures of a bot tournament (``zuzlab.lessons.tournament``): each bot's rating with its
+"""Figures of a bot tournament (``zuzlab.lessons.tournament``, in ``lessons/league.py``): each bot's rating with its
 95 % interval, its share of wins, and how its scores spread. Both read plain tables (the tournament's
 ``standings()`` and ``games``), so they draw any league; the best bot is at the top.
 Titles, axes and tooltips are in the reader's language."""

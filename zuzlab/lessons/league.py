@@ -467,7 +467,7 @@ def _note_unloadable(processes: dict[str, BotProcess], result: Tournament) -> se
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m zuzlab.lessons.tournament FOLDER [--variant usa] [--players 2] [--rounds 4] …``:
+    """``python -m zuzlab.lessons.league FOLDER [--variant usa] [--players 2] [--rounds 4] …``:
     a class's league from a folder of bots, for a teacher outside a notebook (a school's
     server): the files that could not be loaded, the standings, the first fault of each
     kind, and, with ``--csv``, every seat of every game as a table."""
@@ -475,7 +475,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from .entrants import load_bots
 
-    parser = argparse.ArgumentParser(prog="python -m zuzlab.lessons.tournament",
+    parser = argparse.ArgumentParser(prog="python -m zuzlab.lessons.league",
                                      description=texts.text("tournament.help"))
     parser.add_argument("folder", help=texts.text("tournament.help_folder"))
     parser.add_argument("--variant", default="usa", help=texts.text("tournament.help_variant"))
