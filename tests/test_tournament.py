@@ -351,7 +351,7 @@ def test_a_game_is_watched_move_by_move_and_cannot_be_played():
     assert replay.slider.max == len(final.history) and replay.view.game.is_over
     replay.show(40)
     assert replay.view.game.history == final.history[:40] and not replay.view.game.is_over
-    assert replay.view.controls.layout.display == "none"
+    assert replay.view.controls.layout.display == "none" and replay.view.help_row not in replay.view.widget.children
     assert "claims" in replay.view.narration.value or "draws" in replay.view.narration.value
     assert not replay.view.act(replay.view.game.legal_actions()[0])
     assert replay.view.game.history == final.history[:40] and "replay" in replay.view.message.value

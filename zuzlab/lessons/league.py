@@ -225,7 +225,7 @@ class Tournament:
             raise texts.InputError("error.tournament_not_in_game", bot=repr(bot), number=number,
                                    seats=", ".join(seats))
         seat = 0 if bot is None else seats.index(bot)
-        title = texts.text("tournament.replay_title", number=number, bots=" – ".join(seats))
+        title = texts.text("tournament.replay_title", number=number, bots=" – ".join(seats), bot=seats[seat])
         if self.engine.key == "ink":
             from ..widgets import replay_player
 

@@ -24,6 +24,8 @@ class GameReplay:
         self.final, self.actions = game, list(game.history)
         self.view = view_type(game.copy(), human=seat)
         self.view.watching = True
+        # no take back and no hint while watching: the row leaves the view (hidden, its buttons would stay in the page)
+        self.view.widget.children = tuple(part for part in self.view.widget.children if part is not self.view.help_row)
         if names:
             self.view.bot_names = {player: name for player, name in names.items() if player != seat}
         self.title = widgets.HTML(f"<b>{title}</b>" if title else "")
@@ -58,10 +60,7 @@ class GameReplay:
         self.view.game, self.view.log = self.position(moves)
         self.view.refused = None
         self.view.refresh()
-        hidden = "none" if not self.view.game.is_over else None
-        for part in ("controls", "help_row"):
-            if hasattr(self.view, part):
-                getattr(self.view, part).layout.display = hidden if part == "controls" else "none"
+        self.view.controls.layout.display = None if self.view.game.is_over else "none"  # the final scores show there
         self.back.disabled, self.forward.disabled = moves == 0, moves == len(self.actions)
         self._show_where()
 
