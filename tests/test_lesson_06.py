@@ -179,6 +179,7 @@ def test_shortest_route_wrong_answers():
     assert "an int), or None" in typed.failures[0].message
 
 
+@pytest.mark.slow
 def test_connect_three_wrong_answers_say_which_check_failed():
     def check_three(function):
         return check("connect_three", function).failures[0].message

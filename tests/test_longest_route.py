@@ -219,6 +219,7 @@ from zuzlab.algorithms import longest_trail_steps  # noqa: E402
 
 @settings(max_examples=100, deadline=None)
 @given(small_graphs)
+@pytest.mark.slow
 def test_steps_end_with_the_same_length(edges):
     steps = list(longest_trail_steps(edges))
     assert steps[-1].kind == "done"
@@ -300,6 +301,7 @@ def shortest_distances(draw):
 
 @settings(max_examples=150, deadline=None)
 @given(shortest_distances())
+@pytest.mark.slow
 def test_pairing_is_the_cheapest(distance):
     expected = cheapest_pairing_by_enumeration(distance)
     for pairs in (pairing_module.exact_pairs(distance), pairing_module.matched_pairs(distance)):

@@ -245,6 +245,7 @@ def test_no_route_is_picked_for_you_so_a_bots_claim_never_shows_you_a_refusal():
     assert view.selected_route is None and view.claim.disabled and view.route_menu.index == 0
 
 
+@pytest.mark.slow
 def test_a_route_you_hold_no_card_for_says_so_in_words():
     from zuzlab import texts
 
@@ -283,6 +284,7 @@ def test_a_station_is_built_by_picking_its_city_then_how_to_pay():
     assert view.city_menu.value == "Wien" and view.selected_city == "Wien"
 
 
+@pytest.mark.slow
 def test_a_station_you_lack_the_cards_for_says_so_in_words():
     from zuzlab import texts
 
@@ -494,6 +496,7 @@ def test_the_hint_button_says_it_is_working_while_the_adviser_thinks():
     assert not view.hint_button.disabled and "working it out" not in view.message.value
 
 
+@pytest.mark.slow
 def test_the_hint_stays_in_sight_until_the_next_move():
     """Picking the route the hint names redraws the view: the hint's words stay, like its
     marks, until a move (or another language) makes them stale."""
@@ -529,6 +532,7 @@ def test_the_hint_says_when_a_ticket_can_no_longer_be_completed():
     assert "it will cost 20 points at the end" in advice and "Denver–Pittsburgh" not in advice.split("Your ticket")[1]
 
 
+@pytest.mark.slow
 def test_the_hint_costs_lost_country_tickets_what_final_scoring_deducts():
     from zuzlab import texts
 
@@ -571,6 +575,7 @@ def test_the_hint_to_draw_tickets_does_not_call_a_lost_ticket_complete():
                              "any more, and you have trains to spare: new tickets can still score.")
 
 
+@pytest.mark.slow
 def test_the_hint_lists_swiss_country_tickets_each_as_one_item():
     from zuzlab import texts
 
@@ -586,6 +591,7 @@ def test_the_hint_lists_swiss_country_tickets_each_as_one_item():
     assert "Deutschland → (France 5, Österreich 5, Italia 13)" in [b.description for b in view.keep_boxes.children]
 
 
+@pytest.mark.slow
 def test_the_hints_reason_words_a_country_ticket_as_the_lists_do():
     from zuzlab import texts
 
@@ -603,6 +609,7 @@ def test_the_hints_reason_words_a_country_ticket_as_the_lists_do():
         texts.set_language("en")
 
 
+@pytest.mark.slow
 def test_the_hint_pays_in_words_and_a_single_ticket_in_the_singular():
     from zuzlab import texts
 
@@ -1280,6 +1287,7 @@ def summary(tables):
     return summary(tables)
 
 
+@pytest.mark.slow
 def test_rule_explorer_summary_writes_each_kind_of_number_one_way(usa_run):
     import re
 
@@ -1319,6 +1327,7 @@ def test_route_claims_map_has_a_colour_scale_with_a_title(usa_run):
     assert claims.title.text == "How often each route was claimed (changed rules, 10 games)"
 
 
+@pytest.mark.slow
 def test_rule_explorer_figures_follow_the_language(usa_run):
     from bokeh.models import HoverTool
 
@@ -1523,6 +1532,7 @@ def test_rule_explorer_refuses_a_card_game_change_and_plays_nothing():
         in explorer.message.value.replace("&#x27;", "'")
 
 
+@pytest.mark.slow
 def test_rule_explorer_says_where_the_bots_are_picked_and_names_the_card_games_bots():
     from zuzlab import texts
     from zuzlab.widgets import RuleExplorer
@@ -1541,6 +1551,7 @@ def test_rule_explorer_says_where_the_bots_are_picked_and_names_the_card_games_b
         texts.set_language("en")
 
 
+@pytest.mark.slow
 def test_rule_explorer_names_each_bot_without_brackets_inside_brackets():
     import re
 
@@ -1568,6 +1579,7 @@ def test_the_start_notebook_promises_of_the_language_switch_only_what_it_does():
         assert live in said and rerun in said and "every text" not in said and "alle Texte" not in said
 
 
+@pytest.mark.slow
 def test_rule_explorer_labels_wrap_instead_of_being_cut_off():
     import ipywidgets as widgets
 
