@@ -72,6 +72,11 @@ def schedule(names: Sequence[str], players: int, rounds: int, seed: int | str, f
     return tables
 
 
+def win_shares(games: Any) -> Any:
+    """Each row's share of its game's win: 1 for a sole winner, a shared win split."""
+    return games.won / games.groupby("game")["won"].transform("sum")
+
+
 @dataclass
 class Fault:
     """A fault of a student's bot: in which game, at which decision, of which ``kind``
@@ -247,8 +252,7 @@ class Tournament:
             return pd.DataFrame({"bot": self.entrants, "games": 0, "win_share": math.nan, "score": math.nan,
                                  "rating": math.nan, "rating_low": math.nan, "rating_high": math.nan,
                                  "faults": [int(faults.get(name, 0)) for name in self.entrants]})
-        winners = table.groupby("game")["won"].transform("sum")
-        table = table.assign(win_share=table.won / winners)
+        table = table.assign(win_share=win_shares(table))
         parts = [part for part in shown_parts(table) if part not in ("total", "won")]
         rating, low, high = self.ratings()
         rows = []
