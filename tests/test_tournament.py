@@ -245,7 +245,7 @@ def test_the_faults_speak_german(eight):
         messages = {fault.kind: str(fault) for fault in eight[0].faults}
     finally:
         texts.set_language("en")
-    assert "Zeile 5 von crash.py" in messages["error"]
+    assert "Zeile 5 in crash.py" in messages["error"]
     assert "nicht innerhalb von 1,0 s entschieden" in messages["timeout"]
     assert "zufälliger erlaubter Zug" in messages["illegal"]
 
