@@ -135,6 +135,9 @@ def test_standings_split_shared_wins_and_rate_the_stronger_bot_higher():
     strong = result.games[result.games.bot == "strong"]
     assert standings.loc["strong", "score"] == pytest.approx(strong.total.mean())
     assert standings.loc["strong", "route_points"] == pytest.approx(strong.route_points.mean())
+    shown = result._repr_html_()
+    for label in ("Win share", "Mean score", "Route points", "Rating (95 % interval)", "Faults"):
+        assert f"<th>{label}</th>" in shown
 
 
 def test_a_filler_is_not_ranked_even_when_its_bot_is_entered_too():

@@ -355,15 +355,22 @@ class Tournament:
         standings = self.standings()
         if self.games.empty:
             standings = standings.iloc[:0]
-        shown = standings[["bot", "games", "win_share", "score", "rating", "rating_low", "rating_high", "faults"]]
-        rows = "".join(
-            f"<tr><td>{place}</td><td>{html.escape(texts.bot_name(row.bot))}</td><td>{row.games}</td>"
-            f"<td>{texts.render(texts.share(row.win_share))}</td><td>{texts.render(texts.number(row.score, 1))}</td>"
-            f"<td>{texts.render(texts.number(row.rating))} ({texts.render(texts.number(row.rating_low))}–"
-            f"{texts.render(texts.number(row.rating_high))})</td><td>{row.faults}</td></tr>"
-            for place, row in enumerate(shown.itertuples(), start=1))
-        head = "".join(f"<th>{html.escape(texts.text(f'label.tournament_{name}'))}</th>"
-                       for name in ("place", "bot", "games", "win_share", "score", "rating", "faults"))
+        parts = [column for column in standings.columns[4:] if column not in ("rating", "rating_low", "rating_high",
+                                                                              "faults")]
+        head = [texts.text(f"label.tournament_{name}") for name in ("place", "bot", "games", "win_share", "score")]
+        head += [_capitalised(texts.text(f"label.part_{part}")) for part in parts]
+        head += [texts.text(f"label.tournament_{name}") for name in ("rating", "faults")]
+
+        def written(value: float, digits: int = 1) -> str:
+            return texts.render(texts.number(value, digits))
+
+        rows = [[str(place), texts.bot_name(row["bot"]), str(row["games"]), texts.render(texts.share(row["win_share"])),
+                 written(row["score"]), *(written(row[part]) for part in parts),
+                 f"{written(row['rating'], 0)} ({written(row['rating_low'], 0)}–{written(row['rating_high'], 0)})",
+                 str(row["faults"])]
+                for place, (_, row) in enumerate(standings.iterrows(), start=1)]
+        table = "<tr>" + "".join(f"<th>{html.escape(cell)}</th>" for cell in head) + "</tr>" + "".join(
+            "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in rows)
         faults = "".join(f"<li>{html.escape(texts.text('tournament.faults_of_a_kind', count=count, first=str(first)))}"
                          f"</li>" for first, count in self.first_faults())
         summary = texts.text("tournament.summary", games=len(self.played), bots=len(self.entrants),
@@ -372,8 +379,13 @@ class Tournament:
         if endless:
             summary += " " + texts.text("tournament.unfinished", games=", ".join(map(str, endless)),
                                         decisions=MOST_DECISIONS, count=len(endless))
-        return (f"<div class='zuzlab-tournament'><b>{html.escape(summary)}</b><table><tr>{head}</tr>{rows}</table>"
+        return (f"<div class='zuzlab-tournament'><b>{html.escape(summary)}</b><table>{table}</table>"
                 + (f"<ul>{faults}</ul>" if faults else "") + "</div>")
+
+
+def _capitalised(label: str) -> str:
+    """A column label that starts a heading ("route points" → "Route points")."""
+    return label[:1].upper() + label[1:]
 
 
 def tournament(bots: Sequence[Any] | dict[str, Any] | Any, variant: Any = "usa", players: int = 2, rounds: int = 4,
