@@ -17,6 +17,7 @@ from zuzlab.ttr.advice import TicketPlan
 @pytest.mark.parametrize("step, better, worse", [
     ("beat_random", solutions.longest_claim_bot, solutions.skeleton_bot),
     ("beat_tickets", solutions.ticket_plan_bot, solutions.longest_claim_bot),
+    ("beat_agents", solutions.ticket_plan_bot, solutions.longest_claim_bot),
     ("ink_score", solutions.ink_score_bot, solutions.skeleton_bot),
 ])
 def test_a_step_passes_the_better_bot_and_fails_the_worse(step, better, worse):
