@@ -45,7 +45,8 @@ def test_the_launch_serves_every_notebook_a_link_points_to():
 def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert readme_commands()[1] in ci.splitlines()
-    assert readme_commands()[1].endswith("-m pytest") and "PYTEST_ADDOPTS" not in ci  # no -m: every test runs
+    options = readme_commands()[1].split("-m pytest", 1)[1].split()
+    assert options == ["-n", "2", "--dist", "loadfile"] and "PYTEST_ADDOPTS" not in ci  # no -m or -k: every test runs
 
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*/*.ipynb"))
