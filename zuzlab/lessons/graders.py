@@ -26,7 +26,7 @@ import secrets
 import sys
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .. import texts
 
@@ -156,40 +156,40 @@ class _Part:
         """The master notebook of ``otter assign``: exception-based tests, each hidden."""
         config = {"name": self.name.split("_")[0], "requirements": "requirements.txt", "init_cell": False,
                   "check_all_cell": False, "export_cell": False, "tests": {"ok_format": False}}
-        cells = [_raw("# ASSIGNMENT CONFIG\n" + _yaml(config))]
-        questions = {self.stub_cell(task): task for task in names}
-        for index, cell in enumerate(self.cells):
-            task = questions.get(index)
-            if task is None:
-                cells.append(cell)
-                continue
-            stub = "".join(cell["source"]).rstrip("\n")
+
+        def question(task: str, stub: str) -> list[dict]:
             test = ('""" # BEGIN TEST CONFIG\nhidden: true\n""" # END TEST CONFIG\n'
                     f"def test_{task}({task}):\n" + _indented(self.test_code(task)))
-            cells += [_raw(f"# BEGIN QUESTION\nname: {task}\npoints: {points[task]}\ncheck_cell: false"),
-                      _raw("# BEGIN SOLUTION"),
-                      _code(f"{stub}\n# BEGIN SOLUTION NO PROMPT\n{self.solution(task)}\n# END SOLUTION"),
-                      _raw("# END SOLUTION"), _raw("# BEGIN TESTS"), _code(test), _raw("# END TESTS"),
-                      _raw("# END QUESTION")]
-        return cells
+            return [_raw(f"# BEGIN QUESTION\nname: {task}\npoints: {points[task]}\ncheck_cell: false"),
+                    _raw("# BEGIN SOLUTION"),
+                    _code(f"{stub}\n# BEGIN SOLUTION NO PROMPT\n{self.solution(task)}\n# END SOLUTION"),
+                    _raw("# END SOLUTION"), _raw("# BEGIN TESTS"), _code(test), _raw("# END TESTS"),
+                    _raw("# END QUESTION")]
+
+        return [_raw("# ASSIGNMENT CONFIG\n" + _yaml(config)), *self.with_questions(names, question)]
 
     def nbgrader(self, names: list[str], points: dict[str, int]) -> list[dict]:
         """nbgrader's source notebook: a solution cell and a graded, locked test cell whose
         test is hidden (only the gradebook keeps it)."""
+
+        def question(task: str, stub: str) -> list[dict]:
+            hidden = texts.text("grader.hidden_test", self.language, task=texts.Word(task))
+            return [_code(f"{stub}\n### BEGIN SOLUTION\n{self.solution(task)}\n### END SOLUTION",
+                          nbgrader={"solution": True, "grade": False, "locked": False, "grade_id": task}),
+                    _code(f"# {hidden}\n### BEGIN HIDDEN TESTS\n{self.test_code(task)}\n### END HIDDEN TESTS",
+                          nbgrader={"solution": False, "grade": True, "locked": True, "grade_id": f"test_{task}",
+                                    "points": points[task]})]
+
+        return self.with_questions(names, question)
+
+    def with_questions(self, names: list[str], question: Callable[[str, str], list[dict]]) -> list[dict]:
+        """The lesson's cells, each task's stub cell (its function, raising NotImplementedError)
+        replaced by ``question(task, stub)``: the grader's cells for that task."""
         questions = {self.stub_cell(task): task for task in names}
-        cells = []
+        cells: list[dict] = []
         for index, cell in enumerate(self.cells):
             task = questions.get(index)
-            if task is None:
-                cells.append(cell)
-                continue
-            stub = "".join(cell["source"]).rstrip("\n")
-            hidden = texts.text("grader.hidden_test", self.language, task=texts.Word(task))
-            cells += [_code(f"{stub}\n### BEGIN SOLUTION\n{self.solution(task)}\n### END SOLUTION",
-                            nbgrader={"solution": True, "grade": False, "locked": False, "grade_id": task}),
-                      _code(f"# {hidden}\n### BEGIN HIDDEN TESTS\n{self.test_code(task)}\n### END HIDDEN TESTS",
-                            nbgrader={"solution": False, "grade": True, "locked": True, "grade_id": f"test_{task}",
-                                      "points": points[task]})]
+            cells += [cell] if task is None else question(task, "".join(cell["source"]).rstrip("\n"))
         return cells
 
 
