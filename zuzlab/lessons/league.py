@@ -118,6 +118,7 @@ class Seat:
                  benched: bool = False):
         self.name, self.engine, self.limits, self.process = name, engine, limits, process
         self.bot = engine.bots[entrant.builtin]() if entrant.builtin else None
+        self.view: PlayerView | None = None  # what one of the kit's bots is shown of the game
         self.where = entrant.where
         self.seconds = 0.0
         #: plays safe moves without being asked: its time for the game is spent, or it could not be loaded
@@ -126,7 +127,9 @@ class Seat:
     def choose(self, game: Any, player: int, seed: str, number: int, decision: int) -> tuple[Any, list[Fault]]:
         """The action for ``player`` (None: play the safe move) and the faults that made it one."""
         if self.bot is not None:
-            return self.bot(PlayerView(game, player), seeded_random(seed, "bot")), []
+            if self.view is None:  # one view a seat, as core.play_with_bots makes them (a view reads the game afresh)
+                self.view = PlayerView(game, player)
+            return self.bot(self.view, seeded_random(seed, "bot")), []
         if self.benched:
             return None, []
         assert self.process is not None
