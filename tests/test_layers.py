@@ -26,7 +26,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "viz": ("viz",),
     "widgets": ("widgets",),
     "lessons": ("lessons",),
-    "notebooks": ("notebooks",),
+    "notebooks": ("notebooks", "lite"),
 }
 LEVEL = {part: level for level, parts in enumerate(LAYERS.values()) for part in parts}
 LAYER_OF = {part: name for name, parts in LAYERS.items() for part in parts}
