@@ -78,11 +78,12 @@ def test_every_package_is_listed_for_installation():
     assert on_disk | {"zuzlab.maps"} == listed
 
 
-def test_readme_has_a_binder_link_for_every_notebook():
+def test_readme_has_a_binder_and_a_browser_link_for_every_notebook():
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     for path in NOTEBOOKS:
-        link = f"/HEAD?urlpath=lab/tree/notebooks/{path.parent.name}/{path.name})"
-        assert link in text, link
+        binder = f"/HEAD?urlpath=lab/tree/notebooks/{path.parent.name}/{path.name})"
+        site = f"/lab/index.html?path={path.parent.name}/{path.name})"  # the site's layout (zuzlab.lite)
+        assert binder in text and site in text, (binder, site)
     assert (ROOT / "binder" / "runtime.txt").read_text().strip() == "python-3.12"
     assert "-e ." in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
 
