@@ -19,7 +19,8 @@ BROWSER = lite.browser_environment("3.12.7")
 
 
 def kit_requirements() -> list[Requirement]:
-    return [Requirement(line) for line in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]]
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return [Requirement(line) for line in project["dependencies"]]
 
 
 def in_browser(requirement: Requirement) -> bool:

@@ -248,14 +248,16 @@ def stage_notebooks(files: Path) -> list[Path]:
     return written
 
 
-def site_settings(pyodide: Pyodide) -> dict:
+def site_settings(pyodide: Pyodide, config: dict | None = None) -> dict:
     """The site's ``jupyter-lite.json``: where Pyodide is (a local copy is found by the
-    build), and, for a site that runs offline, no fallback to PyPI."""
+    build), and, for a site that runs offline, no fallback to PyPI; ``config``: more of
+    JupyterLite's settings (``settingsOverrides`` of JupyterLab's …)."""
     kernel: dict = {"disablePyPIFallback": pyodide.offline}
     if pyodide.url is not None:
         kernel["pyodideUrl"] = pyodide.url
     return {"jupyter-lite-schema-version": 0,
-            "jupyter-config-data": {"appName": "zuzlab", "litePluginSettings": {KERNEL_SETTINGS: kernel}}}
+            "jupyter-config-data": {"appName": "zuzlab", "litePluginSettings": {KERNEL_SETTINGS: kernel},
+                                    **(config or {})}}
 
 
 def copy_tree(source: Path, target: Path) -> None:
@@ -275,11 +277,12 @@ def _link_or_copy(source: str, target: str) -> None:
 
 
 def build(output: str | Path = "build/lite", pyodide: str | Path = CDN_PYODIDE, lite_command: Iterable[str] = (),
-          extra_contents: Iterable[Path] = (), say: Callable[[str], None] = print) -> Path:
+          extra_contents: Iterable[Path] = (), config: dict | None = None, say: Callable[[str], None] = print) -> Path:
     """Write the site to ``output`` (a new or empty folder, or a site built before) and
     return it. ``pyodide``: its CDN (the default) or a local distribution copied in;
     ``lite_command``: the ``jupyter lite`` to build with (by default this Python's
-    ``jupyterlite_core``); ``extra_contents``: more files for the site's file browser."""
+    ``jupyterlite_core``); ``extra_contents``: more files for the site's file browser;
+    ``config``: more of JupyterLite's settings (``site_settings``)."""
     output = Path(output).resolve()
     if output.exists() and any(output.iterdir()) and not (output / SETTINGS).exists():
         raise texts.InputError("error.lite_output_not_site", folder=str(output))
@@ -296,7 +299,7 @@ def build(output: str | Path = "build/lite", pyodide: str | Path = CDN_PYODIDE, 
             shutil.copy2(extra, lite_dir / "files" / Path(extra).name)
         if distribution.folder is not None:
             copy_tree(distribution.folder, lite_dir / "static" / "pyodide")
-        (lite_dir / SETTINGS).write_text(json.dumps(site_settings(distribution), indent=2), encoding="utf-8")
+        (lite_dir / SETTINGS).write_text(json.dumps(site_settings(distribution, config), indent=2), encoding="utf-8")
         extensions = [wheel for wheel in wheels if wheel.name.split("-")[0].replace("_", "-") in LABEXTENSIONS]
         command = [*(lite_command or [sys.executable, "-m", "jupyterlite_core"]), "build",
                    "--lite-dir", str(lite_dir), "--output-dir", str(output),
