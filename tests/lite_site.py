@@ -140,11 +140,13 @@ def offline_browser(site: str):
 
 
 def new_page(context):
-    """A page that keeps every JavaScript error and console error (``errors``)."""
+    """A page that keeps every JavaScript error, console error and failed request (``errors``)."""
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(f"{error}\n{error.stack}"))
     page.on("console", lambda message: message.type == "error" and page.errors.append(message.text))
+    page.on("response", lambda response: response.status >= 400
+            and page.errors.append(f"{response.status} {response.url}"))
     return page
 
 
