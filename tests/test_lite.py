@@ -17,7 +17,8 @@ import re
 from pathlib import Path
 
 import pytest
-from lite_site import build_offline_site, new_page, notebook_of, offline_browser, run_notebook, served
+from lite_site import (build_cdn_site, build_offline_site, new_page, notebook_of, offline_browser, run_notebook,
+                       served)
 from test_browser import REPORT_JS, _browser_missing
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -59,14 +60,18 @@ CHECK_CELLS = [
 
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The offline site with the notebook of checks, served: its address."""
+def _need_the_browser() -> None:
     missing = _browser_missing()
     if missing:
         if os.environ.get("ZUZLAB_REQUIRE_BROWSER") == "1":
             pytest.fail(f"the browser test is required here: {missing}")
         pytest.skip(missing)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The offline site with the notebook of checks, served: its address."""
+    _need_the_browser()
     scratch = tmp_path_factory.mktemp("lite")
     built = build_offline_site(scratch / "site", [notebook_of(scratch / "lite_check.ipynb", CHECK_CELLS)])
     with served(built) as address:
@@ -121,3 +126,25 @@ def test_the_kit_runs_offline_in_the_browser(site, browser_context):
     assert browser_context.outside == [], f"requests that left the machine: {browser_context.outside[:5]}"
     assert page.errors == [], "JavaScript errors:\n" + "\n---\n".join(page.errors)
     print(f"site ran the checks in {ran:.0f} s; 20 games simulated in {simulated} s")
+
+
+def test_a_users_site_opens_on_the_start_notebook_with_python_from_the_cdn(tmp_path):
+    """The site as published (the current pair, Pyodide 314 from its CDN) opens on
+    ``en/00_start_here`` with the kit's install cell first; with the CDN out of reach here,
+    Pyodide itself is the only thing the page asks another host for."""
+    from zuzlab import lite
+
+    _need_the_browser()
+    built = build_cdn_site(tmp_path / "site")
+    with served(built) as address, offline_browser(address) as context:
+        page = new_page(context)
+        page.goto(f"{address}/")
+        page.wait_for_selector(".jp-Notebook >> visible=true", timeout=60_000)
+        assert page.locator(".lm-TabBar-tab.jp-mod-current").first.inner_text().strip() == lite.START.split("/")[-1]
+        page.wait_for_function("() => document.querySelector('.jp-Notebook .jp-MarkdownOutput') !== null")
+        first_cell = page.locator(".jp-Notebook .jp-Cell").first.inner_text()
+        assert "%pip install zuzlab" in first_cell
+        assert "zuzlab – start here" in page.locator(".jp-Notebook .jp-MarkdownOutput").first.inner_text()
+        page.wait_for_timeout(3000)  # the kernel tries to start
+        page.screenshot(path=str(SCREENSHOTS / "cdn-site.png"))
+        assert set(context.outside) == {lite.CDN_PYODIDE + "pyodide.js"}, context.outside

@@ -51,7 +51,7 @@ KERNEL_PROVIDES = frozenset({"ipykernel", "widgetsnbextension", "piplite", "pyod
 #: packages with a pure-Python fallback but no pure wheel: the folder of their source
 #: release that holds the package, and the package's name
 PURE_FALLBACKS = {"markupsafe": ("src", "markupsafe"), "pyyaml": ("lib", "yaml")}
-#: the first cell of each notebook in the site
+#: what the first cell of each notebook in the site runs (after a comment saying why)
 INSTALL_CELL = "%pip install zuzlab"
 #: the name of the site's settings file (JupyterLite's)
 SETTINGS = "jupyter-lite.json"
@@ -82,19 +82,17 @@ class Pyodide:
         return self.folder is not None
 
 
-def pyodide_from(source: str | Path) -> Pyodide:
+def pyodide_from(source: str | Path, lock_file: str | Path | None = None) -> Pyodide:
     """A Pyodide distribution: a URL (its CDN, loaded by the reader's browser) or a local
-    folder (with ``pyodide.js`` and ``pyodide-lock.json``), copied into the site."""
+    folder (with ``pyodide.js`` and ``pyodide-lock.json``), copied into the site.
+    ``lock_file``: the CDN's ``pyodide-lock.json`` read from a file instead (a build on a
+    machine that cannot reach the CDN; npm's package ``pyodide`` holds it)."""
     from packaging.utils import canonicalize_name
 
     text = str(source)
     if text.startswith(("http://", "https://")):
         url = text if text.endswith("/") else text + "/"
-        try:
-            with urllib.request.urlopen(url + "pyodide-lock.json", timeout=60) as answer:
-                lock = json.load(answer)
-        except (OSError, ValueError) as error:
-            raise texts.InputError("error.lite_pyodide_unreachable", url=url, problem=str(error)) from None
+        lock = read_lock(url + "pyodide-lock.json", lock_file)
         folder, url = None, url + "pyodide.js"
     else:
         folder = Path(source).resolve()
@@ -103,6 +101,18 @@ def pyodide_from(source: str | Path) -> Pyodide:
         lock, url = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8")), None
     packages = {canonicalize_name(name): entry["version"] for name, entry in lock["packages"].items()}
     return Pyodide(url, folder, packages, lock["info"]["python"])
+
+
+def read_lock(url: str, lock_file: str | Path | None) -> dict:
+    """A CDN Pyodide's package list: from ``url``, or from ``lock_file`` where given."""
+    try:
+        if lock_file is not None:
+            return json.loads(Path(lock_file).read_text(encoding="utf-8"))
+        with urllib.request.urlopen(url, timeout=60) as answer:
+            return json.load(answer)
+    except (OSError, ValueError) as error:
+        raise texts.InputError("error.lite_pyodide_unreachable", url=str(lock_file or url),
+                               problem=str(error)) from None
 
 
 def browser_environment(python: str) -> dict[str, str]:
@@ -227,11 +237,12 @@ def kit_wheel(folder: Path) -> Path:
     return new_file(folder, before, ".whl")
 
 
-def site_notebook(notebook: dict) -> dict:
+def site_notebook(notebook: dict, language: str) -> dict:
     """A notebook as the site holds it: a first cell that installs the kit from the site's
-    own index (the browser's Python starts without it), tagged so a reader knows why."""
+    own index (the browser's Python starts without it), saying so in the notebook's language."""
+    source = f"# {texts.text('lite.install_comment', language)}\n{INSTALL_CELL}"
     install = {"cell_type": "code", "execution_count": None, "id": "zuzlab-install",
-               "metadata": {"tags": ["zuzlab-install"]}, "outputs": [], "source": [INSTALL_CELL]}
+               "metadata": {"tags": ["zuzlab-install"]}, "outputs": [], "source": source.splitlines(keepends=True)}
     return {**notebook, "cells": [install, *notebook["cells"]]}
 
 
@@ -242,7 +253,7 @@ def stage_notebooks(files: Path) -> list[Path]:
         for path in sorted((project_notebooks() / language).glob("*.ipynb")):
             target = files / language / path.name
             target.parent.mkdir(parents=True, exist_ok=True)
-            notebook = site_notebook(json.loads(path.read_text(encoding="utf-8")))
+            notebook = site_notebook(json.loads(path.read_text(encoding="utf-8")), language)
             target.write_text(json.dumps(notebook, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
             written.append(target)
     return written
@@ -277,16 +288,18 @@ def _link_or_copy(source: str, target: str) -> None:
 
 
 def build(output: str | Path = "build/lite", pyodide: str | Path = CDN_PYODIDE, lite_command: Iterable[str] = (),
-          extra_contents: Iterable[Path] = (), config: dict | None = None, say: Callable[[str], None] = print) -> Path:
+          extra_contents: Iterable[Path] = (), config: dict | None = None, say: Callable[[str], None] = print,
+          pyodide_lock: str | Path | None = None) -> Path:
     """Write the site to ``output`` (a new or empty folder, or a site built before) and
     return it. ``pyodide``: its CDN (the default) or a local distribution copied in;
     ``lite_command``: the ``jupyter lite`` to build with (by default this Python's
     ``jupyterlite_core``); ``extra_contents``: more files for the site's file browser;
-    ``config``: more of JupyterLite's settings (``site_settings``)."""
+    ``config``: more of JupyterLite's settings (``site_settings``); ``pyodide_lock``: the
+    CDN Pyodide's package list from a file (``pyodide_from``)."""
     output = Path(output).resolve()
     if output.exists() and any(output.iterdir()) and not (output / SETTINGS).exists():
         raise texts.InputError("error.lite_output_not_site", folder=str(output))
-    distribution = pyodide_from(pyodide)
+    distribution = pyodide_from(pyodide, pyodide_lock)
     with tempfile.TemporaryDirectory(prefix="zuzlab-lite-") as scratch:
         lite_dir = Path(scratch)
         index = lite_dir / "pypi"
@@ -313,15 +326,17 @@ def build(output: str | Path = "build/lite", pyodide: str | Path = CDN_PYODIDE, 
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m zuzlab.lite build [FOLDER] [--pyodide URL-or-FOLDER] [--jupyter-lite COMMAND]``"""
+    """``python -m zuzlab.lite build [FOLDER] [--pyodide URL-or-FOLDER] [--pyodide-lock FILE]
+    [--jupyter-lite COMMAND]``"""
     parser = argparse.ArgumentParser(prog="python -m zuzlab.lite", description=texts.text("lite.description"))
     parser.add_argument("action", choices=["build"], help=texts.text("lite.help_action"))
     parser.add_argument("folder", nargs="?", default="build/lite", help=texts.text("lite.help_folder"))
     parser.add_argument("--pyodide", default=CDN_PYODIDE, help=texts.text("lite.help_pyodide", url=CDN_PYODIDE))
+    parser.add_argument("--pyodide-lock", help=texts.text("lite.help_pyodide_lock"))
     parser.add_argument("--jupyter-lite", default="", help=texts.text("lite.help_jupyter_lite"))
     args = parser.parse_args(argv)
     try:
-        site = build(args.folder, args.pyodide, args.jupyter_lite.split())
+        site = build(args.folder, args.pyodide, args.jupyter_lite.split(), pyodide_lock=args.pyodide_lock)
     except texts.InputError as problem:
         parser.error(str(problem))
     print(texts.text("lite.done", folder=str(site)))
