@@ -144,6 +144,15 @@ def test_the_pool_is_kept_between_runs():
     assert sim.shared_pool(2) is pool
 
 
+def test_a_run_in_this_process_does_not_even_import_loky(monkeypatch):
+    """loky is the pool's (and is not installed in the browser): ``workers=1``, or a run too
+    short for a second worker, plays in this process without it."""
+    monkeypatch.setitem(sys.modules, "loky", None)  # ``import loky`` fails
+    one_worker = sim.simulate("switzerland", players=2, games=2 * sim.CHUNK, seed=2, workers=1, progress=False)
+    short = sim.simulate("switzerland", players=2, games=sim.CHUNK, seed=2, progress=False)
+    assert len(one_worker) == 4 * sim.CHUNK and short.equals(one_worker[one_worker.game < sim.CHUNK])
+
+
 @pytest.mark.slow
 def test_the_pool_has_a_worker_per_cpu_quota_and_no_more_than_the_games_need(monkeypatch):
     """``loky.cpu_count`` stands for the CPU quota (a container's cgroup limit); a worker

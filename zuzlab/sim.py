@@ -33,8 +33,8 @@ Where the games run:
   games' plan with cloudpickle, so a bot defined in a notebook cell plays there too.
   Idle workers stop after ``POOL_IDLE_SECONDS``.
 * ``workers=1`` (or a run of at most ``CHUNK`` games) plays in this process, no pool at
-  all: the quickest on a one-CPU Binder and the easiest to debug; ``workers=n`` sets the
-  pool's size.
+  all (loky is not even imported): the quickest on a one-CPU Binder and the easiest to
+  debug; ``workers=n`` sets the pool's size.
 * ``executor=`` any ``concurrent.futures.Executor`` instead: threads, or a Dask
   ``distributed`` client's ``get_executor()``.
 
@@ -280,10 +280,13 @@ def pool_size(games: int, workers: int | None = None) -> int:
     by default one per CPU this process may really use, but at most one per ``CHUNK``
     games. ``loky.cpu_count()`` counts the CPUs: it reads the container's CPU quota (cgroup)
     and the process's CPU affinity, where ``os.cpu_count()`` counts the host's cores."""
+    needed = math.ceil(games / CHUNK)
+    if workers == 1 or needed <= 1:  # this process: no pool, loky not even imported
+        return 1
     import loky
 
     most = loky.cpu_count() if workers is None else workers
-    return max(1, min(most, math.ceil(games / CHUNK)))
+    return max(1, min(most, needed))
 
 
 def chunks_of(games: int, workers: int) -> list[range]:
