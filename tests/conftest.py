@@ -24,3 +24,20 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.notebooks)
         if item.get_closest_marker("notebooks") or item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture
+def no_processes(monkeypatch):
+    """The browser's way on CPython: ``zuzlab.runtime`` says that no process can be started
+    (as under Pyodide), and a worker process or the simulations' pool started all the same
+    fails the test."""
+    from zuzlab import runtime, sim
+    from zuzlab.lessons.channel import WorkerChannel
+
+    def started(*args, **keywords):
+        raise AssertionError("a process was started where none can be")
+
+    monkeypatch.setattr(runtime, "PROCESSES", False)
+    monkeypatch.setattr(sim, "shared_pool", started)
+    monkeypatch.setattr(WorkerChannel, "__init__", started)
+

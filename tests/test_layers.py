@@ -20,7 +20,7 @@ PACKAGE = ROOT / "zuzlab"
 #: the engines' packages: each registered engine's (zuzlab.engines.ENGINES), found, not listed
 ENGINE_PACKAGES = tuple(engine.game.__module__.split(".")[1] for engine in ENGINES)
 LAYERS: dict[str, tuple[str, ...]] = {
-    "engines": ("texts", "datafiles", "core", "scoretable", "train_cards", "tickets", "algorithms",
+    "engines": ("texts", "datafiles", "runtime", "core", "scoretable", "train_cards", "tickets", "algorithms",
                 *ENGINE_PACKAGES, "engines", "maps"),
     "simulation": ("sim", "playtest"),
     "viz": ("viz",),

@@ -191,7 +191,6 @@ def study(boards: Sequence[str | TtrRules] = ("usa", "europe"),
     games per board and player count (rounded up to whole line-ups), every argument
     checked before any game. ``workers`` and ``executor`` as for ``sim.simulate``."""
     import pandas as pd
-    from tqdm.auto import tqdm
 
     rules_of = boards_checked(boards)
     names, own_bots = agents_checked(agents)
@@ -210,7 +209,7 @@ def study(boards: Sequence[str | TtrRules] = ("usa", "europe"),
     rows: dict[tuple[str, int], list[dict]] = {(setting.variant, setting.players): [] for setting in settings}
     bar_format = texts.text("label.study_progress", settings=texts.quantity("setting", len(settings)),
                             agents=texts.quantity("agent", len(names)))
-    with tqdm(total=total, bar_format=bar_format, disable=not progress) as bar:
+    with sim.progress_bar(total=total, bar_format=bar_format, disable=not progress) as bar:
         for done in sim.chunk_results(tasks, sim.executor_for(size, executor)):
             rows[done[0]["variant"], done[0]["players"]].extend(done)
             bar.update(len(done) // done[0]["players"])

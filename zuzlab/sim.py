@@ -35,6 +35,9 @@ Where the games run:
 * ``workers=1`` (or a run of at most ``CHUNK`` games) plays in this process, no pool at
   all (loky is not even imported): the quickest on a one-CPU Binder and the easiest to
   debug; ``workers=n`` sets the pool's size.
+* in the browser (JupyterLite), where no process can start (``runtime``), in this
+  process too. A ``workers=n`` asked for there is said once, with a warning, and the
+  games are played here: the table is the same, only slower.
 * ``executor=`` any ``concurrent.futures.Executor`` instead: threads, or a Dask
   ``distributed`` client's ``get_executor()``.
 
@@ -52,13 +55,14 @@ from __future__ import annotations
 import copy
 import dataclasses
 import math
+import warnings
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
 import cloudpickle
 
-from . import engines, texts
+from . import engines, runtime, texts
 from .core import Engine, GameState, bot_name, play_with_bots, scoring_read, seat_bots
 from .engines import engine_of
 from .texts import InputError
@@ -74,6 +78,9 @@ TASKS_PER_WORKER = 16
 #: How long the pool's idle workers wait for the next run before they stop and free their
 #: memory (long enough for a user to look at one comparison and change a rule).
 POOL_IDLE_SECONDS = 300
+
+#: Whether a ``workers=n`` that this Python cannot start (the browser) was said (``pool_size``): once is enough.
+_said_no_processes = False
 
 #: What ``simulate`` takes as a bot: a name from the engine's registry, a bot (a callable
 #: ``bot(game, rng) -> action``) or a class whose instances are bots.
@@ -166,7 +173,7 @@ def simulate(variant_or_rules: Any, players: int = 4, games: int = 1000, seed: i
     registry or a bot of your own (a function ``bot(game, rng) -> action``, a bot object,
     a class of bots); by default the engine's strategies in turn.
     ``workers``: the most processes to play in (by default one per CPU this process may
-    use); 1 plays in this process. ``executor``: any ``concurrent.futures.Executor``
+    use); 1 plays in this process, as every run does in the browser. ``executor``: any ``concurrent.futures.Executor``
     instead of the shared pool (threads, Dask ``client.get_executor()``). ``title``: what
     the progress bar calls the rules (by default a built-in variant's name for a reader).
     The bar counts the games in the reader's language. ``keep_actions``: keep each game's
@@ -174,7 +181,6 @@ def simulate(variant_or_rules: Any, players: int = 4, games: int = 1000, seed: i
     other points. ``measure``: a function of a finished game giving each seat's further
     columns (the module's docstring)."""
     import pandas as pd
-    from tqdm.auto import tqdm
 
     engine, rules = engine_of(variant_or_rules)
     names, own_bots = seat_names(engine, bots, players)
@@ -186,7 +192,7 @@ def simulate(variant_or_rules: Any, players: int = 4, games: int = 1000, seed: i
     rows: list[dict] = []
     bar_format = texts.text("label.sim_progress", rules=title or texts.variant_title(rules),
                             players=texts.quantity("player", players))
-    with tqdm(total=games, bar_format=bar_format, disable=not progress) as bar:
+    with progress_bar(total=games, bar_format=bar_format, disable=not progress) as bar:
         tasks = [(plan, chunk) for chunk in chunks_of(games, size)]
         for done in chunk_results(tasks, executor_for(size, executor)):
             rows.extend(done)
@@ -195,6 +201,16 @@ def simulate(variant_or_rules: Any, players: int = 4, games: int = 1000, seed: i
     table.attrs["rules"] = rules  # what the games were played under (``rescore`` checks it)
     table.attrs["scoring_read"] = bots_read_scoring(engine, names, own_bots)  # and what the bots weighed
     return table
+
+
+def progress_bar(**options: Any) -> Any:
+    """``tqdm.auto``'s progress bar, without its monitor thread where no thread can start
+    (the browser: tqdm would warn the reader of the thread it could not start)."""
+    from tqdm.auto import tqdm
+
+    if not runtime.can_start_processes():
+        tqdm.monitor_interval = 0
+    return tqdm(**options)
 
 
 def bots_read_scoring(engine: Engine, names: Sequence[str], own_bots: dict[str, Callable]) -> frozenset[str]:
@@ -279,8 +295,15 @@ def pool_size(games: int, workers: int | None = None) -> int:
     """How many processes play ``games`` games (1: this process, no pool): ``workers``,
     by default one per CPU this process may really use, but at most one per ``CHUNK``
     games. ``loky.cpu_count()`` counts the CPUs: it reads the container's CPU quota (cgroup)
-    and the process's CPU affinity, where ``os.cpu_count()`` counts the host's cores."""
+    and the process's CPU affinity, where ``os.cpu_count()`` counts the host's cores.
+    Where no process can start (the browser), 1, and a ``workers`` above 1 is said once."""
+    global _said_no_processes
     needed = math.ceil(games / CHUNK)
+    if not runtime.can_start_processes():
+        if workers is not None and workers > 1 and not _said_no_processes:
+            _said_no_processes = True
+            warnings.warn(texts.text("label.sim_no_processes", workers=workers), stacklevel=3)
+        return 1
     if workers == 1 or needed <= 1:  # this process: no pool, loky not even imported
         return 1
     import loky

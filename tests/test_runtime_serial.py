@@ -1,0 +1,77 @@
+"""The kit where no process can be started, as in the browser (JupyterLite, Pyodide), taken
+on CPython with the ``no_processes`` fixture (``tests/conftest.py``): simulations, studies
+and the rule explorer play in this process. ``workers=1`` is in ``tests/test_sim.py``."""
+
+import sys
+import warnings
+from concurrent.futures import ThreadPoolExecutor
+
+import pandas as pd
+import pytest
+
+from zuzlab import sim, texts
+
+
+def test_a_simulation_plays_here_and_gives_the_table_of_the_pool(request):
+    pool = sim.simulate("usa", players=2, games=20, seed=1, workers=2, progress=False)
+    request.getfixturevalue("no_processes")
+    here = sim.simulate("usa", players=2, games=20, seed=1, progress=False)
+    pd.testing.assert_frame_equal(here, pool)
+
+
+def test_a_simulation_plays_here_as_it_would_on_threads(no_processes):
+    """Cut into tasks as for a pool of workers (more than ``sim.CHUNK`` games), played here all the same."""
+    with ThreadPoolExecutor(2) as threads:
+        elsewhere = sim.simulate("switzerland", players=2, games=11, seed=2, executor=threads, progress=False)
+    pd.testing.assert_frame_equal(sim.simulate("switzerland", players=2, games=11, seed=2, progress=False), elsewhere)
+
+
+def test_workers_asked_for_are_played_here_and_said_once_in_the_readers_language(no_processes, monkeypatch):
+    monkeypatch.setattr(sim, "_said_no_processes", False)
+    monkeypatch.setitem(sys.modules, "loky", None)  # ``import loky`` fails: it is not installed in the browser
+    with pytest.warns(UserWarning, match=r"workers=4: this Python \(in the browser\) cannot start processes"):
+        asked = sim.simulate("switzerland", players=2, games=11, seed=2, workers=4, progress=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # said once: a second run says nothing
+        again = sim.simulate("switzerland", players=2, games=11, seed=2, workers=4, progress=False)
+    pd.testing.assert_frame_equal(asked, sim.simulate("switzerland", players=2, games=11, seed=2, workers=1,
+                                                      progress=False))
+    pd.testing.assert_frame_equal(asked, again)
+    monkeypatch.setattr(sim, "_said_no_processes", False)
+    texts.set_language("de")
+    try:
+        with pytest.warns(UserWarning, match=r"Dieses Python \(im Browser\) kann keine Prozesse starten"):
+            sim.simulate("switzerland", players=2, games=11, seed=2, workers=2, progress=False)
+    finally:
+        texts.set_language("en")
+
+
+def test_an_executor_given_is_still_used(no_processes):
+    class Counted(ThreadPoolExecutor):
+        tasks = 0
+
+        def submit(self, *args, **keywords):
+            Counted.tasks += 1
+            return super().submit(*args, **keywords)
+
+    with Counted(2) as threads:
+        sim.simulate("switzerland", players=2, games=11, seed=2, executor=threads, progress=False)
+    assert Counted.tasks > 1
+
+
+def test_a_study_plays_here(no_processes, monkeypatch):
+    from zuzlab import playtest
+
+    monkeypatch.setattr(sim, "_said_no_processes", True)  # (said in the test above)
+    study = playtest.study(boards=("switzerland",), players=[2], games=12, workers=2, progress=False)
+    assert len(study.table) == 2 * 12
+
+
+def test_the_rule_explorer_plays_here(no_processes):
+    from zuzlab.widgets import RuleExplorer
+
+    explorer = RuleExplorer("switzerland", games=11, players=2)
+    explorer.controls["trains_per_player"].value = 30
+    tables = explorer.simulate()
+    assert [len(table) for table in tables.values()] == [22, 22]
+
