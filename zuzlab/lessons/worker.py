@@ -38,9 +38,19 @@ LINE_CHARACTERS = 300
 #: how often, in seconds, the worker says how many lines it has left out
 HIDDEN_EVERY = 0.25
 
-#: files that are not the student's: the kit's own and Python's
-_NOT_STUDENT = (str(Path(__file__).resolve().parent.parent),
-                *{sysconfig.get_paths()[key] for key in ("stdlib", "purelib", "platlib")})
+
+def _library_folders() -> tuple[str, ...]:
+    """Where code that is not the student's lives: the kit, Python's library and the
+    installed packages; in the browser (Pyodide) also the zip of Python's library, and
+    its folders written with a doubled leading slash ("//lib/python3.12")."""
+    folders = {sysconfig.get_paths()[key] for key in ("stdlib", "purelib", "platlib")}
+    folders |= {entry for entry in sys.path if entry.endswith(".zip")}
+    return (str(Path(__file__).resolve().parent.parent), "<frozen ",
+            *sorted({"/" + folder.lstrip("/") if folder.startswith("//") else folder for folder in folders}))
+
+
+#: files that are not the student's: the kit's own, Python's and the frozen modules of its import system
+_NOT_STUDENT = _library_folders()
 
 
 class Change(NamedTuple):
