@@ -8,6 +8,7 @@ notebooks (nbval's items are marked here, the other runs where they are written)
 notebook run and browser test included, so the quick inner loop ``pytest -m "not slow"``
 leaves them all out."""
 
+import faulthandler
 import os
 import tempfile
 
@@ -41,3 +42,12 @@ def no_processes(monkeypatch):
     monkeypatch.setattr(sim, "shared_pool", started)
     monkeypatch.setattr(WorkerChannel, "__init__", started)
 
+
+@pytest.fixture
+def ends_or_dies():
+    """For a test that would hang for ever if it failed (a loop that the kernel did not
+    stop): after 30 s the test process ends (pytest-xdist names the test it was running)
+    and prints each thread's traceback."""
+    faulthandler.dump_traceback_later(30, exit=True)
+    yield
+    faulthandler.cancel_dump_traceback_later()

@@ -1,7 +1,9 @@
 """The lessons' checker: it runs a student's function in a worker process on hidden cases
 and explains each kind of wrong code (wrong answer, wrong type, exception, endless loop,
-not written yet) in the reader's language. Each lesson's own tasks are tested in
-``tests/test_lesson_NN.py``; this file tests the checker itself and what every task owes."""
+not written yet) in the reader's language. Where no process can be started (the browser)
+it runs the function in the kernel: the tests with ``where`` check both ways alike. Each
+lesson's own tasks are tested in ``tests/test_lesson_NN.py``; this file tests the checker
+itself and what every task owes."""
 
 import dataclasses
 import os
@@ -14,6 +16,15 @@ from zuzlab import lessons, notebooks, texts, ttr
 from zuzlab.lessons import TASKS, check
 from zuzlab.lessons.longest_route import network_cases
 from zuzlab.lessons.solutions import longest_route_reference
+
+
+@pytest.fixture(params=["worker", "kernel"])
+def where(request):
+    """Where the check runs the student's function: in a worker process, or in the kernel
+    as in the browser (``no_processes``: a worker started all the same fails the test)."""
+    if request.param == "kernel":
+        request.getfixturevalue("no_processes")
+    return request.param
 
 
 def test_reference_passes_and_counts_every_case():
@@ -35,7 +46,7 @@ def test_hidden_cases_are_seeded_and_cover_edges_and_both_maps():
     assert network_cases() == cases
 
 
-def test_wrong_answer_rejected_with_clear_message():
+def test_wrong_answer_rejected_with_clear_message(where):
     result = check("longest_route", lambda routes: sum(r.length for r in routes))
     assert not result.passed
     failure = next(f for f in result.failures if f.case.name == "a branch")
@@ -44,7 +55,7 @@ def test_wrong_answer_rejected_with_clear_message():
                                "your function returned 13.")
 
 
-def test_exception_names_the_error_and_the_line_of_the_students_code():
+def test_exception_names_the_error_and_the_line_of_the_students_code(where):
     def broken(routes):
         seen = {}
         return seen["Paris"]  # line 3 of this function
@@ -75,8 +86,9 @@ def test_not_written_yet_is_said_once():
     assert not result.passed
 
 
-@pytest.mark.parametrize("kind", ["endless loop", "sleep"])
-def test_too_slow_is_stopped_and_the_worker_killed(kind):
+def too_slow(kind: str):
+    """An endless function of each kind (made in a function, so that cloudpickle sends it
+    to a worker by value, as it sends one from a notebook cell)."""
     def endless(routes):
         while True:
             pass
@@ -84,10 +96,45 @@ def test_too_slow_is_stopped_and_the_worker_killed(kind):
     def sleepy(routes):
         time.sleep(60)
 
+    def catches_everything(routes):  # even the kernel's stop (time_limit.Stopped)
+        while True:
+            try:
+                pass
+            except BaseException:
+                pass
+
+    def bare_except(routes):
+        while True:
+            try:
+                routes = list(routes)
+            except:  # noqa: E722 - what a student writes
+                continue
+
+    def keeps_what_it_catches(routes):
+        caught = []
+        while True:
+            try:
+                while True:
+                    pass
+            except BaseException as error:
+                caught.append(error)
+
+    return {"endless loop": endless, "sleep": sleepy, "catches everything": catches_everything,
+            "bare except": bare_except, "keeps what it catches": keeps_what_it_catches}[kind]
+
+
+#: endless functions, and where each is stopped: in the kernel a trace function stops it
+#: (not a C call such as time.sleep: ``time_limit``), in a worker the kill stops anything
+TOO_SLOW = [("worker", "endless loop"), ("worker", "sleep"), ("kernel", "endless loop"),
+            ("kernel", "catches everything"), ("kernel", "bare except"), ("kernel", "keeps what it catches")]
+
+
+@pytest.mark.parametrize("where, kind", TOO_SLOW, indirect=["where"])
+def test_too_slow_is_stopped_in_time_and_no_worker_left(where, kind, ends_or_dies):
     task = dataclasses.replace(TASKS["longest_route"], time_limit=0.3)
     start = time.monotonic()
-    result = check(task, endless if kind == "endless loop" else sleepy)
-    assert time.monotonic() - start < 5
+    result = check(task, too_slow(kind))
+    assert time.monotonic() - start < (5 if where == "worker" else 1.0)
     assert [f.kind for f in result.failures] == ["timeout"] and result.cases_run == 1
     assert "did not finish within 0.3 s" in result.failures[0].message
     assert not _workers_alive()
@@ -111,7 +158,7 @@ def _workers_alive() -> list[str]:
     return found
 
 
-def test_what_the_function_prints_shows_under_the_cell(capsys):
+def test_what_the_function_prints_shows_under_the_cell(where, capsys):
     def chatty(routes):
         print("routes:", len(routes))
         return longest_route_reference(routes)
@@ -121,7 +168,7 @@ def test_what_the_function_prints_shows_under_the_cell(capsys):
     assert printed[:2] == ["routes: 0", "routes: 1"] and len(printed) == len(network_cases())
 
 
-def test_a_function_that_changes_its_list_spoils_no_later_case():
+def test_a_function_that_changes_its_list_spoils_no_later_case(where):
     def greedy(routes):
         answer = longest_route_reference(routes)
         routes.clear()
@@ -130,7 +177,7 @@ def test_a_function_that_changes_its_list_spoils_no_later_case():
     assert check("longest_route", greedy).passed
 
 
-def test_a_function_that_exits_the_worker_is_reported():
+def test_a_function_that_exits_the_worker_is_reported(where):
     def leave(routes):
         raise SystemExit(3)
 
@@ -279,7 +326,7 @@ def test_a_function_not_written_yet_gets_no_drawing():
 
 
 @pytest.mark.parametrize("name", sorted(TASKS))
-def test_every_task_stops_an_endless_loop_with_a_clear_message(name):
+def test_every_task_stops_an_endless_loop_with_a_clear_message(name, where):
     def endless(*args):
         while True:
             pass
@@ -293,8 +340,8 @@ def test_every_task_stops_an_endless_loop_with_a_clear_message(name):
 
 # --- what a verdict says and draws -------------------------------------------------------------
 
-@pytest.mark.slow
-def test_prints_are_capped_and_what_came_before_an_endless_loop_is_shown(capsys):
+@pytest.mark.parametrize("where", [pytest.param("worker", marks=pytest.mark.slow), "kernel"], indirect=True)
+def test_prints_are_capped_and_what_came_before_an_endless_loop_is_shown(where, capsys):
     def chatty(routes):
         for line in range(30):
             print("walking", line)
@@ -339,7 +386,7 @@ def test_a_timeout_is_too_slow_or_endless_and_its_drawing_keeps_the_answer():
     assert "did not finish within 0.3 s: is it too slow, or in an endless loop?" in slow
 
 
-def test_a_value_that_cannot_be_sent_back_gets_what_to_return_in_the_readers_language():
+def test_a_value_that_cannot_be_sent_back_gets_what_to_return_in_the_readers_language(where):
     texts.set_language("de")
     try:
         message = check("longest_route", lambda routes: (r.length for r in routes)).failures[0].message

@@ -1,6 +1,8 @@
 """The kit where no process can be started, as in the browser (JupyterLite, Pyodide), taken
 on CPython with the ``no_processes`` fixture (``tests/conftest.py``): simulations, studies
-and the rule explorer play in this process. ``workers=1`` is in ``tests/test_sim.py``."""
+and the rule explorer play in this process, and a lesson check runs the student's function
+in the kernel under a time limit (``lessons.time_limit``). The lesson checker's tests run
+both ways in ``tests/test_lessons.py`` (``where``); ``workers=1`` is in ``tests/test_sim.py``."""
 
 import sys
 import warnings
@@ -10,6 +12,8 @@ import pandas as pd
 import pytest
 
 from zuzlab import sim, texts
+from zuzlab.lessons import check
+from zuzlab.lessons.solutions import longest_route_reference
 
 
 def test_a_simulation_plays_here_and_gives_the_table_of_the_pool(request):
@@ -74,4 +78,17 @@ def test_the_rule_explorer_plays_here(no_processes):
     explorer.controls["trains_per_player"].value = 30
     tables = explorer.simulate()
     assert [len(table) for table in tables.values()] == [22, 22]
+
+
+def test_a_check_sets_the_trace_function_it_found_again(no_processes):
+    """A debugger's or a coverage tool's trace function goes on after a check in the kernel."""
+    def tracer(frame, event, arg):
+        return None
+
+    sys.settrace(tracer)
+    try:
+        assert check("longest_route", longest_route_reference).passed
+        assert sys.gettrace() is tracer
+    finally:
+        sys.settrace(None)
 

@@ -7,7 +7,9 @@ responsive, and a function that eats all memory takes down the worker, not the k
 The function is sent there with cloudpickle, which also carries the helper
 functions and values it uses from the notebook. What the function prints comes back as
 it prints it and shows under the cell (the first lines of it), so print-debugging works
-as usual, also before an endless loop.
+as usual, also before an endless loop. In the browser no process can be started: there
+the function runs in the kernel, on copies of the cases, under a time limit that stops
+an endless loop but not everything a worker's end would (``time_limit``).
 
 Besides right and wrong, a check notes two things a teacher wants to see: a function that
 changes the data it was given (a bug that shows up much later in a game), and one that
@@ -18,14 +20,16 @@ asks for. Neither makes an answer wrong.
 from __future__ import annotations
 
 import numbers
+import pickle
 import time
 import weakref
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
-from .. import texts
+from .. import runtime, texts
 from .channel import GONE, TIMED_OUT, WorkerChannel
-from .worker import Change, shortened
+from .time_limit import TimeLimit
+from .worker import Change, Printed, run_one, shortened
 
 #: the seconds the worker process may take to start before the first case's clock starts
 START_LIMIT = 30.0
@@ -198,14 +202,22 @@ def _python_number(value: Any) -> Any:
     return value
 
 
-# --- running the student's function in a worker process ------------------------------------
+# --- running the student's function in a worker process (or in the kernel) -----------------
 
 def _run(function: Callable, argument_lists: list[tuple], time_limit: float, show_line: Callable[[str], None],
-         count_hidden: Callable[[int], None]):
+         count_hidden: Callable[[int], None]) -> Iterator[tuple]:
     """Yields ``(status, value, changed)`` per case; what the function prints goes to
     ``show_line`` as it comes, and the number of lines left out to ``count_hidden``.
     After a timeout, stops the worker and yields ``("timeout", None, [])`` as the last item.
-    The worker is ``python -m zuzlab.lessons.worker`` (``channel.WorkerChannel``)."""
+    The worker is ``python -m zuzlab.lessons.worker`` (``channel.WorkerChannel``); where
+    no process can be started (the browser), the kernel runs the function (``_run_here``)."""
+    run = _run_in_worker if runtime.can_start_processes() else _run_here
+    return run(function, argument_lists, time_limit, show_line, count_hidden)
+
+
+def _run_in_worker(function: Callable, argument_lists: list[tuple], time_limit: float,
+                   show_line: Callable[[str], None], count_hidden: Callable[[int], None]) -> Iterator[tuple]:
+    """``_run`` in a worker process."""
     import cloudpickle
 
     try:
@@ -239,6 +251,33 @@ def _run(function: Callable, argument_lists: list[tuple], time_limit: float, sho
                 yield message[1:]
     finally:
         worker.close()
+
+
+def _run_here(function: Callable, argument_lists: list[tuple], time_limit: float, show_line: Callable[[str], None],
+              count_hidden: Callable[[int], None]) -> Iterator[tuple]:
+    """``_run`` in the kernel: each case on a copy of its arguments (the function cannot
+    spoil the hidden cases), under a ``time_limit.TimeLimit`` of ``time_limit`` seconds, its
+    prints capped as a worker's (``worker.Printed``) and shown when the case ends, and its
+    answer copied as a worker would send it back (one that cannot be is "unsendable")."""
+    told: list[tuple] = []
+    printed = Printed(told.append)
+    for args in argument_lists:
+        status, value, changed = run_one(function, pickle.loads(pickle.dumps(args)), printed,
+                                         TimeLimit(time_limit))
+        for kind, said in told:
+            if kind == "print":
+                show_line(said)
+            else:
+                count_hidden(said)
+        told.clear()
+        if status == "timeout":
+            yield "timeout", None, []
+            return
+        try:
+            outcome = pickle.loads(pickle.dumps((status, value, changed)))
+        except Exception:  # noqa: BLE001 - a value a worker could not send back either (a generator …)
+            outcome = ("unsendable", type(value).__name__, changed)
+        yield outcome
 
 
 # --- which tasks a student has tried in earnest: a solution fold opens then ----------------------

@@ -20,6 +20,7 @@ pickled messages to its standard output as it goes:
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import pickle
 import struct
@@ -29,7 +30,10 @@ import time
 import traceback
 from collections import Counter
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Callable, NamedTuple
+
+if TYPE_CHECKING:
+    from .time_limit import TimeLimit
 
 #: the lines of printed output a check shows at most (the rest is counted)
 PRINTED_LINES = 50
@@ -103,10 +107,12 @@ def where_in_student_code(error: BaseException) -> int | None:
 
 class Printed(io.TextIOBase):
     """Where the function's prints go: each whole line is sent on at once, up to
-    ``PRINTED_LINES`` lines; after that the lines are only counted."""
+    ``PRINTED_LINES`` lines; after that the lines are only counted. ``send(message)``
+    takes ``("print", line)`` and ``("hidden", count)``: to the checker's pipe in a
+    worker, straight to the checker in the kernel (``checker._run_here``)."""
 
-    def __init__(self, channel):
-        self.channel = channel
+    def __init__(self, send: Callable[[tuple], object]):
+        self.send = send
         self.shown = 0
         self.hidden = 0
         self.partial = ""  # the start of a line not ended yet
@@ -130,7 +136,7 @@ class Printed(io.TextIOBase):
     def _line(self, line: str) -> None:
         if self.shown < PRINTED_LINES:
             self.shown += 1
-            write_message(self.channel, ("print", shortened(line, LINE_CHARACTERS)))
+            self.send(("print", shortened(line, LINE_CHARACTERS)))
         else:
             self.hidden += 1
 
@@ -144,7 +150,7 @@ class Printed(io.TextIOBase):
     def _report_hidden(self, now: bool) -> None:
         count, when = self.reported
         if self.hidden != count and (now or time.monotonic() - when >= HIDDEN_EVERY):
-            write_message(self.channel, ("hidden", self.hidden))
+            self.send(("hidden", self.hidden))
             self.reported = (self.hidden, time.monotonic())
 
 
@@ -167,17 +173,24 @@ def changes(before: list, after: tuple) -> list[tuple]:
     return found
 
 
-def run_one(function, args, printed: Printed) -> tuple:
-    """One case: ``(status, value, changed)``."""
+def run_one(function, args, printed: Printed, limit: TimeLimit | None = None) -> tuple:
+    """One case: ``(status, value, changed)``. With a ``limit`` (in the kernel, where no
+    worker could start) the function is stopped when its time is up: status "timeout",
+    also when it caught the stop and returned late; an interrupt of the kernel is the
+    reader's, not the function's error, and stops the check."""
     before = pickle.loads(pickle.dumps(args))
     try:
-        with contextlib.redirect_stdout(printed):
+        with contextlib.redirect_stdout(printed), limit or contextlib.nullcontext():
             value = function(*args)
         outcome = ("ok", value)
     except NotImplementedError:
         outcome = ("not_written", None)
     except BaseException as error:  # noqa: BLE001 - report anything the student raises
+        if limit is not None and isinstance(error, KeyboardInterrupt):
+            raise  # in the kernel: the reader interrupted the check
         outcome = ("error", (type(error).__name__, str(error), where_in_student_code(error)))
+    if limit is not None and limit.ran_out:  # stopped (``time_limit.Stopped``), or it caught that and returned late
+        outcome = ("timeout", None)
     printed.end_case()
     return (*outcome, changes(before, args))
 
@@ -197,7 +210,7 @@ def main() -> None:
         write_message(channel, ("unloadable", f"{type(error).__name__}: {error}"))
         return
     write_message(channel, ("ready",))
-    printed = Printed(channel)
+    printed = Printed(functools.partial(write_message, channel))
     for args in argument_lists:
         status, value, changed = run_one(function, args, printed)
         try:
