@@ -1,8 +1,8 @@
 """The kit where no process can be started, as in the browser (JupyterLite, Pyodide), taken
 on CPython with the ``no_processes`` fixture (``tests/conftest.py``): simulations, studies
-and the rule explorer play in this process, and a lesson check runs the student's function
-in the kernel under a time limit (``lessons.time_limit``). The lesson checker's tests run
-both ways in ``tests/test_lessons.py`` (``where``); ``workers=1`` is in ``tests/test_sim.py``."""
+and the rule explorer play in this process, and a class's tournament plays the students'
+bots in the kernel under a time limit (``lessons.time_limit``). The lesson checker's tests
+run both ways in ``tests/test_lessons.py`` (``where``); ``workers=1`` is in ``tests/test_sim.py``."""
 
 import sys
 import warnings
@@ -10,9 +10,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pandas as pd
 import pytest
+from test_tournament import CLASS, assert_each_broken_file_named, assert_each_fault_named, cell_bot
 
 from zuzlab import sim, texts
-from zuzlab.lessons import check
+from zuzlab.lessons import check, load_bots, tournament
 from zuzlab.lessons.solutions import longest_route_reference
 
 
@@ -92,3 +93,31 @@ def test_a_check_sets_the_trace_function_it_found_again(no_processes):
     finally:
         sys.settrace(None)
 
+
+def test_a_tournament_in_the_kernel_names_each_fault_as_its_workers_would(no_processes, tmp_path):
+    for name in ("illegal", "crash", "loop"):
+        (tmp_path / f"{name}.py").write_text(CLASS[name])
+    found = load_bots(tmp_path)
+    assert not found.problems
+    result = tournament(found.entrants, "usa", players=2, rounds=1, seed=5, decision_seconds=0.3, progress=False)
+    assert_each_fault_named(result, "0.3")
+
+
+def test_a_bot_that_catches_every_stop_is_stopped_with_its_line(no_processes, ends_or_dies):
+    stubborn = cell_bot("""
+        def stubborn(game, rng):
+            while True:
+                try:
+                    game.legal_actions()
+                except BaseException:
+                    pass
+        """, "stubborn")
+    result = tournament([stubborn], "usa", players=2, rounds=1, seed=1, decision_seconds=0.3, progress=False)
+    faults = result.faults
+    assert [fault.kind for fault in faults] == ["timeout", "timeout"]  # once a game, then safe moves
+    assert faults[0].line in (3, 4, 5, 6, 7) and "line" in str(faults[0]) and "your cell" in str(faults[0])
+    assert all(game.finished for game in result.played)
+
+
+def test_a_folder_of_bots_is_loaded_in_the_kernel(no_processes, tmp_path):
+    assert_each_broken_file_named(tmp_path, load_seconds=0.5)

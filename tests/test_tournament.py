@@ -212,20 +212,28 @@ def test_railroad_ink_worlds_have_the_games_legal_actions():
 
 # --- a class of bots in workers (slow: worker processes, some a second each) ------------------
 
-@pytest.mark.slow
-def test_eight_bots_three_broken_finish_with_each_fault_named(eight):
-    result = eight[0]
+def assert_each_fault_named(result, seconds: str = "1.0") -> Counter:
+    """The class's three broken bots (``CLASS``) each made its fault, named with the line of
+    its file, and every game finished; the faults counted by bot and kind."""
     kinds = Counter((fault.bot, fault.kind) for fault in result.faults)
     assert set(kinds) == {("illegal", "illegal"), ("crash", "error"), ("loop", "timeout")}
-    assert len(result.played) == 8 and all(game.finished for game in result.played)
+    assert all(game.finished for game in result.played)
     first = {fault.bot: fault for fault, _ in result.first_faults()}
     assert first["illegal"].line == 7 and "line 7 of illegal.py" in str(first["illegal"])
     assert "not allowed now" in str(first["illegal"])
     assert first["crash"].line == 5 and "IndexError" in str(first["crash"])
     assert "line 5 of crash.py" in str(first["crash"]) and "there is no legal action 100" in str(first["crash"])
-    assert first["loop"].line in (4, 5) and "did not decide within 1.0 s" in str(first["loop"])
+    assert first["loop"].line in (4, 5) and f"did not decide within {seconds} s" in str(first["loop"])
     # an endless loop costs one decision's limit a game: the bot is stopped for the rest of it
     assert kinds["loop", "timeout"] == sum("loop" in game.seats for game in result.played)
+    return kinds
+
+
+@pytest.mark.slow
+def test_eight_bots_three_broken_finish_with_each_fault_named(eight):
+    result = eight[0]
+    kinds = assert_each_fault_named(result)
+    assert len(result.played) == 8
     standings = result.standings().set_index("bot")
     assert standings.loc["crash", "faults"] == kinds["crash", "error"]
     assert set(standings.index) == set(CLASS) | {"random", "tickets"}
@@ -253,30 +261,39 @@ def test_the_faults_speak_german(eight):
     assert "zufälliger erlaubter Zug" in messages["illegal"]
 
 
-@pytest.mark.slow
-def test_a_folder_names_each_broken_file_and_loads_the_rest(tmp_path):
-    files = {
-        "good.py": CLAIM_LONGEST,
-        "syntax.py": "def bot(game, rng)\n    return 1\n",
-        "nobot.py": "def my_bot(game, rng):\n    return None\n",
-        "notcallable.py": "bot = 3\n",
-        "raises.py": "import no_such_module\n",
-        "hangs.py": "while True:\n    pass\n",
-        "quits.py": "import sys\nsys.exit(1)\n",
-    }
-    for name, source in files.items():
-        (tmp_path / name).write_text(source)
-    found = load_bots(tmp_path, Limits(load_seconds=3.0))
+#: a class's folder: one good bot and a file for each way a file cannot be loaded
+FOLDER = {
+    "good.py": CLAIM_LONGEST,
+    "syntax.py": "def bot(game, rng)\n    return 1\n",
+    "nobot.py": "def my_bot(game, rng):\n    return None\n",
+    "notcallable.py": "bot = 3\n",
+    "raises.py": "import no_such_module\n",
+    "hangs.py": "while True:\n    pass\n",
+    "quits.py": "import sys\nsys.exit(1)\n",
+}
+
+
+def assert_each_broken_file_named(folder, load_seconds: float) -> None:
+    """``load_bots`` of a folder of ``FOLDER``'s files loads the good bot and names each
+    other file's problem, the endless loop stopped after ``load_seconds``."""
+    for name, source in FOLDER.items():
+        (folder / name).write_text(source)
+    found = load_bots(folder, Limits(load_seconds=load_seconds))
     assert [entrant.name for entrant in found.entrants] == ["good"]
     problems = {name: texts.render(problem) for name, problem in found.problems.items()}
     assert problems == {
-        "hangs.py": "loading the file took longer than 3 s (an endless loop outside a function?)",
+        "hangs.py": f"loading the file took longer than {load_seconds:g} s (an endless loop outside a function?)",
         "nobot.py": "the file has no function called bot",
         "notcallable.py": "bot is not a function but a value of type int",
         "quits.py": "running the file raised SystemExit: 1 (line 2)",
         "raises.py": "running the file raised ModuleNotFoundError: No module named 'no_such_module' (line 1)",
         "syntax.py": "a syntax error in line 1: expected ':'",
     }
+
+
+@pytest.mark.slow
+def test_a_folder_names_each_broken_file_and_loads_the_rest(tmp_path):
+    assert_each_broken_file_named(tmp_path, load_seconds=3.0)
 
 
 @pytest.mark.slow

@@ -31,6 +31,7 @@ import signal
 import sys
 from pathlib import Path
 
+from .time_limit import Stopped, TimeLimit
 from .worker import read_message, shortened, where_in_student_code, write_message
 
 
@@ -94,13 +95,9 @@ def loaded(source: tuple) -> tuple:
     return ("ready", getattr(bot, "__name__", "bot")), bot
 
 
-class Stopped(BaseException):
-    """Raised inside a bot that ran out of time (``SIGUSR1`` from the tournament), so that
-    the worker can say which line it was at. A BaseException: ``except Exception`` in the
-    bot does not catch it."""
-
-
 def stop_bot(signal_number, frame) -> None:
+    """A bot out of time (``SIGUSR1`` from the tournament): ``Stopped`` raised in it, so
+    that the worker can say which line it was at."""
     raise Stopped
 
 
@@ -120,26 +117,28 @@ def returning_line(bot, lines: list[int]):
     return calls
 
 
-def decide(bot, engine_key: str, observation: dict, seed: str) -> tuple:
+def decide(bot, engine_key: str, observation: dict, seed: str, seconds: float | None = None) -> tuple:
     """The bot's choice for the observation's player, as a message: ``("action", saved
     action, line)``, ``("error", name, detail, line)``, ``("not_an_action", type name,
-    value, line)`` or ``("stopped", line)``."""
+    value, line)`` or ``("stopped", line)``. ``seconds``: the bot's time limit where it
+    plays in the kernel (``time_limit``; a worker is stopped by the tournament's signal)."""
     from ..core import Action, PlayerView, seeded_random
     from ..sim import engine_named
 
     game = engine_named(engine_key).game.from_observation(observation, seeded_random(seed, "world"))
     lines: list[int] = []
+    limit = TimeLimit(seconds, inner=returning_line(bot, lines))
     try:
-        with contextlib.redirect_stdout(Discarded()):
-            sys.settrace(returning_line(bot, lines))
-            try:
-                action = bot(PlayerView(game, observation["player"]), seeded_random(seed, "bot"))
-            finally:
-                sys.settrace(None)
+        with contextlib.redirect_stdout(Discarded()), limit:
+            action = bot(PlayerView(game, observation["player"]), seeded_random(seed, "bot"))
     except Stopped as stopped:
         return "stopped", where_in_student_code(stopped)
     except BaseException as error:  # noqa: BLE001 - report anything the bot raises
+        if limit.ran_out:  # it caught the stop, and raised another
+            return "stopped", None
         return "error", type(error).__name__, shortened(str(error), 300), where_in_student_code(error)
+    if limit.ran_out:  # it caught the stop, and answered late
+        return "stopped", None
     line = lines[-1] if lines else None
     if not isinstance(action, Action):
         return "not_an_action", type(action).__name__, shortened(repr(action), 80), line

@@ -1,6 +1,7 @@
 """The bots of a tournament: who they are (``Entrant``), a student's bot in a worker process
-the tournament can stop (``BotProcess``), and a class's bots collected from a folder of
-``.py`` files (``load_bots``).
+the tournament can stop (``BotProcess``) or, where no process can be started (the
+browser), in the kernel under a time limit (``BotInKernel``), and a class's bots collected
+from a folder of ``.py`` files (``load_bots``).
 
 A student's bot is a plain function ``bot(game, rng) -> action``, the protocol of every
 bot of the kit: ``game`` is the game as its player sees it (``core.PlayerView``:
@@ -11,15 +12,18 @@ bots, the published agents) can enter by name; they are trusted and play in the 
 
 from __future__ import annotations
 
+import pickle
 import signal
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .. import texts
+from .. import runtime, texts
 from ..core import Engine, bot_name
+from . import bot_worker
 from .channel import GONE, TIMED_OUT, WorkerChannel
+from .time_limit import TimeLimit
 
 #: the seconds a bot's worker may take to start (to load the kit), on a slow school computer too
 START_SECONDS = 60.0
@@ -141,7 +145,7 @@ class BotProcess:
             answer = self.channel.receive(self.limits.load_seconds)
         if answer == TIMED_OUT:
             self.close()
-            return "unloadable", "load_timeout", texts.number(self.limits.load_seconds), None
+            return load_timeout(self.limits)
         if answer == GONE:
             self.close()
             return "unloadable", "load_died", "", None
@@ -168,10 +172,7 @@ class BotProcess:
         if answer == GONE:
             self.close()
             return Outcome("gone", None, used)
-        kind, *value, line = answer
-        if kind == "stopped":
-            return Outcome("timeout", None, used, line)
-        return Outcome(kind, value[0] if kind == "action" else tuple(value), used, line)
+        return outcome_of(answer, used)
 
     def _stopped(self) -> tuple:
         """Stop the bot that ran out of time: its answer ``("stopped", line)``, or, from a
@@ -192,9 +193,79 @@ class BotProcess:
             self.channel = None
 
 
+class BotInKernel:
+    """A student's bot played in the kernel itself, where no worker process can be started
+    (the browser), with ``BotProcess``'s interface: loaded by ``bot_worker.loaded`` and asked
+    by ``bot_worker.decide`` (shown, as in a worker, only the game rebuilt from a copy of the
+    observation), each under its time limit (``time_limit``: what that cannot stop). Its
+    memory cannot be limited here, and a bot that fills it takes the kernel down."""
+
+    def __init__(self, entrant: Entrant, limits: Limits):
+        self.entrant, self.limits = entrant, limits
+        self.bot: Any = None
+
+    def start(self) -> tuple:
+        """Load the bot: ``("ready", name)`` or ``("unloadable", key, detail, line)``."""
+        self.begin_start()
+        return self.loaded()
+
+    def begin_start(self) -> None:
+        """Nothing to start in the kernel: ``loaded`` loads the bot."""
+
+    def loaded(self) -> tuple:
+        """The bot loaded within ``Limits.load_seconds`` (its file run, or its function
+        unpickled): ``("ready", name)`` or ``("unloadable", key, detail, line)``."""
+        with TimeLimit(self.limits.load_seconds) as limit:
+            answer, bot = bot_worker.loaded(self.entrant.source)
+        if limit.ran_out:
+            return load_timeout(self.limits)
+        self.bot = bot
+        return answer
+
+    def decide(self, engine_key: str, observation: dict, seed: str, seconds: float) -> Outcome:
+        """The bot's answer for ``observation`` within ``seconds`` (``BotProcess.decide``)."""
+        if self.bot is None:
+            answer = self.start()
+            if answer[0] != "ready":
+                return Outcome("gone", answer, 0.0)
+        seen = pickle.loads(pickle.dumps(observation))  # what the bot may change is its own, as in a worker
+        started = time.monotonic()
+        answer = bot_worker.decide(self.bot, engine_key, seen, seed, seconds)
+        return outcome_of(answer, time.monotonic() - started)
+
+    def close(self) -> None:
+        self.bot = None
+
+
+#: where a student's bot plays: a worker process of its own, or the kernel (``bot_player``)
+BotPlayer = BotProcess | BotInKernel
+
+
+def bot_player(entrant: Entrant, limits: Limits) -> BotPlayer:
+    """A student's bot's player: in a worker process, or in the kernel where no process can
+    be started (``runtime.can_start_processes``: not in the browser)."""
+    return BotProcess(entrant, limits) if runtime.can_start_processes() else BotInKernel(entrant, limits)
+
+
+def load_timeout(limits: Limits) -> tuple:
+    """The answer for a bot whose file took longer than ``limits.load_seconds`` to load
+    (written with a decimal if it has one: "0.5", "3")."""
+    seconds = limits.load_seconds
+    return "unloadable", "load_timeout", texts.number(seconds, 0 if float(seconds).is_integer() else 1), None
+
+
+def outcome_of(answer: tuple, seconds: float) -> Outcome:
+    """The ``Outcome`` of a bot's answer (``bot_worker.decide``) given in ``seconds``."""
+    kind, *value, line = answer
+    if kind == "stopped":
+        return Outcome("timeout", None, seconds, line)
+    return Outcome(kind, value[0] if kind == "action" else tuple(value), seconds, line)
+
+
 def load_bots(folder: str | Path, limits: Limits | None = None) -> BotFolder:
     """A class's bots from ``folder``: one ``.py`` file per student (named after the file),
-    each run in a worker of its own and checked for a ``bot`` function. A file that cannot
+    each run in a worker of its own (in the browser: in the kernel) and checked for a
+    ``bot`` function. A file that cannot
     be loaded (a syntax error, no ``bot``, an error or endless loop when it is run) is named
     with its problem, and the others are loaded all the same."""
     folder = Path(folder)
@@ -204,7 +275,7 @@ def load_bots(folder: str | Path, limits: Limits | None = None) -> BotFolder:
     if not files:
         raise texts.InputError("error.tournament_empty_folder", folder=str(folder))
     limits = limits or Limits()
-    processes = [BotProcess(Entrant(path.stem, source=("file", str(path.resolve())), where=path.name), limits)
+    processes = [bot_player(Entrant(path.stem, source=("file", str(path.resolve())), where=path.name), limits)
                  for path in files]
     for process in processes:
         process.begin_start()

@@ -15,11 +15,13 @@ How it is fair:
   seat rotation, so each bot plays each seat of the same cards once: the luck of the deal
   and of the seat cancels. Railroad Ink with one player: every bot draws the same dice.
 - **Faults.** A student's bot plays in a worker process of its own (``entrants.BotProcess``)
-  with a time limit per decision and per game and a memory limit. When it raises an
-  error, returns something that is no legal action, runs out of time or dies, the fault
-  is recorded with the student's line and a message in the reader's language, and the
-  game goes on: the **safe move**, a random legal move (seeded), is played for it. A bot
-  whose thinking time for a game is spent plays the rest of that game with safe moves.
+  with a time limit per decision and per game and a memory limit (in the browser, where
+  no process can start, in the kernel: ``entrants.BotInKernel``, with no memory limit).
+  When it raises an error, returns something that is no legal action, runs out of time
+  or dies, the fault is recorded with the student's line and a message in the reader's
+  language, and the game goes on: the **safe move**, a random legal move (seeded), is
+  played for it. A bot whose thinking time for a game is spent plays the rest of that
+  game with safe moves.
 - **Standings.** Win share (a shared win split between the winners), mean score and its
   parts, and a rating: Bradley-Terry strengths from every pair of bots at a table
   (``choix``), on the Elo scale, with a 95 % interval from resampling the tables.
@@ -38,8 +40,8 @@ from typing import Any, Sequence
 from .. import texts
 from ..core import Engine, PlayerView, seeded_random
 from ..engines import engine_of
-from ..sim import game_rows, shown_parts
-from .entrants import BotProcess, Entrant, Limits, Outcome, entrant_of, seat_names
+from ..sim import game_rows, progress_bar, shown_parts
+from .entrants import BotPlayer, Entrant, Limits, Outcome, bot_player, entrant_of, seat_names
 
 #: the decisions a game may take before it is given up as endless (a bot that never ends
 #: its turn); a TTR game between bots takes 150 to 400
@@ -112,9 +114,10 @@ class PlayedGame:
 
 class Seat:
     """Who decides for one seat of one game: one of the kit's bots (in the kernel), or a
-    student's bot in its worker, with its time for this game and its faults."""
+    student's bot in its worker (in the browser: in the kernel, ``entrants.bot_player``),
+    with its time for this game and its faults."""
 
-    def __init__(self, name: str, engine: Engine, entrant: Entrant, process: BotProcess | None, limits: Limits,
+    def __init__(self, name: str, engine: Engine, entrant: Entrant, process: BotPlayer | None, limits: Limits,
                  benched: bool = False):
         self.name, self.engine, self.limits, self.process = name, engine, limits, process
         self.bot = engine.bots[entrant.builtin]() if entrant.builtin else None
@@ -400,8 +403,6 @@ def tournament(bots: Sequence[Any] | dict[str, Any] | Any, variant: Any = "usa",
     "tickets", paths of ``.py`` files), a mapping name → bot, or what ``load_bots`` found in
     a folder. ``variant``: a board or rules of Ticket to Ride or Railroad Ink. Each round
     every bot plays ``players`` games (one per seat of its table's deal)."""
-    from tqdm.auto import tqdm
-
     engine, rules = engine_of(variant)
     entrants = _entrants(bots, engine)
     names = seat_names(entrants)
@@ -412,7 +413,7 @@ def tournament(bots: Sequence[Any] | dict[str, Any] | Any, variant: Any = "usa",
     if filler_entrant.builtin is None:
         raise texts.InputError("error.tournament_filler", filler=repr(filler), known=", ".join(engine.bots))
     by_name = {entrant.name: entrant for entrant in entrants} | {filler_entrant.name: filler_entrant}
-    processes = {entrant.name: BotProcess(entrant, limits) for entrant in entrants if entrant.builtin is None}
+    processes = {entrant.name: bot_player(entrant, limits) for entrant in entrants if entrant.builtin is None}
     result = Tournament(engine, rules, players, seed, names, filler_entrant.name, limits)
     tables = schedule(names, players, rounds, seed, filler_entrant.name)
     bar_format = texts.text("tournament.progress", rules=texts.variant_title(rules),
@@ -421,7 +422,8 @@ def tournament(bots: Sequence[Any] | dict[str, Any] | Any, variant: Any = "usa",
         for process in processes.values():
             process.begin_start()
         unloadable = _note_unloadable(processes, result)
-        with tqdm(total=len(tables) * players, bar_format=bar_format, disable=not progress, file=sys.stderr) as bar:
+        with progress_bar(total=len(tables) * players, bar_format=bar_format, disable=not progress,
+                          file=sys.stderr) as bar:
             for table in tables:
                 deal = f"{seed}/deal/{table.round}"
                 for rotation in range(players):
@@ -469,7 +471,7 @@ def _check_counts(players: Any, rounds: Any) -> None:
             raise texts.InputError("error.tournament_count", name=name, value=repr(value))
 
 
-def _note_unloadable(processes: dict[str, BotProcess], result: Tournament) -> set[str]:
+def _note_unloadable(processes: dict[str, BotPlayer], result: Tournament) -> set[str]:
     """Wait for the bots' workers to load; a bot that cannot be loaded is a fault of its
     own, and plays every game with safe moves. Returns the names of those bots."""
     from .entrants import load_problem

@@ -1,6 +1,7 @@
 """A time limit for a student's code run in the kernel itself. Where no worker process can
 be started (the browser: JupyterLite, Pyodide; ``runtime``), a lesson check runs the
-student's function here (``checker._run_here``).
+student's function here (``checker._run_here``) and a class's tournament its bots
+(``entrants.BotInKernel``).
 
 A worker can be killed; the kernel cannot. So a trace function (``sys.settrace``) reads
 the clock at every line of the student's code (``worker.is_student_file``) and at every
@@ -41,9 +42,10 @@ TraceFunction = Callable[[FrameType, str, Any], Callable | None]
 
 
 class Stopped(BaseException):
-    """Raised in a student's code that ran out of time by a ``TimeLimit`` in the kernel. A
-    BaseException: ``except Exception`` does not catch it. Code that catches it anyway and
-    lets it go gives the ``limit`` that raised it its trace function back (the module's text)."""
+    """Raised in a student's code that ran out of time: by a ``TimeLimit`` in the kernel, or
+    by the tournament's ``SIGUSR1`` in a bot's worker (``bot_worker``). A BaseException:
+    ``except Exception`` does not catch it. Code that catches it anyway and lets it go
+    gives the ``limit`` that raised it its trace function back (the module's text)."""
 
     def __init__(self, limit: TimeLimit | None = None):
         super().__init__()
@@ -57,9 +59,9 @@ class Stopped(BaseException):
 class TimeLimit:
     """``with TimeLimit(seconds):`` around a call of a student's code stops it once
     ``seconds`` are up (the module's text); ``ran_out`` says afterwards whether they were.
-    ``inner`` is a trace function of the caller's that still sees every event it asks for;
-    ``seconds=None``: no limit, ``inner`` alone. The trace and profile functions that were
-    set before are set again after."""
+    ``inner`` is a trace function of the caller's that still sees every event it asks for
+    (``bot_worker.returning_line``); ``seconds=None``: no limit, ``inner`` alone. The trace
+    and profile functions that were set before are set again after."""
 
     def __init__(self, seconds: float | None, inner: TraceFunction | None = None):
         self.seconds, self.inner = seconds, inner

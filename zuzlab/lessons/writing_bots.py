@@ -3,8 +3,8 @@
 A student writes ``bot(game, rng)``, a function that returns one of
 ``game.legal_actions()``, and checks each step with a short tournament
 (``check_bot(step, bot)``): seeded games against the step's opponents, in which the
-student's bot plays in a worker process (an endless loop is stopped, an error named with
-its line). A step passes when the bot reaches the step's mark (``STEPS``).
+student's bot plays in a worker process (in the browser: in the kernel), where an endless
+loop is stopped and an error named with its line. A step passes when the bot reaches the step's mark (``STEPS``).
 
 The helpers below are what the lesson hands the student, so that a 45-minute lesson can
 reach a bot that plays like the kit's ticket bot: the routes a player's tickets still need
