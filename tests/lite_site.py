@@ -145,38 +145,54 @@ def served(folder: Path) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def offline_browser(site: str):
-    """A browser context of headless Chromium that reaches only ``site``; what else a page
-    asked for is kept on the context (``outside``)."""
+def chromium_browser():
+    """Headless Chromium that can reach no host but the loopback's."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS + OFFLINE_FLAGS)
-        context = chromium.new_context(viewport={"width": 1400, "height": 1100})
-        context.outside = []
-
-        def only_the_site(route) -> None:
-            if route.request.url.startswith((site, "data:", "blob:")):
-                route.continue_()
-            else:
-                context.outside.append(route.request.url)
-                route.abort()
-
-        context.route("**/*", only_the_site)
         try:
-            yield context
+            yield chromium
         finally:
             chromium.close()
 
 
+@contextlib.contextmanager
+def offline_context(chromium, site: str):
+    """A browser context that reaches only ``site``; what else a page asked for is kept on
+    the context (``outside``), and each failed request of the site (``failed``)."""
+    context = chromium.new_context(viewport={"width": 1400, "height": 1100})
+    context.outside, context.failed = [], []
+
+    def only_the_site(route) -> None:
+        if route.request.url.startswith((site, "data:", "blob:")):
+            route.continue_()
+        else:
+            context.outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", only_the_site)
+    context.on("response", lambda response: response.status >= 400
+               and context.failed.append(f"{response.status} {response.url}"))
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+@contextlib.contextmanager
+def offline_browser(site: str):
+    """Chromium and a context of it that reaches only ``site`` (``offline_context``)."""
+    with chromium_browser() as chromium, offline_context(chromium, site) as context:
+        yield context
+
+
 def new_page(context):
-    """A page that keeps every JavaScript error, console error and failed request (``errors``)."""
+    """A page that keeps every JavaScript error and console error (``errors``)."""
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(f"{error}\n{error.stack}"))
     page.on("console", lambda message: message.type == "error" and page.errors.append(message.text))
-    page.on("response", lambda response: response.status >= 400
-            and page.errors.append(f"{response.status} {response.url}"))
     return page
 
 

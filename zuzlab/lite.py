@@ -58,7 +58,7 @@ SETTINGS = "jupyter-lite.json"
 #: the site's front page: it opens the start notebook, and holds the (empty) settings block
 #: that JupyterLite's pages read from the site's root
 ROOT_PAGE = """<!doctype html>
-<html><head><meta charset="utf-8"><title>zuzlab</title>
+<html><head><meta charset="utf-8"><title>zuzlab</title><link rel="icon" href="favicon.ico">
 <script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
 <meta http-equiv="refresh" content="0; url={start}">
 </head><body><a href="{start}">zuzlab</a></body></html>
@@ -322,6 +322,8 @@ def build(output: str | Path = "build/lite", pyodide: str | Path = CDN_PYODIDE, 
         if done.returncode != 0:
             raise texts.InputError("error.lite_build_failed", problem=(done.stdout + done.stderr).strip()[-1500:])
     (output / "index.html").write_text(ROOT_PAGE.format(start=f"lab/index.html?path={START}"), encoding="utf-8")
+    if (output / "lab" / "favicon.ico").exists():  # browsers ask the root for one before a page names its own
+        shutil.copy2(output / "lab" / "favicon.ico", output / "favicon.ico")
     return output
 
 
