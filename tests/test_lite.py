@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from lite_site import (build_cdn_site, build_offline_site, chromium_browser, new_page, notebook_of, offline_context,
                        run_notebook, served)
-from test_browser import REPORT_JS, _browser_missing
+from test_browser import MUST_DRAW, REPORT_JS, _browser_missing
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -172,9 +172,9 @@ def test_a_users_site_opens_on_the_start_notebook_with_python_from_the_cdn(chrom
 
 
 #: the site's notebooks run here whose paths differ most in the browser: the rule explorer's
-#: simulations in the kernel, and a class league of students' bot files played in the kernel;
+#: simulations in the kernel, and a student's bot checked by short tournaments in the kernel;
 #: every notebook of both languages runs with ``benchmarks/bench_lite.py --notebooks all``
-NOTEBOOKS_RUN_HERE = ["en/09_rule_explorer.ipynb", "de/12_teacher_writing_bots.ipynb"]
+NOTEBOOKS_RUN_HERE = ["en/09_rule_explorer.ipynb", "de/12_lesson_writing_bots.ipynb"]
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS_RUN_HERE)
@@ -183,6 +183,7 @@ def test_a_notebook_of_the_site_runs_top_to_bottom(site, browser_context, page, 
     page.wait_for_timeout(2000)
     page.screenshot(path=str(SCREENSHOTS / notebook.replace("/", "-").replace(".ipynb", ".png")), full_page=True)
     report = _assert_ran_clean(page, outcome)
-    assert len(report["figures"]) >= 3, report["figures"]  # (each draws several: MUST_DRAW of test_browser)
+    figures, canvases = MUST_DRAW[Path(notebook).stem]  # what the notebook draws at least (test_browser)
+    assert len(report["figures"]) >= figures and len(report["canvases"]) >= canvases, report
     assert browser_context.outside == [] and page.errors == [], (browser_context.outside, page.errors,
                                                                  browser_context.failed)
