@@ -4,6 +4,7 @@ reader's language (the ``[error]`` texts)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any, NoReturn
@@ -73,19 +74,39 @@ def read_json(path: Path) -> Any:
 TOP_LEVEL = texts.Phrase("error.top_level", {})
 
 
+class EntryBroken(Exception):
+    """A ``Checker`` that collects has noted a problem: the rest of this entry is not
+    checked (``Checker.entry``), the file's other entries are."""
+
+
 class Checker:
     """Raises ``MapError`` with the file and entry in the message: ``that(condition,
-    where, problem, **params)`` names the problem by its text (``error.<problem>``)."""
+    where, problem, **params)`` names the problem by its text (``error.<problem>``).
+    With ``collect``, it notes each problem in ``problems`` instead and goes on with the
+    next entry (``entry``), so that a file's problems are all told at once."""
 
-    def __init__(self, source: str):
-        self.source = source
+    def __init__(self, source: str, collect: bool = False):
+        self.source, self.collect = source, collect
+        self.problems: list[MapError] = []
 
     def that(self, condition: bool, where: Any, problem: str, **params: Any) -> None:
         if not condition:
             self.fail(where, problem, **params)
 
     def fail(self, where: Any, problem: str, **params: Any) -> NoReturn:
-        raise map_error("located", file=self.source, where=where, problem=texts.Phrase(f"error.{problem}", params))
+        error = map_error("located", file=self.source, where=where, problem=texts.Phrase(f"error.{problem}", params))
+        if self.collect:
+            self.problems.append(error)
+            raise EntryBroken
+        raise error
+
+    @contextlib.contextmanager
+    def entry(self):
+        """The checks of one entry: a problem noted ends them, not the file's."""
+        try:
+            yield
+        except EntryBroken:
+            pass
 
     def string(self, entry: dict, key: str, where: Any) -> str:
         value = entry.get(key)

@@ -278,9 +278,11 @@ def _load_builtin(name: str) -> Map:
     return map_from_dict(read_json(path), source=str(path))
 
 
-def map_from_dict(data: Any, source: str = "<map>") -> Map:
-    """Build a ``Map`` from parsed JSON, checking every entry."""
-    check = Checker(source)
+def map_from_dict(data: Any, source: str = "<map>", check: Checker | None = None) -> Map:
+    """Build a ``Map`` from parsed JSON, checking every entry: the first problem raises a
+    ``MapError``, or, with a ``Checker`` that collects, each is noted and the entry left out
+    (``board_check.board_problems`` tells them all)."""
+    check = check or Checker(source)
     check.that(isinstance(data, dict), TOP_LEVEL, "not_json_object")
     check.that(data.get("format") == MAP_FORMAT, "format", "wrong_format", expected=repr(MAP_FORMAT),
                found=repr(data.get("format")))
@@ -291,88 +293,92 @@ def map_from_dict(data: Any, source: str = "<map>") -> Map:
 
     cities: dict[str, City] = {}
     for i, entry in enumerate(data["cities"]):
-        where: str | texts.Phrase = f"cities[{i}]"  # an entry's place, or a route named in words
-        check.that(isinstance(entry, dict), where, "not_object")
-        city_name = check.string(entry, "name", where)
-        where = f"cities[{i}] ({city_name})"
-        check.that(city_name not in cities, where, "city_twice")
-        lat, lon = check.number(entry, "lat", where), check.number(entry, "lon", where)
-        check.that(-90 <= lat <= 90 and -180 <= lon <= 180, where, "not_on_earth", lat=str(lat), lon=str(lon))
-        kind = entry.get("kind", "city")
-        check.that(kind in CITY_KINDS, where, "bad_city_kind", kinds=str(CITY_KINDS), found=repr(kind))
-        country = entry.get("country")
-        check.that((kind == "border") == bool(country), where, "border_country")
-        cities[city_name] = City(city_name, float(lat), float(lon), kind, country)
+        with check.entry():
+            where: str | texts.Phrase = f"cities[{i}]"  # an entry's place, or a route named in words
+            check.that(isinstance(entry, dict), where, "not_object")
+            city_name = check.string(entry, "name", where)
+            where = f"cities[{i}] ({city_name})"
+            check.that(city_name not in cities, where, "city_twice")
+            lat, lon = check.number(entry, "lat", where), check.number(entry, "lon", where)
+            check.that(-90 <= lat <= 90 and -180 <= lon <= 180, where, "not_on_earth", lat=str(lat), lon=str(lon))
+            kind = entry.get("kind", "city")
+            check.that(kind in CITY_KINDS, where, "bad_city_kind", kinds=str(CITY_KINDS), found=repr(kind))
+            country = entry.get("country")
+            check.that((kind == "border") == bool(country), where, "border_country")
+            cities[city_name] = City(city_name, float(lat), float(lon), kind, country)
 
     routes: list[Route] = []
     ids: set[int] = set()
     for i, entry in enumerate(data["routes"]):
-        where = f"routes[{i}]"
-        check.that(isinstance(entry, dict), where, "not_object")
-        route_id = check.integer(entry, "id", where, minimum=0)
-        where = f"routes[{i}] (id {route_id})"
-        check.that(route_id not in ids, where, "route_id_twice")
-        ids.add(route_id)
-        a, b = check.string(entry, "a", where), check.string(entry, "b", where)
-        for end in (a, b):
-            check.that(end in cities, where, "not_a_city", city=repr(end))
-        check.that(a != b, where, "same_cities")
-        length = check.integer(entry, "length", where, minimum=1)
-        color = entry.get("color")
-        check.that(color in TRAIN_COLORS + (GRAY,), where, "bad_route_colour",
-                   colors=", ".join(TRAIN_COLORS + (GRAY,)), found=repr(color))
-        tunnel = entry.get("tunnel", False)
-        check.that(isinstance(tunnel, bool), where, "bad_tunnel")
-        ferry = check.integer(entry, "ferry_locomotives", where, minimum=0, default=0)
-        check.that(ferry <= length, where, "ferry_too_long", locomotives=ferry, length=length)
-        double = entry.get("double_with")
-        check.that(double is None or (isinstance(double, int) and not isinstance(double, bool)),
-                   where, "bad_double")
-        routes.append(Route(route_id, a, b, length, color, tunnel, ferry, double))
+        with check.entry():
+            where = f"routes[{i}]"
+            check.that(isinstance(entry, dict), where, "not_object")
+            route_id = check.integer(entry, "id", where, minimum=0)
+            where = f"routes[{i}] (id {route_id})"
+            check.that(route_id not in ids, where, "route_id_twice")
+            ids.add(route_id)
+            a, b = check.string(entry, "a", where), check.string(entry, "b", where)
+            for end in (a, b):
+                check.that(end in cities, where, "not_a_city", city=repr(end))
+            check.that(a != b, where, "same_cities")
+            length = check.integer(entry, "length", where, minimum=1)
+            color = entry.get("color")
+            check.that(color in TRAIN_COLORS + (GRAY,), where, "bad_route_colour",
+                       colors=", ".join(TRAIN_COLORS + (GRAY,)), found=repr(color))
+            tunnel = entry.get("tunnel", False)
+            check.that(isinstance(tunnel, bool), where, "bad_tunnel")
+            ferry = check.integer(entry, "ferry_locomotives", where, minimum=0, default=0)
+            check.that(ferry <= length, where, "ferry_too_long", locomotives=ferry, length=length)
+            double = entry.get("double_with")
+            check.that(double is None or (isinstance(double, int) and not isinstance(double, bool)),
+                       where, "bad_double")
+            routes.append(Route(route_id, a, b, length, color, tunnel, ferry, double))
 
     by_id = {r.id: r for r in routes}
     for route in routes:
-        if route.double_with is None:
-            continue
-        where = texts.Phrase("error.route_entry", {"route": route.id})
-        check.that(route.double_with != route.id, where, "double_itself")
-        other = by_id.get(route.double_with)
-        if other is None:
-            check.fail(where, "double_missing", other=route.double_with)
-        check.that({other.a, other.b} == {route.a, route.b}, where, "double_elsewhere", other=other.id)
-        check.that(other.double_with == route.id, where, "double_one_way", other=other.id, route=route.id)
-        check.that(other.length == route.length, where, "double_length", other=other.id,
-                   other_length=other.length, length=route.length)
+        with check.entry():
+            if route.double_with is None:
+                continue
+            where = texts.Phrase("error.route_entry", {"route": route.id})
+            check.that(route.double_with != route.id, where, "double_itself")
+            other = by_id.get(route.double_with)
+            if other is None:
+                check.fail(where, "double_missing", other=route.double_with)
+            check.that({other.a, other.b} == {route.a, route.b}, where, "double_elsewhere", other=other.id)
+            check.that(other.double_with == route.id, where, "double_one_way", other=other.id, route=route.id)
+            check.that(other.length == route.length, where, "double_length", other=other.id,
+                       other_length=other.length, length=route.length)
     _check_parallel_routes(check, routes)
 
     countries = {c.country for c in cities.values() if c.country}
     tickets: list[Ticket] = []
     ticket_ids: set[int] = set()
     for i, entry in enumerate(data["tickets"]):
-        where = f"tickets[{i}]"
-        check.that(isinstance(entry, dict), where, "not_object")
-        ticket_id = check.integer(entry, "id", where, minimum=0)
-        where = f"tickets[{i}] (id {ticket_id})"
-        check.that(ticket_id not in ticket_ids, where, "ticket_id_twice")
-        ticket_ids.add(ticket_id)
-        origin = check.string(entry, "from", where)
-        destinations = entry.get("to")
-        values = entry.get("points")
-        if not isinstance(destinations, list):
-            destinations, values = [destinations], [values]
-        check.that(isinstance(values, list) and len(values) == len(destinations), where, "points_per_destination")
-        for place in [origin, *destinations]:
-            check.that(isinstance(place, str) and (place in cities or place in countries), where,
-                       "unknown_place", place=repr(place))
-        check.that(origin not in destinations, where, "ticket_loop")
-        for place in destinations:
-            check.that(destinations.count(place) == 1, where, "destination_twice", place=repr(place))
-        for value in values:
-            check.that(isinstance(value, int) and not isinstance(value, bool) and value > 0,
-                       where, "bad_points", found=repr(value))
-        deck = entry.get("deck", "base")
-        check.that(isinstance(deck, str), where, "bad_deck")
-        tickets.append(Ticket(ticket_id, origin, tuple(destinations), tuple(values), deck))
+        with check.entry():
+            where = f"tickets[{i}]"
+            check.that(isinstance(entry, dict), where, "not_object")
+            ticket_id = check.integer(entry, "id", where, minimum=0)
+            where = f"tickets[{i}] (id {ticket_id})"
+            check.that(ticket_id not in ticket_ids, where, "ticket_id_twice")
+            ticket_ids.add(ticket_id)
+            origin = check.string(entry, "from", where)
+            destinations = entry.get("to")
+            values = entry.get("points")
+            if not isinstance(destinations, list):
+                destinations, values = [destinations], [values]
+            check.that(isinstance(values, list) and len(values) == len(destinations), where, "points_per_destination")
+            for place in [origin, *destinations]:
+                check.that(isinstance(place, str) and (place in cities or place in countries), where,
+                           "unknown_place", place=repr(place))
+            check.that(origin not in destinations, where, "ticket_loop")
+            for place in destinations:
+                check.that(destinations.count(place) == 1, where, "destination_twice", place=repr(place))
+            for value in values:
+                check.that(isinstance(value, int) and not isinstance(value, bool) and value > 0,
+                           where, "bad_points", found=repr(value))
+            deck = entry.get("deck", "base")
+            check.that(isinstance(deck, str), where, "bad_deck")
+            tickets.append(Ticket(ticket_id, origin, tuple(destinations), tuple(values), deck))
 
     return Map(name, str(title), cities, tuple(routes), tuple(tickets), source=source)
 
@@ -387,9 +393,10 @@ def _check_parallel_routes(check: Checker, routes: list[Route]) -> None:
     for tracks in by_pair.values():
         a, b = tracks[0].a, tracks[0].b
         ids = ", ".join(str(r.id) for r in tracks)
-        check.that(len(tracks) <= 2, texts.Phrase("error.routes_entry", {"routes": ids}), "three_tracks",
-                   count=len(tracks), a=a, b=b)
-        if len(tracks) == 2:
-            first, second = tracks
-            check.that(first.double_with == second.id, texts.Phrase("error.route_entry", {"route": second.id}),
-                       "parallel_not_double", other=first.id, a=a, b=b)
+        with check.entry():
+            check.that(len(tracks) <= 2, texts.Phrase("error.routes_entry", {"routes": ids}), "three_tracks",
+                       count=len(tracks), a=a, b=b)
+            if len(tracks) == 2:
+                first, second = tracks
+                check.that(first.double_with == second.id, texts.Phrase("error.route_entry", {"route": second.id}),
+                           "parallel_not_double", other=first.id, a=a, b=b)

@@ -727,6 +727,14 @@ class Game(DrawingTurn, TicketChoice, PassingTurn, GameState):
 def check_rules_fit_map(rules: TtrRules, board: Map, players: int) -> None:
     """Refuse a rules value that cannot run a game on ``board`` with ``players`` (before
     anything is dealt, not halfway through a claim)."""
+    problems = rules_map_problems(rules, board, players)
+    if problems:
+        raise InputError("error.rules_map", rules=repr(rules.name), map=board.name, problems=Joined(tuple(problems)))
+
+
+def rules_map_problems(rules: TtrRules, board: Map, players: int) -> list[Phrase]:
+    """Why ``rules`` cannot run a game on ``board`` with ``players``: lengths without
+    points, colours without cards, too few cards or tickets for the deal (none: it can)."""
     problems = []
     scored = {length for length, _ in rules.points_table}
     missing = sorted({r.length for r in board.routes} - scored)
@@ -749,5 +757,4 @@ def check_rules_fit_map(rules: TtrRules, board: Map, players: int) -> None:
         problems.append(Phrase("error.fit_tickets", {"tickets": rules.initial_tickets, "players": players,
                                                      "dealt": rules.initial_tickets * players, "map": board.name,
                                                      "there": regular}))
-    if problems:
-        raise InputError("error.rules_map", rules=repr(rules.name), map=board.name, problems=Joined(tuple(problems)))
+    return problems
