@@ -68,7 +68,9 @@ def spread(count: int, longest: int) -> list[int]:
 def make_tickets(board: Map, trains: int = 45, count: int | None = None, seed: int | str = 0,
                  first_id: int = 0, deck: str = "base") -> list[Ticket]:
     """A seeded deck of ``count`` tickets for ``board`` (by default ``PER_CITY`` a city) for
-    players of ``trains`` trains (the module's text). Ids count up from ``first_id``."""
+    players of ``trains`` trains (the module's text). Ids count up from ``first_id``. A small
+    board may run out of pairs that are no near duplicates: the deck is then shorter, never
+    padded with near duplicates (``board_check`` says when it is too short to deal)."""
     distances = train_distances(board)
     cities = sorted(city for city, place in board.cities.items() if place.kind == "city" and city in distances)
     pairs = [(a, b) for a, b in combinations(cities, 2) if b in distances[a]]
