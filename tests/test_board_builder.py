@@ -49,18 +49,25 @@ def test_the_colours_are_balanced_as_routes_are_added():
     assert sorted(colours) == sorted(TRAIN_COLORS)  # each colour once before any twice
 
 
-def test_a_second_route_between_two_cities_is_their_double_route_and_a_third_is_refused():
+def test_a_second_route_between_two_cities_is_their_double_route_a_third_their_triple_route_and_a_fourth_is_refused():
     texts.set_language("en")
     builder = bavaria()
     first = builder.add_route("München", "Augsburg", length=2)
     second = builder.add_route("Augsburg", "München")
     assert (first["double_with"], second["double_with"], second["length"]) == (second["id"], first["id"], 2)
+    third = builder.add_route("München", "Augsburg")
+    ids = [first["id"], second["id"], third["id"]]
+    assert [route["double_with"] for route in builder.routes_between("München", "Augsburg")] == [
+        [other for other in ids if other != track] for track in ids]
+    assert sorted(builder.draft().route(third["id"]).tracks) == ids and third["length"] == 2
     before = copy.deepcopy(builder.data)
-    with pytest.raises(texts.InputError, match="at most two tracks between two cities"):
+    with pytest.raises(texts.InputError, match="at most 3 tracks between two cities"):
         builder.add_route("München", "Augsburg")
     assert builder.data == before
+    builder.remove_route(second["id"])
+    assert [route["double_with"] for route in builder.data["routes"]] == [third["id"], first["id"]]  # a double route
     builder.remove_route(first["id"])
-    assert [route["double_with"] for route in builder.data["routes"]] == [None]  # the other track stands alone
+    assert [route["double_with"] for route in builder.data["routes"]] == [None]  # the last track stands alone
 
 
 @pytest.mark.parametrize("step, message", [

@@ -272,7 +272,7 @@ def test_a_bot_plans_once_a_decision_and_anew_after_it():
     bot.decide(PlayerView(game, 0), random.Random(1))
     planned = [route.id for path in bot.plan(PlayerView(game, 0)) for route in path]
     assert planned
-    blocked = next(route_id for route_id in planned if game.map.route(route_id).double_with is None)
+    blocked = next(route_id for route_id in planned if not game.map.route(route_id).parallel)
     game.set_up(claimed={blocked: 1}, current=0)
     bot.decide(PlayerView(game, 0), random.Random(1))
     replanned = [route.id for path in bot.plan(PlayerView(game, 0)) for route in path]

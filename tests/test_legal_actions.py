@@ -106,10 +106,10 @@ def test_a_set_up_position_counts_its_own_claims():
     game = ttr.new_game("usa", players=2, seed=1)
     game.legal_actions()
     board = game.map
-    double = next(r for r in board.routes if r.double_with is not None)
+    double = next(r for r in board.routes if r.parallel)
     game.set_up(claimed={double.id: 1}, hands={0: {color: 6 for color in game.rules.colors}})
     claims = game.legal_actions().of_type(ttr.ClaimRoute)
-    assert all(a.route not in (double.id, double.double_with) for a in claims)  # 2 players: both tracks closed
+    assert all(a.route not in double.tracks for a in claims)  # 2 players: both tracks closed
     assert open_routes(game).open == fresh_counts(game)
 
 

@@ -434,7 +434,7 @@ def whole_both_tracks_always(both_tracks):
 def whole_no_double_routes(both_tracks):
     routes = ttr.load_map("usa").routes
     if not both_tracks:
-        routes = [route for route in routes if route.double_with is None]
+        routes = [route for route in routes if not route.parallel]
     return ttr.longest_trail(routes).length
 
 
@@ -451,8 +451,8 @@ def whole_one_colour_removed(both_tracks):
     board = ttr.load_map("usa")
     routes = board.routes
     if not both_tracks:
-        routes = [route for route in routes if route.double_with is None or route.id < route.double_with
-                  or board.route(route.double_with).color != route.color]
+        routes = [route for route in routes if not route.parallel or route.id < route.parallel[0]
+                  or board.route(route.parallel[0]).color != route.color]
     return ttr.longest_trail(routes).length
 
 

@@ -93,9 +93,9 @@ def test_usa_colour_totals():
 def test_usa_double_tracks_point_at_each_other():
     board = ttr.load_map("usa")
     for route in board.routes:
-        if route.double_with is not None:
-            other = board.route(route.double_with)
-            assert other.double_with == route.id and set(other.cities) == set(route.cities)
+        for other_id in route.parallel:
+            other = board.route(other_id)
+            assert route.id in other.parallel and set(other.cities) == set(route.cities)
 
 
 def test_usa_cities_have_real_positions():
@@ -111,7 +111,7 @@ def test_usa_cities_have_real_positions():
 def test_route_fields():
     route = ttr.load_map("usa").route(4)
     assert (route.a, route.b, route.length, route.color) == ("Atlanta", "New Orleans", 4, "yellow")
-    assert route.tunnel is False and route.ferry_locomotives == 0 and route.double_with == 5
+    assert route.tunnel is False and route.ferry_locomotives == 0 and route.parallel == (5,)
 
 
 def test_a_path_loads_too(tmp_path):
@@ -145,9 +145,12 @@ def broken(tmp_path, change, board="usa"):
     (lambda d: d["routes"][0].update(double_with=1), "route 1", "double_with names the route itself"),
     (lambda d: d["routes"][4].update(length=3), "route 4", "its double track (route 5) has length 3, this one 4"),
     (lambda d: d["routes"][1].update(b="Charleston"), "route 2",
-     "route 1 also joins Atlanta and Charleston, but neither names the other in double_with"),
-    (lambda d: d["routes"][2].update(b="New Orleans"), "routes 3, 4, 5",
-     "3 routes join Atlanta and New Orleans; a double route has only two tracks"),
+     "route 1 also joins Atlanta and Charleston, but they do not name each other in double_with"),
+    (lambda d: d["routes"][2].update(b="New Orleans"), "route 4",
+     "route 3 also joins Atlanta and New Orleans, but they do not name each other in double_with"),
+    (lambda d: [d["routes"][i].update(b="New Orleans", double_with=None) for i in (0, 2, 3, 4)], "routes 1, 3, 4, 5",
+     "4 routes join Atlanta and New Orleans; there are at most 3 tracks between two cities"),
+    (lambda d: d["routes"][3].update(double_with=[5, 5]), r"routes\[3\]", "a list of two different route ids"),
     (lambda d: d["routes"][0].update(ferry_locomotives=5), r"routes\[0\]", "cannot need 5 locomotives"),
     (lambda d: d["cities"][0].update(lat=123), r"cities\[0\] \(Atlanta\)", "not on Earth"),
     (lambda d: d["cities"].append(dict(d["cities"][0])), r"cities\[36\] \(Atlanta\)", "appears twice"),

@@ -77,7 +77,7 @@ def tied_game():
     """A finished 3-player game: players 0 and 1 level on points and every tie-breaker
     (a 3-train route each, no tickets, both hold the longest route), player 2 behind."""
     game = ttr.new_game("usa", players=3, seed=1)
-    first, second = [route.id for route in game.map.routes if route.length == 3 and route.double_with is None][:2]
+    first, second = [route.id for route in game.map.routes if route.length == 3 and not route.parallel][:2]
     return game.set_up(claimed={first: 0, second: 1}, tickets={0: [], 1: [], 2: []}, over=True)
 
 
@@ -150,7 +150,7 @@ def no_move_left_game():
             fits = route.length == 1 or left[player] - route.length not in (1, -1) and route.length <= left[player]
             if route.id not in closed and fits:
                 claimed[route.id], left[player] = player, left[player] - route.length
-                closed |= {route.id, route.double_with}
+                closed |= set(route.tracks)
     assert left == [0, 0]
     hand = {color: 12 for color in rules.colors} | {"red": 9}
     return game.set_up(claimed=claimed, tickets={0: [ticket.id for ticket in game.map.tickets], 1: []},

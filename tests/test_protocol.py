@@ -207,7 +207,7 @@ def test_set_up_a_ticket_to_ride_position():
     (dict(face_up=["red"]), "face_up needs 5 places, not 1"),
     (dict(claimed={"Denver–Nowhere": 0}), r"'Denver–Nowhere' names no route of the map “Ticket to Ride: USA \(base"),
     (dict(claimed={("Denver", "Nowhere"): 0}), r"there is no city 'Nowhere' on the map “Ticket to Ride: USA \(base"),
-    (dict(claimed={("Kansas City", "Omaha"): 0, ("Omaha", "Kansas City"): 1}), "double route"),
+    (dict(claimed={("Kansas City", "Omaha"): 0, ("Omaha", "Kansas City"): 1}), "has more than one track"),
     (dict(current=3), r"current: 3 is not a player of this game \(0–2\)"),
     (dict(tickets={0: [("Denver", "Atlantis")]}), r"no ticket \('Denver', 'Atlantis'\)"),
 ])
@@ -221,7 +221,7 @@ def test_a_position_that_cannot_be_is_refused_and_nothing_changes(set_up, proble
 
 def test_one_player_cannot_hold_both_tracks_in_a_set_up_position():
     game = ttr.new_game("usa", players=4, seed=2)
-    with pytest.raises(ValueError, match="player 0 holds both tracks of Kansas City–Omaha"):
+    with pytest.raises(ValueError, match="player 0 holds two tracks of Kansas City–Omaha"):
         game.set_up(claimed={route.id: 0 for route in game.map.routes_between("Kansas City", "Omaha")})
 
 
@@ -253,7 +253,7 @@ def test_a_route_can_be_claimed_by_its_cities_where_that_is_unambiguous():
     assert board.route_between("Denver", "Omaha").length == 4
     game.apply(ttr.ClaimRoute(("Denver", "Omaha"), "pink"))
     assert game.history == [ttr.ClaimRoute(board.route_between("Omaha", "Denver").id, "pink", 0)]
-    with pytest.raises(ValueError, match="is a double route .* name the track by its id"):
+    with pytest.raises(ValueError, match="has more than one track .* name the track by its id"):
         board.route_between("Kansas City", "Omaha")
     assert board.route_between("Kansas City", "Saint Louis", color="pink").color == "pink"  # the colour picks a track
 
@@ -261,8 +261,8 @@ def test_a_route_can_be_claimed_by_its_cities_where_that_is_unambiguous():
 def test_a_double_route_named_by_its_cities_is_refused_unless_the_colour_picks_the_track():
     game = ttr.new_game("usa", players=4, seed=3).set_up(hands={0: {"green": 3, "blue": 3}})
     before = game.copy()
-    with pytest.raises(RuleViolation, match="double route"):  # Kansas City–Saint Louis: blue and pink tracks,
-        game.apply(ttr.ClaimRoute("Kansas City–Saint Louis", "green"))  # neither green
+    with pytest.raises(RuleViolation, match="has more than one track"):  # Kansas City–Saint Louis: blue and
+        game.apply(ttr.ClaimRoute("Kansas City–Saint Louis", "green"))  # pink tracks, neither green
     assert game == before
     game.apply(ttr.ClaimRoute(("Kansas City", "Saint Louis"), "blue"))  # the blue track
     assert game.map.route(game.history[-1].route).color == "blue"

@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 
 import cardgame_helpers as cg
+from generated_board import GENERATED
 import ttr_helpers as th
 from ttr_helpers import kinds, refused
 from zuzlab import cardgame, engines, ink, ttr
@@ -310,6 +311,26 @@ def ttr_double_routes_min_players():
     assert same in legal(changed)
     changed.apply(same)
     assert changed.claimed[same.route] == 1
+
+
+@case("ttr", "triple_routes_min_players")
+def ttr_triple_routes_min_players():
+    """With 4 players two tracks of a triple route are open and the third closed; from 4 on
+    all three (a board made in code, with a triple route)."""
+    def build(rules):
+        game = ttr_started(rules, players=4)
+        tracks = sorted(r.id for r in game.map.routes_between("Köln", "Düsseldorf"))
+        for player in range(3):
+            th.set_hand(game, player, **{game.map.route(track).color: 3 for track in tracks})
+        for track in tracks[:2]:
+            game.apply(ClaimRoute(track, game.map.route(track).color, 0))
+        return game, ClaimRoute(tracks[2], game.map.route(tracks[2]).color, 0)
+
+    (preset, claim), (changed, same) = both(GENERATED, "triple_routes_min_players", 4, build)
+    refused(preset, claim, "double_route")
+    assert same in legal(changed)
+    changed.apply(same)
+    assert changed.claimed[same.route] == 2
 
 
 @case("ttr", "route_points")

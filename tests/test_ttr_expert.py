@@ -194,11 +194,11 @@ def last_turn_with_a_ticket_to_complete():
     path = ticket_path(open_graph(game, 0, lambda route: route.length), game.map, ticket)
     *owned, missing = path
     assert (missing.a, missing.b, missing.color, missing.length) == ("New York", "Pittsburgh", "white", 2)
-    kept_free = {route.id for route in path} | {missing.double_with, 45}
+    kept_free = {route.id for route in path} | {*missing.parallel, 45}
     claimed = {route.id: 0 for route in owned}
     trains = 0
     for route in sorted(game.map.routes, key=lambda route: -route.length):
-        if route.id in kept_free or route.double_with in claimed or trains + route.length > 43:
+        if route.id in kept_free or set(route.parallel) & set(claimed) or trains + route.length > 43:
             continue
         claimed[route.id] = 3
         trains += route.length

@@ -300,7 +300,7 @@ def test_the_reasons_of_moves_another_adviser_may_choose():
                                             "others.")
     # keeping Seattle–New York (22) with Denver–Pittsburgh: their ways need more than the 3
     # trains left after seven 6-train routes
-    six = [r.id for r in BOARDS["usa"].routes if r.length == 6 and r.double_with is None][:7]
+    six = [r.id for r in BOARDS["usa"].routes if r.length == 6 and not r.parallel][:7]
     game = position(tickets=[("Denver", "Pittsburgh")], claimed={r: 0 for r in six})
     keep = ttr.KeepTickets((ticket("usa", "Seattle", "New York"),))
     assert why(game, keep).endswith(", but you have only 3 trains: not every ticket can be completed.")
@@ -356,7 +356,7 @@ def test_a_ticket_with_no_way_left_is_warned_of_with_its_cost():
 def test_a_ticket_whose_way_takes_more_trains_than_are_left_is_warned_of():
     # Seven 6-train routes are yours (42 trains): 3 are left, and Denver–El Paso needs 4
     # (Denver–Santa Fe 2, Santa Fe–El Paso 2).
-    six = [r.id for r in BOARDS["usa"].routes if r.length == 6 and r.double_with is None][:7]
+    six = [r.id for r in BOARDS["usa"].routes if r.length == 6 and not r.parallel][:7]
     game = position(tickets=[("Denver", "El Paso")], claimed={r: 0 for r in six})
     assert game.trains[0] == 3
     assert "Your ticket Denver–El Paso (4) can no longer be completed" in hint(game)

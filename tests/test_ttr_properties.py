@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 from ttr_helpers import all_cards, full_deck
 from zuzlab import ttr
 from zuzlab.core import seeded_random
+from zuzlab.ttr.claim_rules import tracks_open
 from zuzlab.ttr import (
     BuildStation, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, GiveUpTunnel, KeepTickets, Pass, PayTunnel,
     RuleViolation,
@@ -33,11 +34,11 @@ def check_invariants(game: ttr.Game) -> None:
         own = game.routes_of(player)
         assert game.trains[player] == rules.trains_per_player - sum(r.length for r in own) >= 0
         assert game.scores[player] == sum(rules.points_for_length(r.length) for r in own)
-    for route_id, owner in game.claimed.items():
+    for route_id in game.claimed:
         route = game.map.route(route_id)
-        if route.double_with in game.claimed:
-            assert game.claimed[route.double_with] != owner  # nobody holds both tracks
-            assert game.players >= rules.double_routes_min_players
+        taken = [track for track in route.tracks if track in game.claimed]
+        assert len({game.claimed[track] for track in taken}) == len(taken)  # nobody holds two tracks
+        assert len(taken) <= tracks_open(rules, game.players, len(route.tracks))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -5,6 +5,7 @@ from collections import Counter
 
 import pytest
 
+from generated_board import GENERATED
 from ttr_helpers import (
     all_cards, empty_deck_into_hands, kinds, leave_trains, refused, route_id, set_face_up, set_hand, stack_deck,
     started, strand,
@@ -294,13 +295,14 @@ DOUBLE_ROUTES = {
     "usa": (("Atlanta", "New Orleans"), ("yellow", "orange"), 4),
     "europe": (("Berlin", "Warszawa"), ("pink", "yellow"), 4),
     "switzerland": (("Winterthur", "Zürich"), ("blue", "pink"), 3),
+    GENERATED: (("Hamburg", "Hannover"), ("blue", "pink"), 4),  # a board made in code
 }
 
 
 @pytest.mark.parametrize("variant, players", [
     ("usa", 2), ("usa", 3), ("usa", 4), ("usa", 5), ("europe", 3), ("europe", 4),
-    ("switzerland", 2), ("switzerland", 3),
-])
+    ("switzerland", 2), ("switzerland", 3), (GENERATED, 3), (GENERATED, 4),
+], ids=lambda value: getattr(value, "name", None))
 def test_second_track_of_a_double_route_by_player_count(variant, players):
     (a, b), (first, second), both_from = DOUBLE_ROUTES[variant]
     game = started(variant, players=players)
@@ -324,6 +326,63 @@ def test_nobody_holds_both_tracks():
         game.apply(DrawBlind())
     assert game.current_player == 0
     refused(game, ClaimRoute(ATLANTA_NEW_ORLEANS[1], "orange", 0), "double_route", match="already hold the other track")
+
+
+KÖLN_DÜSSELDORF = ("Köln", "Düsseldorf")  # the generated board's triple route
+
+
+def triple_route_game(players: int) -> tuple[ttr.Game, list[int]]:
+    """A game on the generated board, each player holding cards for every track of its
+    triple route, and the tracks' ids."""
+    game = started(GENERATED, players=players)
+    tracks = sorted(r.id for r in game.map.routes_between(*KÖLN_DÜSSELDORF))
+    cards = Counter({game.map.route(track).color: game.map.route(track).length for track in tracks})
+    for player in range(players):
+        set_hand(game, player, **cards)
+    return game, tracks
+
+
+def claim_track(game: ttr.Game, track: int) -> None:
+    game.apply(ClaimRoute(track, game.map.route(track).color, 0))
+
+
+@pytest.mark.parametrize("players, usable", [(2, 1), (3, 1), (4, 2), (5, 3)])
+def test_the_player_count_opens_one_two_or_three_tracks_of_a_triple_route(players, usable):
+    """One track with 2–3 players, two with 4 (``double_routes_min_players``), all three with 5
+    (``triple_routes_min_players``): each player in turn claims a track while one is open."""
+    game, tracks = triple_route_game(players)
+    assert len(tracks) == 3 and len({game.map.route(t).color for t in tracks}) == 3
+    for track in tracks[:usable]:
+        claim_track(game, track)
+    assert sorted(game.claimed) == tracks[:usable] and len(set(game.claimed.values())) == usable
+    if usable < 3:
+        track = tracks[usable]
+        tracks_open = "1 track" if usable == 1 else f"{usable} tracks"
+        refused(game, ClaimRoute(track, game.map.route(track).color, 0), "double_route",
+                match=f"With {players} players only {tracks_open} of the triple route Düsseldorf–Köln may be used, "
+                      f"and that many are taken already (route numbers {', '.join(map(str, tracks[:usable]))})")
+        assert not any(isinstance(a, ClaimRoute) and a.route in tracks for a in game.legal_actions())
+
+
+def test_nobody_holds_two_tracks_of_a_triple_route():
+    game, tracks = triple_route_game(5)
+    claim_track(game, tracks[0])
+    for _ in range(4):  # the others draw cards
+        game.apply(DrawBlind())
+        game.apply(DrawBlind())
+    assert game.current_player == 0
+    for track in tracks[1:]:
+        refused(game, ClaimRoute(track, game.map.route(track).color, 0), "double_route",
+                match=f"already hold another track of Düsseldorf–Köln (route {tracks[0]})")
+
+
+def test_a_set_up_position_holds_no_more_tracks_of_a_triple_route_than_are_open():
+    game, tracks = triple_route_game(4)
+    before = game.copy()
+    with pytest.raises(ValueError, match="Düsseldorf–Köln"):
+        game.set_up(claimed={tracks[0]: 0, tracks[1]: 1, tracks[2]: 2})  # 4 players open only two
+    assert game == before
+    assert game.set_up(claimed={tracks[0]: 0, tracks[1]: 1}).claimed == {tracks[0]: 0, tracks[1]: 1}
 
 
 @pytest.mark.parametrize("length, points", [(1, 1), (2, 2), (3, 4), (4, 7), (5, 10), (6, 15)])

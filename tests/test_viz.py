@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from generated_board import generated_board
 from zuzlab import cardgame, ink, texts, ttr, viz
 from zuzlab.viz import ttr_map
 from zuzlab.ink.tiles import DISTINCT_ORIENTATIONS, FACES, TURNED_TILES
@@ -44,7 +45,21 @@ def test_double_tracks_lie_side_by_side():
         assert math.isclose(angle_a, angle_b)
         assert math.isclose(math.hypot(xa - xb, ya - yb), 1.5 * width, rel_tol=1e-6)
     single = board.route(2)
-    assert single.double_with is None
+    assert not single.parallel
+
+
+def test_the_three_tracks_of_a_triple_route_lie_side_by_side_the_middle_one_on_the_line():
+    board = generated_board()
+    scene = viz.map_scene(board)
+    cars, width = scene["cars"], scene["geometry"]["car_width"][0]
+    tracks = sorted(r.id for r in board.routes_between("Köln", "Düsseldorf"))
+    first_car = {route: (cars["x"][i], cars["y"][i]) for i, route in reversed(list(enumerate(cars["route"])))}
+    (xa, ya), (xb, yb), (xc, yc) = (first_car[track] for track in tracks)
+    assert math.isclose(math.hypot(xa - xb, ya - yb), 1.5 * width, rel_tol=1e-6)
+    assert math.isclose(math.hypot(xc - xb, yc - yb), 1.5 * width, rel_tol=1e-6)
+    assert math.isclose(math.hypot(xa - xc, ya - yc), 3 * width, rel_tol=1e-6)  # in a row, the middle one between
+    labels = [item.label.value for item in viz.map_figure(board).select_one({"name": "legend"}).items]
+    assert "double and triple routes" in labels
 
 
 def test_tunnels_dashed_and_ferries_marked():

@@ -90,7 +90,7 @@ def leave_trains(game: ttr.Game, player: int, left: int, avoid=frozenset()) -> N
         need = game.rules.trains_per_player - left - used
         if need == 0:
             break
-        if (route.id not in claimed and route.double_with not in claimed and route.length <= need
+        if (route.id not in claimed and not set(route.parallel) & set(claimed) and route.length <= need
                 and route.id not in avoid):
             claimed[route.id] = player
             used += route.length

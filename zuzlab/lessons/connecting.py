@@ -152,7 +152,7 @@ def triple_cases() -> list[Case]:
                 title = "task.l06_case_triple_whole_map"
             else:
                 routes = board.random_network(trains=45, seed=seed)
-                routes += [board.route(r.double_with) for r in routes if r.double_with][:1]
+                routes += [board.route(r.parallel[0]) for r in routes if r.parallel][:1]
                 title = "task.l06_case_triple_network"
             cities = rng.sample(sorted({c for r in routes for c in r.cities}), 3)
             cases.append(Case(f"{board_name} three cities, seed {seed}", (routes, cities),

@@ -71,16 +71,16 @@ class TicketPlan:
         return sum(route.length for route in self.routes())
 
     def tracks(self) -> set[int]:
-        """The planned routes' ids, with the other track of each planned double route."""
+        """The planned routes' ids, with the other tracks of each planned double or triple route."""
         board = self.game.map
         planned = {route.id for route in self.routes()}
-        return planned | {other for r in planned if (other := board.route(r).double_with) is not None}
+        return {track for r in planned for track in board.route(r).tracks}
 
     def served(self, route: Route) -> Ticket | None:
         """Of the tickets whose planned way uses ``route`` or its other track, the one the
         way would score the most for (the first held of equals); None when it is on no
         ticket's way."""
-        tracks = {route.id, route.double_with}
+        tracks = set(route.tracks)
         serving = [t for t, path in self.paths.items() if path and any(r.id in tracks for r in path)]
         best = max(serving, key=self.points, default=None)
         return None if best is None else self.game.map.ticket(best)

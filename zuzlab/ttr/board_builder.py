@@ -7,7 +7,7 @@ game does. Its suggestions follow the printed boards: a new route's length from 
 distance between its cities at the board's own scale (kilometres per train of the routes
 already drawn; the USA board's until there are some), and its colour the one with the
 fewest trains so far, so that the colours stay balanced as on a printed board. A second
-route between the same two cities becomes their double route.
+route between the same two cities becomes their double route, a third their triple route.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from functools import cache
 from pathlib import Path
 
 from .. import texts
-from .maps import GRAY, MAP_FORMAT, TRAIN_COLORS, City, Map, Route, load_map, map_from_dict
+from .maps import (GRAY, MAP_FORMAT, MOST_TRACKS, TRAIN_COLORS, City, Map, Route, double_with_field, load_map,
+                   map_from_dict, other_tracks)
 
 #: the longest route a suggestion gives (the printed boards' longest)
 LONGEST_SUGGESTED = 6
@@ -114,17 +115,18 @@ class BoardBuilder:
     def add_route(self, a: str, b: str, length: int | None = None, colour: str | None = None,
                   tunnel: bool = False, ferry_locomotives: int = 0) -> dict:
         """A route from ``a`` to ``b``, its length and colour suggested unless given; a
-        second route between the same cities becomes their double route (same length)."""
+        second route between the same cities becomes their double route, a third their
+        triple route (all tracks of one length)."""
         self.city(a), self.city(b)
         if a == b:
             raise texts.InputError("error.builder_same_cities", city=repr(a))
-        twin = self.routes_between(a, b)
-        if len(twin) >= 2:
-            raise texts.InputError("error.builder_third_track", a=a, b=b)
-        if twin:
-            length = twin[0]["length"] if length is None else length
-            if length != twin[0]["length"]:
-                raise texts.InputError("error.builder_double_length", a=a, b=b, length=twin[0]["length"])
+        twins = self.routes_between(a, b)
+        if len(twins) >= MOST_TRACKS:
+            raise texts.InputError("error.builder_too_many_tracks", a=a, b=b, most=MOST_TRACKS)
+        if twins:
+            length = twins[0]["length"] if length is None else length
+            if length != twins[0]["length"]:
+                raise texts.InputError("error.builder_double_length", a=a, b=b, length=twins[0]["length"])
         length = self.suggested_length(a, b) if length is None else length
         if isinstance(length, bool) or not isinstance(length, int) or length < 1:
             raise texts.InputError("error.builder_length", length=repr(length))
@@ -133,11 +135,11 @@ class BoardBuilder:
             raise texts.InputError("error.builder_colour", colour=repr(colour),
                                    colours=", ".join(TRAIN_COLORS + (GRAY,)))
         self._step()
-        route = {"id": max((r["id"] for r in self.data["routes"]), default=-1) + 1, "a": a, "b": b, "length": length,
-                 "color": colour, "tunnel": tunnel, "ferry_locomotives": ferry_locomotives,
-                 "double_with": twin[0]["id"] if twin else None}
-        if twin:
-            self.routes_between(a, b)[0]["double_with"] = route["id"]
+        new_id = max((r["id"] for r in self.data["routes"]), default=-1) + 1
+        for twin in twins:
+            twin["double_with"] = double_with_field([*other_tracks(twin["double_with"]), new_id])
+        route = {"id": new_id, "a": a, "b": b, "length": length, "color": colour, "tunnel": tunnel,
+                 "ferry_locomotives": ferry_locomotives, "double_with": double_with_field([t["id"] for t in twins])}
         self.data["routes"].append(route)
         return route
 
@@ -150,8 +152,8 @@ class BoardBuilder:
     def _drop_routes(self, ids: set[int]) -> None:
         self.data["routes"] = [route for route in self.data["routes"] if route["id"] not in ids]
         for route in self.data["routes"]:
-            if route["double_with"] in ids:
-                route["double_with"] = None
+            route["double_with"] = double_with_field([other for other in other_tracks(route["double_with"])
+                                                      if other not in ids])
 
     def set_tickets(self, tickets: list) -> None:
         """The board's deck (``Ticket`` values, e.g. from ``ticket_maker.make_tickets``)."""
@@ -171,7 +173,7 @@ class BoardBuilder:
         (``ticket_maker.make_tickets(builder.draft(), …)``); its steps keep it whole."""
         cities = {c["name"]: City(c["name"], c["lat"], c["lon"]) for c in self.data["cities"]}
         routes = tuple(Route(r["id"], r["a"], r["b"], r["length"], r["color"], r["tunnel"], r["ferry_locomotives"],
-                             r["double_with"]) for r in self.data["routes"])
+                             other_tracks(r["double_with"])) for r in self.data["routes"])
         return Map(self.data["name"], self.data["title"], cities, routes, ())
 
     def to_map(self) -> Map:

@@ -180,7 +180,7 @@ class Strategy(DecisionMemory):
         def work() -> set[int]:
             planned = {route.id for route in self.planned_routes(game)}
             board = game.map
-            return planned | {other for r in planned if (other := board.route(r).double_with) is not None}
+            return {track for r in planned for track in board.route(r).tracks}
         return self.once("planned ids", work)
 
     def claim(self, game: Game, actions: LegalActions, rng: random.Random):

@@ -1,5 +1,5 @@
 """Two rules of claiming, each stated once: which cards pay for a route (or a station,
-or a tunnel's extra cards), and who may claim a track of a double route.
+or a tunnel's extra cards), and who may claim a track of a double or triple route.
 
 The listing of legal actions (``legal.py``), the checks of an action and of a position
 (``state.py``), the bots and their ticket plans all ask here, so a rule changed here
@@ -97,18 +97,26 @@ def _ways_to_pay(price: Price, wilds: int, held: Mapping[str, int]) -> tuple[lis
     return by_color, wilds_usable and wilds >= length
 
 
+def tracks_open(rules, players: int, tracks: int) -> int:
+    """How many of the ``tracks`` between two cities can be used with ``players`` players:
+    one, the second from ``double_routes_min_players`` on, the third (of a triple route)
+    from ``triple_routes_min_players`` on."""
+    return min(tracks, 1 + (players >= rules.double_routes_min_players)
+               + (players >= rules.triple_routes_min_players))
+
+
 def double_route_problem(rules, players: int, claimed: Mapping[int, int], route: Route, player: int) -> str | None:
     """Why ``player`` may not hold ``route`` when the routes in ``claimed`` (route id →
-    owner) are held, as a track of a double route: "own" (nobody holds both tracks),
-    "closed" (with fewer than ``double_routes_min_players`` players only one track is
-    used), or None."""
-    if route.double_with is None:  # a single route
+    owner) are held, as a track of a double or triple route: "own" (nobody holds two
+    tracks between the same cities), "closed" (the player count opens fewer tracks than
+    are taken already: ``tracks_open``), or None."""
+    if not route.parallel:  # a single route
         return None
-    holder = claimed.get(route.double_with)  # of the other track (None: free)
-    if holder is None:
+    holders = [claimed[track] for track in route.parallel if track in claimed]
+    if not holders:
         return None
-    if holder == player:
+    if player in holders:
         return "own"
-    if players < rules.double_routes_min_players:
+    if len(holders) >= tracks_open(rules, players, len(route.parallel) + 1):
         return "closed"
     return None

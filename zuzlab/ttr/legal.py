@@ -96,14 +96,16 @@ class OpenRoutes:
 
     def claiming(self, game, route: Route, player: int) -> None:
         """``route`` is about to become ``player``'s: it closes for everyone it was open
-        to, and its other track (if still free) for everyone the double-route rule then
-        keeps off it (``claim_rules.double_route_problem``)."""
+        to, and its other tracks (those still free) for everyone the double-route rule then
+        newly keeps off them (``claim_rules.double_route_problem``)."""
         everyone = range(game.players)
         closing = [(route, [other for other in everyone if is_open(game, route, other)])]
-        if route.double_with is not None and route.double_with not in game.claimed:
-            partner, after = game.map.route(route.double_with), {route.id: player}
-            closing.append((partner, [other for other in everyone
-                                      if double_route_problem(game.rules, game.players, after, partner, other)]))
+        after = {**game.claimed, route.id: player}
+        for track in route.parallel:
+            if track not in game.claimed:
+                partner = game.map.route(track)
+                closing.append((partner, [other for other in everyone if is_open(game, partner, other)
+                                          and double_route_problem(game.rules, game.players, after, partner, other)]))
         for closed, players in closing:
             k = self.table.run_of[closed.id]
             for other in players:

@@ -20,6 +20,8 @@ MAP_FORMAT = "zuzlab-map/1"
 TRAIN_COLORS = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
 GRAY = "gray"
 CITY_KINDS = ("city", "border")
+#: the most tracks between two cities (a triple route)
+MOST_TRACKS = 3
 
 
 @dataclass(frozen=True)
@@ -40,11 +42,18 @@ class Route:
     color: str  # one of TRAIN_COLORS, or "gray" (any one colour)
     tunnel: bool = False
     ferry_locomotives: int = 0
-    double_with: int | None = None  # id of the other track between the same cities
+    #: the other tracks between the same two cities: one for a double route, two for a
+    #: triple route (the printed Germany board has them), none for a single route
+    parallel: tuple[int, ...] = ()
 
     @property
     def cities(self) -> tuple[str, str]:
         return (self.a, self.b)
+
+    @property
+    def tracks(self) -> tuple[int, ...]:
+        """Every track between the route's two cities, this one among them, by id."""
+        return tuple(sorted((self.id, *self.parallel)))
 
     @property
     def is_gray(self) -> bool:
@@ -96,11 +105,14 @@ class Map:
     cities: dict[str, City]
     routes: tuple[Route, ...]
     tickets: tuple[Ticket, ...]
-    source: str | None = None  # the file it came from, for messages
+    #: the file it came from, for messages; not compared, so that a board of one's own
+    #: saved with a game and read back is the board the game was played on
+    source: str | None = field(default=None, compare=False)
     # worked out from the fields above (``__post_init__``): not compared, not shown
     _routes_by_id: dict[int, Route] = field(init=False, repr=False, compare=False)
     _tickets_by_id: dict[int, Ticket] = field(init=False, repr=False, compare=False)
     countries: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)  # → its border points
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "_routes_by_id", {r.id: r for r in self.routes})
@@ -110,9 +122,10 @@ class Map:
             if city.country:
                 countries.setdefault(city.country, []).append(city.name)
         object.__setattr__(self, "countries", {c: tuple(p) for c, p in countries.items()})
+        object.__setattr__(self, "_hash", hash((self.name, self.title, self.routes)))  # asked for at every claim
 
     def __hash__(self) -> int:
-        return hash((self.name, self.source))
+        return self._hash
 
     def route(self, route_id: int) -> Route:
         return self._routes_by_id[route_id]
@@ -124,11 +137,11 @@ class Map:
         return route_id in self._routes_by_id
 
     def routes_between(self, a: str, b: str) -> tuple[Route, ...]:
-        """Every route joining cities ``a`` and ``b`` (two for a double route)."""
+        """Every route joining cities ``a`` and ``b`` (two for a double route, three for a triple)."""
         return tuple(r for r in self.routes if {r.a, r.b} == {a, b})
 
     def route_between(self, a: str, b: str, color: str | None = None) -> Route:
-        """The route joining ``a`` and ``b``. Of a double route, ``color`` picks the track
+        """The route joining ``a`` and ``b``. Of a double or triple route, ``color`` picks the track
         of that colour; a ``MapError`` says why no single route fits."""
         for city in (a, b):
             if city not in self.cities:
@@ -226,7 +239,7 @@ class Map:
         def route(r: Route) -> dict:
             return {"id": r.id, "a": r.a, "b": r.b, "length": r.length, "color": r.color,
                     "tunnel": r.tunnel, "ferry_locomotives": r.ferry_locomotives,
-                    "double_with": r.double_with}
+                    "double_with": double_with_field(r.parallel)}
 
         def ticket(t: Ticket) -> dict:
             simple = len(t.destinations) == 1
@@ -329,25 +342,22 @@ def map_from_dict(data: Any, source: str = "<map>", check: Checker | None = None
             check.that(isinstance(tunnel, bool), where, "bad_tunnel")
             ferry = check.integer(entry, "ferry_locomotives", where, minimum=0, default=0)
             check.that(ferry <= length, where, "ferry_too_long", locomotives=ferry, length=length)
-            double = entry.get("double_with")
-            check.that(double is None or (isinstance(double, int) and not isinstance(double, bool)),
-                       where, "bad_double")
-            routes.append(Route(route_id, a, b, length, color, tunnel, ferry, double))
+            parallel = _parallel_tracks(check, entry.get("double_with"), where)
+            routes.append(Route(route_id, a, b, length, color, tunnel, ferry, parallel))
 
     by_id = {r.id: r for r in routes}
     for route in routes:
-        with check.entry():
-            if route.double_with is None:
-                continue
-            where = texts.Phrase("error.route_entry", {"route": route.id})
-            check.that(route.double_with != route.id, where, "double_itself")
-            other = by_id.get(route.double_with)
-            if other is None:
-                check.fail(where, "double_missing", other=route.double_with)
-            check.that({other.a, other.b} == {route.a, route.b}, where, "double_elsewhere", other=other.id)
-            check.that(other.double_with == route.id, where, "double_one_way", other=other.id, route=route.id)
-            check.that(other.length == route.length, where, "double_length", other=other.id,
-                       other_length=other.length, length=route.length)
+        for other_id in route.parallel:
+            with check.entry():
+                where = texts.Phrase("error.route_entry", {"route": route.id})
+                check.that(other_id != route.id, where, "double_itself")
+                other = by_id.get(other_id)
+                if other is None:
+                    check.fail(where, "double_missing", other=other_id)
+                check.that({other.a, other.b} == {route.a, route.b}, where, "double_elsewhere", other=other.id)
+                check.that(route.id in other.parallel, where, "double_one_way", other=other.id, route=route.id)
+                check.that(other.length == route.length, where, "double_length", other=other.id,
+                           other_length=other.length, length=route.length)
     _check_parallel_routes(check, routes)
 
     countries = {c.country for c in cities.values() if c.country}
@@ -383,10 +393,30 @@ def map_from_dict(data: Any, source: str = "<map>", check: Checker | None = None
     return Map(name, str(title), cities, tuple(routes), tuple(tickets), source=source)
 
 
+def _parallel_tracks(check: Checker, double_with: Any, where: str) -> tuple[int, ...]:
+    """A route's ``double_with`` as the ids of its other tracks: null (a single route), the
+    id of the other track (a double route), or a list of the two others (a triple route)."""
+    others = other_tracks(double_with)
+    if double_with is not None:
+        whole = all(isinstance(other, int) and not isinstance(other, bool) for other in others)
+        check.that(whole and 0 < len(others) < MOST_TRACKS and len(set(others)) == len(others), where, "bad_double")
+    return others
+
+
+def other_tracks(double_with: Any) -> tuple:
+    """The ids a route's ``double_with`` names, unchecked: none, one, or a triple route's two."""
+    return () if double_with is None else tuple(double_with) if isinstance(double_with, list) else (double_with,)
+
+
+def double_with_field(parallel: tuple[int, ...] | list[int]) -> int | list[int] | None:
+    """A route's other tracks as the file writes them (``other_tracks`` reads them)."""
+    return None if not parallel else parallel[0] if len(parallel) == 1 else list(parallel)
+
+
 def _check_parallel_routes(check: Checker, routes: list[Route]) -> None:
-    """Two routes between the same cities must be one double route, and there are never
-    three: otherwise the double-route rules (one track per player, the second closed in
-    small games) would silently not apply to them."""
+    """Routes between the same cities must be one double or triple route, each naming the
+    others, and there are never more than three: otherwise the rules of parallel tracks
+    (one track per player, tracks closed in small games) would silently not apply to them."""
     by_pair: dict[frozenset, list[Route]] = {}
     for route in routes:
         by_pair.setdefault(frozenset(route.cities), []).append(route)
@@ -394,9 +424,9 @@ def _check_parallel_routes(check: Checker, routes: list[Route]) -> None:
         a, b = tracks[0].a, tracks[0].b
         ids = ", ".join(str(r.id) for r in tracks)
         with check.entry():
-            check.that(len(tracks) <= 2, texts.Phrase("error.routes_entry", {"routes": ids}), "three_tracks",
-                       count=len(tracks), a=a, b=b)
-            if len(tracks) == 2:
-                first, second = tracks
-                check.that(first.double_with == second.id, texts.Phrase("error.route_entry", {"route": second.id}),
+            check.that(len(tracks) <= MOST_TRACKS, texts.Phrase("error.routes_entry", {"routes": ids}),
+                       "too_many_tracks", count=len(tracks), a=a, b=b, most=MOST_TRACKS)
+            first = tracks[0]
+            for other in tracks[1:]:
+                check.that(other.id in first.parallel, texts.Phrase("error.route_entry", {"route": other.id}),
                            "parallel_not_double", other=first.id, a=a, b=b)

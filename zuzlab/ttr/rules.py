@@ -61,6 +61,10 @@ class TtrRules(CheckedFields):
     #: With at least this many players both tracks of a double route can be claimed
     #: (by different players); with fewer, claiming one closes the other.
     double_routes_min_players: int = field(default=4, metadata=explored("slider", low=2, high=6))
+    #: With at least this many players the third track of a triple route can be claimed
+    #: too (a board of your own, the printed Germany board): one more player than the
+    #: second track asks for, as more players open more tracks.
+    triple_routes_min_players: int = 5
     route_points: Mapping[int, int] = field(default_factory=lambda: {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15},
                                             metadata=explored("points_table"))
     longest_route_bonus: int = field(default=10, metadata=explored("slider", high=40))

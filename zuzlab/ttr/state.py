@@ -35,7 +35,7 @@ from ..texts import InputError, Joined, Phrase
 from ..tickets import ChooseTickets, DrawTickets, KeepTickets, TicketChoice, refuse_a_ticket_named_twice
 from ..train_cards import DrawBlind, DrawFaceUp, DrawingTurn, SecondCard, TrainCards, set_up_supply
 from .actions import BuildStation, ClaimRoute, GiveUpTunnel, PayTunnel
-from .claim_rules import (Price, double_route_problem, payments, route_price, station_price, tunnel_extra,
+from .claim_rules import (Price, double_route_problem, payments, route_price, station_price, tracks_open, tunnel_extra,
                           tunnel_extra_price)
 from .legal import Claims, Stations
 from .maps import Map, MapError, Route, load_map, maps_dir
@@ -336,8 +336,13 @@ class Game(DrawingTurn, TicketChoice, PassingTurn, GameState):
             raise RuleViolation("route_taken", route=route, owner=self.claimed[route.id])
         problem = double_route_problem(self.rules, self.players, self.claimed, route, player)
         if problem:
-            raise RuleViolation("double_route", f"double_route/{problem}", a=route.a, b=route.b,
-                                other=route.double_with, players=self.players)
+            taken = [track for track in route.parallel if track in self.claimed]
+            mine = [track for track in taken if self.claimed[track] == player]
+            kind = "double_route" if len(route.parallel) == 1 else "triple_route"
+            raise RuleViolation("double_route", f"{kind}/{problem}", a=route.a, b=route.b,
+                                other=(mine if problem == "own" else taken)[0], players=self.players,
+                                taken=", ".join(map(str, taken)),
+                                open=texts.quantity("track", tracks_open(self.rules, self.players, len(route.tracks))))
         if route.length > self.trains[player]:
             raise RuleViolation("not_enough_trains", route=route, length=texts.quantity("train", route.length),
                                 trains=self.trains[player])

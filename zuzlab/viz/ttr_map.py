@@ -88,14 +88,9 @@ def _projection(board: Map) -> tuple[dict[str, tuple[float, float]], Geometry]:
 
 
 def _track_offsets(board: Map) -> dict[int, float]:
-    """-1 / +1 for the two tracks of a double route (0 for a single one)."""
-    offsets = {}
-    for route in board.routes:
-        if route.double_with is None:
-            offsets[route.id] = 0.0
-        else:
-            offsets[route.id] = -1.0 if route.id < route.double_with else 1.0
-    return offsets
+    """Each track's place beside the line between its cities, in steps of 1.5 car widths:
+    0 for a single route, -1 / +1 for a double route, -2 / 0 / +2 for a triple one."""
+    return {route.id: 2.0 * route.tracks.index(route.id) - (len(route.tracks) - 1) for route in board.routes}
 
 
 def route_cars(route: Route, points, geometry: Geometry, offset: float) -> list[tuple[float, float, float, float]]:
@@ -307,8 +302,9 @@ def legend_entries(map_or_game: Map | Game | str, player: int | None = None, you
         entries.append(("ferry", texts.text("map.ferry_legend")))
     if game is not None and game.rules.stations_per_player:
         entries.append(("station", texts.text("map.station")))
-    if any(r.double_with is not None for r in board.routes):
-        entries.append(("double", texts.text("map.double")))
+    if any(r.parallel for r in board.routes):
+        triple = any(len(r.parallel) > 1 for r in board.routes)
+        entries.append(("double", texts.text("map.double_triple" if triple else "map.double")))
     return entries
 
 

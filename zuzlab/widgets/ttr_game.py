@@ -88,7 +88,7 @@ def _marked_tracks(game: Game, planned: list[Route], action: Any) -> list[Route]
     if not isinstance(action, ClaimRoute):
         return planned
     claimed = game.map.route(action.route)
-    return [claimed if route.id == claimed.double_with else route for route in planned]
+    return [claimed if route.id in claimed.parallel else route for route in planned]
 
 
 def advised_move(position: PlayerView, adviser: str | type, rng: random.Random) -> Any:
@@ -402,9 +402,9 @@ class TtrGameView(GameView):
     def _route_label(self, route_id: int) -> str:
         route = self.game.map.route(route_id)
         name = texts.render(route)
-        if route.double_with is not None and self.game.map.route(route.double_with).color == route.color:
-            track = 1 if route.id < route.double_with else 2
-            name += " · " + label("track", number=track)
+        alike = [track for track in route.tracks if self.game.map.route(track).color == route.color]
+        if len(alike) > 1:  # tracks told apart by their place, first to last
+            name += " · " + label("track", number=alike.index(route.id) + 1)
         return name
 
     # --- showing ---------------------------------------------------------------------------

@@ -79,7 +79,7 @@ def is_open(seen: Seen, route: Route, player: int) -> bool:
 
 def open_tracks(seen: Seen, route: Route, player: int) -> list[Route]:
     """The tracks between ``route``'s cities the agent could still claim."""
-    tracks = [route] if route.double_with is None else [route, seen.map.route(route.double_with)]
+    tracks = [route, *map(seen.map.route, route.parallel)]
     return [track for track in tracks if is_open(seen, track, player)]
 
 

@@ -74,8 +74,7 @@ class DestinationHungry(Agent):
 
         def open_pairs() -> list[list[Route]]:
             pairs = [open_tracks(seen, route, me) for route in self.network(game).routes
-                     if not any(seen.claimed.get(track) == me for track in (route.id, route.double_with)
-                                if track is not None)]
+                     if not any(seen.claimed.get(track) == me for track in route.tracks)]
             return [tracks for tracks in pairs if tracks]
 
         return self.once("still_to_claim", open_pairs)
