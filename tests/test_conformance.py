@@ -23,6 +23,7 @@ import random
 
 import pytest
 
+from generated_board import GENERATED
 from zuzlab import cardgame, engines, ink, texts, ttr
 from zuzlab.core import EngineDefect, RuleViolation, is_whole_number, play_with_bots, random_bot
 from zuzlab.ink.tiles import FACES
@@ -69,8 +70,9 @@ def ink_candidates(game: ink.Game, rng: random.Random):
 CARELESS = {"ttr": ttr_candidates, "cardgame": cardgame_candidates, "ink": ink_candidates}
 
 #: the line-ups the suite plays (engine key → (variant, players) …) where a variant or a
-#: player count brings rules of its own; an engine not named here plays its usual game
-LINE_UPS = {"ttr": (("usa", 4), ("europe", 3), ("switzerland", 2)),
+#: player count brings rules of its own (a board made in code, with a triple route: five
+#: players open all its tracks); an engine not named here plays its usual game
+LINE_UPS = {"ttr": (("usa", 4), ("europe", 3), ("switzerland", 2), (GENERATED, 5)),
             "cardgame": (("cardgame", 2), ("cardgame", 4)),
             "ink": (("ink", 2), ("river", 1), ("lake", 1))}
 
@@ -82,7 +84,7 @@ def line_ups(engine) -> tuple[tuple[str, int], ...]:
 
 def every_line_up() -> list:
     """(engine, variant, players) of every engine registered, as test parameters."""
-    return [pytest.param(engine, variant, players, id=f"{variant}-{players}")
+    return [pytest.param(engine, variant, players, id=f"{getattr(variant, 'name', variant)}-{players}")
             for engine in engines.ENGINES for variant, players in line_ups(engine)]
 
 
@@ -141,7 +143,7 @@ def check_step(engine, game, rng, earlier: list, every_legal: bool) -> None:
 @pytest.mark.parametrize("engine, variant, players", every_line_up())
 def test_engine_conforms_to_the_protocol(engine, variant, players):
     for seed in (1, 2):
-        rng = random.Random(f"conformance/{variant}-{players}/{seed}")
+        rng = random.Random(f"conformance/{getattr(variant, 'name', variant)}-{players}/{seed}")
         game = engine.new_game(variant, players=players, seed=seed)
         dealt, earlier = game.copy(), []
         step = 0

@@ -10,13 +10,15 @@ import re
 
 import pytest
 
+from generated_board import GENERATED
 from zuzlab import cardgame, ink, ttr
 from zuzlab.engines import ENGINES
 from zuzlab.texts import InputError
 
-#: engine, variant, players: every engine, and the variants whose positions hold more
-LINE_UPS = [(ttr, "usa", 3), (ttr, "europe", 2), (ttr, "switzerland", 3), (cardgame, "cardgame", 2),
-            (cardgame, "cardgame", 4), (ink, "ink", 2), (ink, "lake", 1), (ink, "river", 3)]
+#: engine, variant, players: every engine, and the variants whose positions hold more (a
+#: board made in code, with a triple route)
+LINE_UPS = [(ttr, "usa", 3), (ttr, "europe", 2), (ttr, "switzerland", 3), (ttr, GENERATED, 5),
+            (cardgame, "cardgame", 2), (cardgame, "cardgame", 4), (ink, "ink", 2), (ink, "lake", 1), (ink, "river", 3)]
 LINE_UPS += [(engine, engine.default_variant, engine.default_players) for engine in ENGINES
              if engine not in (ttr.ENGINE, cardgame.ENGINE, ink.ENGINE)]  # an engine added later: its usual game
 
@@ -42,7 +44,7 @@ def declared_keys(game) -> list[str]:
 
 
 @pytest.mark.parametrize("engine, variant, players", LINE_UPS,
-                         ids=[f"{variant}-{players}" for _, variant, players in LINE_UPS])
+                         ids=[f"{getattr(variant, 'name', variant)}-{players}" for _, variant, players in LINE_UPS])
 def test_every_declared_part_goes_through_a_save_and_back(engine, variant, players):
     for game in random_positions(engine, variant, players):
         saved = game._position_dict()
@@ -126,7 +128,7 @@ def test_a_copy_is_of_the_engine_s_own_type_and_shares_no_part_that_changes(engi
 
 
 @pytest.mark.parametrize("engine, variant, players", LINE_UPS,
-                         ids=[f"{variant}-{players}" for _, variant, players in LINE_UPS])
+                         ids=[f"{getattr(variant, 'name', variant)}-{players}" for _, variant, players in LINE_UPS])
 def test_a_fixed_part_is_never_changed_by_play_or_undo(engine, variant, players):
     """A player's view reads a ``fixed`` part once (the rules, the board, the player count):
     play and undo never put another value there."""
