@@ -456,3 +456,68 @@ def test_a_figure_of_what_the_study_did_not_play_is_refused(small, german, draw,
 
     with pytest.raises(ValueError, match=message):
         draw(small, study_plots)
+
+
+# --- a board of one's own beside a printed one ------------------------------------------------------
+
+def with_results(study, shares, claimed):
+    """``study`` as if its games had given these win shares (agent → share, low, high at 3
+    players) and claimed routes a game at each city (city → count)."""
+    study.__dict__["win_shares"] = pd.DataFrame([
+        {"variant": "usa", "players": 3, "agent": agent, "share": share, "low": low, "high": high, "even": 1 / 3}
+        for agent, (share, low, high) in shares.items()])
+    study.__dict__["cities"] = pd.DataFrame([{"variant": "usa", "players": 3, "city": city, "claimed": count,
+                                              "winner": 0.5} for city, count in claimed.items()])
+    return study
+
+
+def test_the_findings_name_a_dominating_style_and_the_cities_seldom_reached(small):
+    texts.set_language("en")
+    study = with_results(playtest.Study(small.table, STRATEGY, small.settings, 3, 0.95),
+                         {"tickets": (0.2, 0.1, 0.3), "balanced": (0.6, 0.45, 0.75), "random": (0.2, 0.1, 0.3)},
+                         {"Miami": 0.1, "Denver": 2.0, "Omaha": 2.4, "Helena": 1.6, "Duluth": 0.2})
+    ahead, seldom = map(texts.render, study.findings("usa", 3))
+    assert ahead.startswith(f"{texts.bot_name('balanced')} wins 60% of its seats (45%–75%)")
+    assert "an even share of 33%" in ahead
+    assert seldom == "Seldom reached: Miami (0.1) and Duluth (0.2) claimed routes a game, where the median city " \
+                     "has 1.6."
+
+
+def test_the_findings_say_when_no_style_dominates_and_name_the_least_reached_city(small, german):
+    study = with_results(playtest.Study(small.table, STRATEGY, small.settings, 3, 0.95),
+                         {"tickets": (0.3, 0.2, 0.4), "balanced": (0.4, 0.3, 0.5), "random": (0.3, 0.2, 0.4)},
+                         {"Miami": 0.9, "Denver": 2.0, "Omaha": 2.4})
+    balanced, every_city = map(texts.render, study.findings("usa", 3))
+    third = texts.render(texts.share(1 / 3))  # "33 %", the space a narrow one that does not break
+    assert balanced == f"Kein Agent gewinnt deutlich mehr als den gleichen Anteil ({third}): Keine Spielweise " \
+                       "beherrscht den Spielplan."
+    assert every_city == "Jede Stadt wird angefahren: am seltensten Miami, mit 0,9 gebauten Strecken je Partie " \
+                         "(die mittlere Stadt: 2,0)."
+
+
+def test_a_board_of_ones_own_is_shown_beside_a_printed_one_on_one_scale():
+    from bokeh.models import Div
+
+    from generated_board import GENERATED
+    from zuzlab.viz import study_plots
+
+    texts.set_language("en")
+    study = playtest.study(boards=("usa", GENERATED), players=3, games=6, agents=STRATEGY, seed=3, workers=1,
+                           progress=False)
+    layout = study_plots.boards_side_by_side(study, players=3)
+    columns = layout.children
+    assert len(columns) == 2
+    heads = [column.children[0] for column in columns]
+    assert all(isinstance(head, Div) for head in heads) and "generated" in heads[1].text
+    for head, board in zip(heads, ("usa", "generated")):
+        for found in study.findings(board, 3):
+            assert texts.render(found).split(":")[0] in head.text
+    shares = [column.children[1] for column in columns]
+    assert shares[0].y_range.end == shares[1].y_range.end > 0
+    assert [len(fig.x_range.factors) for fig in shares] == [3, 3]  # three agents at three players
+    arcs = [column.children[3] for column in columns]
+    assert arcs[0].y_range is arcs[1].y_range
+    heat = columns[1].children[2]
+    assert set(heat.select_one({"name": "cities"}).data_source.data["name"]) == set(ttr.load_map(GENERATED.map).cities)
+    with pytest.raises(ValueError, match="has no board 'europe'"):
+        study_plots.boards_side_by_side(study, boards=("usa", "europe"))

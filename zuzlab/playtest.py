@@ -97,6 +97,11 @@ PARTS = ("route_points", "ticket_points_won", "ticket_points_lost", "longest_rou
          "win_share")
 #: The two measures of a city's attractiveness (``Study.cities``).
 CITY_MEASURES = ("claimed", "winner")
+#: A city the games seldom reach (``Study.findings``): fewer claimed routes a game than this
+#: share of the board's median city. The least reached city of the printed USA and Europe
+#: boards has 0.21–0.37 of the median (48 games a setting, every player count); Switzerland's
+#: least reached border points 0.02–0.06 (a country ticket is reached at any of its points)
+SELDOM = 0.15
 
 
 def lineups(agents: Sequence[str], players: int) -> list[tuple[str, ...]]:
@@ -537,6 +542,36 @@ class Study:
         return pd.DataFrame([{"variant": setting.variant, "players": setting.players,
                               **failure_counts(self.rows_of(setting.variant, setting.players))}
                              for setting in self.settings])
+
+    def findings(self, board: str | TtrRules | None = None, players: int | None = None) -> list[texts.Phrase]:
+        """What a board's designer reads first, at ``players`` (by default the board's
+        first player count): each agent whose win share is clearly above an even share
+        (its whole interval above it: one style dominates), or that none is; and the
+        cities the games seldom reach (fewer claimed routes a game than ``SELDOM`` of the
+        board's median city), or else the least reached one."""
+        name = self.board_named(board)
+        players = self.players_of(name)[0] if players is None else players
+        self.rows_of(name, players)  # refused if not played
+        shares = self.win_shares[(self.win_shares.variant == name) & (self.win_shares.players == players)]
+        ahead = shares[shares.low > shares.even].sort_values("share", ascending=False)
+        even = texts.share(1 / players)
+        found = [texts.Phrase("say.study_finding_ahead", {
+            "agent": texts.bot_name(row.agent), "share": texts.share(row.share), "low": texts.share(row.low),
+            "high": texts.share(row.high), "even": even}) for row in ahead.itertuples()]
+        if not found:
+            found.append(texts.Phrase("say.study_finding_balanced", {"even": even}))
+        cities = self.cities[(self.cities.variant == name) & (self.cities.players == players)].sort_values("claimed")
+        median = cities.claimed.median()
+        seldom = cities[cities.claimed < SELDOM * median]
+        if len(seldom):
+            found.append(texts.Phrase("say.study_finding_seldom", {
+                "cities": texts.listing([f"{row.city} ({_written_mean(row.claimed)})" for row in seldom.itertuples()]),
+                "median": _written_mean(median)}))
+        else:
+            least = cities.iloc[0]
+            found.append(texts.Phrase("say.study_finding_every_city", {
+                "city": least.city, "claimed": _written_mean(least.claimed), "median": _written_mean(median)}))
+        return found
 
     # --- shown in the reader's language -----------------------------------------------------------
 

@@ -10,6 +10,7 @@ from texts written here.
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from bokeh.core.properties import value
@@ -57,12 +58,16 @@ def _titled(fig: Any, title: str, note: str) -> Any:
     return fig
 
 
-def win_share_figure(study: Study, board: Any = None, width: int = 820, height: int = 340) -> Any:
+def win_share_figure(study: Study, board: Any = None, width: int = 820, height: int = 340,
+                     players: int | None = None) -> Any:
     """Each agent's win share (ties split) at each player count of ``board`` (by default
-    the study's first): a bar per agent in the agent's colour (named in the legend), its
-    interval as a line, an even share (1/players) as a dash."""
+    the study's first), or at ``players`` only: a bar per agent in the agent's colour (named
+    in the legend), its interval as a line, an even share (1/players) as a dash."""
     name = study.board_named(board)
     shares = study.win_shares[study.win_shares.variant == name]
+    if players is not None:
+        study.rows_of(name, players)  # refused if not played
+        shares = shares[shares.players == players]
     colors = agent_colors(study)
     factors = [(_players_words(players), texts.bot_name(agent)) for players, agent in zip(shares.players, shares.agent)]
     source = ColumnDataSource({
@@ -219,4 +224,40 @@ def game_arc_figure(study: Study, board: Any = None, players: int | None = None,
     return fig
 
 
-__all__ = ["agent_colors", "city_heat_map", "game_arc_figure", "similarity_figure", "win_share_figure"]
+def boards_side_by_side(study: Study, boards: Any = None, players: int | None = None, width: int = 520) -> Any:
+    """``boards`` of the study (by default all, in order) side by side at ``players`` (by
+    default the first board's first player count), a column each: what a designer reads
+    first (``Study.findings``), the agents' win shares, the cities' heat map and the game
+    arc; the win shares and the arcs on one scale in every column, so that a board of
+    one's own is read against a printed one at a glance."""
+    from bokeh.layouts import column, row
+    from bokeh.models import Div
+
+    names = list(study.boards) if boards is None else [study.board_named(board) for board in boards]
+    players = study.players_of(names[0])[0] if players is None else players
+    columns, shares, arcs = [], [], []
+    for name in names:
+        findings = "".join(f"<li>{html.escape(texts.render(found))}</li>" for found in study.findings(name, players))
+        head = Div(text=f"<b>{html.escape(study.board_title(name))}</b><ul style='margin:4px 0;padding-left:18px'>"
+                        f"{findings}</ul>", width=width, height=110, name="findings")  # the columns line up
+        share = win_share_figure(study, name, width=width, height=360, players=players)
+        arc = game_arc_figure(study, name, players=players, width=width, height=360)
+        shares.append(share)
+        arcs.append(arc)
+        columns.append(column(head, share, city_heat_map(study, name, players=players, width=width,
+                                                        height=round(width * 0.7)), arc))
+    top = max(fig.y_range.end for fig in shares)
+    for fig in shares:  # one scale in every column
+        fig.y_range.end = top
+    for fig in shares + arcs:  # the legends under the figures, the width left to the data
+        for legend in fig.select({"type": Legend}):
+            fig.right.remove(legend)
+            legend.update(ncols=2, location="center", orientation="horizontal")
+            fig.add_layout(legend, "below")
+    for fig in arcs[1:]:
+        fig.y_range = arcs[0].y_range  # one range, fitted to every column's arcs
+    return row(*columns)
+
+
+__all__ = ["agent_colors", "boards_side_by_side", "city_heat_map", "game_arc_figure", "similarity_figure",
+           "win_share_figure"]
