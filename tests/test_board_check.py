@@ -69,5 +69,22 @@ def test_a_file_that_cannot_be_read_as_a_board_is_one_problem(tmp_path):
     broken.write_text("{\"format\": ")
     (problem,) = board_problems(broken)
     assert "not valid JSON" in texts.render(problem)
-    (problem,) = board_problems({"format": "zuzlab-map/1", "name": "x", "cities": "none"})
-    assert "cities" in texts.render(problem) and "list" in texts.render(problem)
+    found = [texts.render(problem) for problem in board_problems({"format": "zuzlab-map/1", "name": "x",
+                                                                   "cities": "none"})]
+    assert found == [f"<board>: {key}: must be a non-empty list" for key in ("cities", "routes", "tickets")]
+
+
+def test_a_board_without_tickets_yet_still_gets_its_other_problems():
+    """A board being made has no tickets at first: that is one problem, and the routes are
+    still checked (here: two pieces no train joins)."""
+    texts.set_language("en")
+    data = load_map("usa").to_dict()
+    data["tickets"] = []
+    data["routes"] = [route for route in data["routes"] if not {route["a"], route["b"]} & {"Miami", "Atlanta"}]
+    data["routes"].append({"id": 999, "a": "Miami", "b": "Atlanta", "length": 5, "color": "blue"})
+    found = [texts.render(problem) for problem in board_problems(data)]
+    assert found[0].endswith("tickets: must be a non-empty list")
+    assert any(problem.startswith("The routes fall apart into 2 pieces") and "Atlanta, Miami" in problem
+               for problem in found), found
+    with pytest.raises(MapError, match="tickets: must be a non-empty list"):
+        map_from_dict(data)  # loading still stops at the first problem

@@ -301,11 +301,14 @@ def map_from_dict(data: Any, source: str = "<map>", check: Checker | None = None
                found=repr(data.get("format")))
     name = check.string(data, "name", TOP_LEVEL)
     title = data.get("title", name)
+    lists: dict[str, list] = {}
     for key in ("cities", "routes", "tickets"):
-        check.that(isinstance(data.get(key), list) and data[key], key, "not_list")
+        with check.entry():  # collected: the other lists are still read (a board without tickets yet)
+            check.that(isinstance(data.get(key), list) and data[key], key, "not_list")
+        lists[key] = data[key] if isinstance(data.get(key), list) else []
 
     cities: dict[str, City] = {}
-    for i, entry in enumerate(data["cities"]):
+    for i, entry in enumerate(lists["cities"]):
         with check.entry():
             where: str | texts.Phrase = f"cities[{i}]"  # an entry's place, or a route named in words
             check.that(isinstance(entry, dict), where, "not_object")
@@ -322,7 +325,7 @@ def map_from_dict(data: Any, source: str = "<map>", check: Checker | None = None
 
     routes: list[Route] = []
     ids: set[int] = set()
-    for i, entry in enumerate(data["routes"]):
+    for i, entry in enumerate(lists["routes"]):
         with check.entry():
             where = f"routes[{i}]"
             check.that(isinstance(entry, dict), where, "not_object")
@@ -363,7 +366,7 @@ def map_from_dict(data: Any, source: str = "<map>", check: Checker | None = None
     countries = {c.country for c in cities.values() if c.country}
     tickets: list[Ticket] = []
     ticket_ids: set[int] = set()
-    for i, entry in enumerate(data["tickets"]):
+    for i, entry in enumerate(lists["tickets"]):
         with check.entry():
             where = f"tickets[{i}]"
             check.that(isinstance(entry, dict), where, "not_object")
