@@ -78,3 +78,15 @@ def test_a_made_deck_plays_as_the_boards_deck(tmp_path):
     game = ttr.new_game(dataclasses.replace(ttr.rules.USA, map=str(path)), players=2, seed=1)
     dealt = {ticket for offer in game.offers for ticket in offer}
     assert len(dealt) == 2 * ttr.rules.USA.initial_tickets and dealt <= {ticket.id for ticket in deck}
+
+
+def test_a_board_without_routes_gets_no_tickets_but_a_clear_refusal():
+    from zuzlab import texts
+    from zuzlab.ttr.board_builder import BoardBuilder
+
+    texts.set_language("en")
+    builder = BoardBuilder("empty", "Two lonely cities")
+    builder.add_city("A", 50.0, 8.0)
+    builder.add_city("B", 51.0, 9.0)
+    with pytest.raises(texts.InputError, match="Two lonely cities has no two cities joined by routes yet"):
+        ticket_maker.make_tickets(builder.draft())

@@ -26,6 +26,7 @@ from itertools import combinations
 
 import networkx as nx
 
+from .. import texts
 from ..core import seeded_random
 from .maps import Map, Ticket, load_map
 
@@ -74,6 +75,8 @@ def make_tickets(board: Map, trains: int = 45, count: int | None = None, seed: i
     distances = train_distances(board)
     cities = sorted(city for city, place in board.cities.items() if place.kind == "city" and city in distances)
     pairs = [(a, b) for a, b in combinations(cities, 2) if b in distances[a]]
+    if not pairs:
+        raise texts.InputError("error.tickets_need_routes", map=board.title)
     reach = min(round(REACH * trains), max(distances[a][b] for a, b in pairs))
     count = round(PER_CITY * len(cities)) if count is None else count
     rng = seeded_random(seed, "tickets", board.name)
