@@ -29,7 +29,7 @@ from .labels import place_labels, text_extent
 from .land import Area, Projection, add_land
 from .ttr_map import (
     CAR_SAMPLES, CITY_SIZE, FONT_PX, MARGIN, RIGHT_BORDER, ROUTE_COLORS, SIDE_BORDER, STATION_SIZE, TOP_BORDER,
-    _routes_at, _track_offsets, figure_frame, legend_entries, map_figure, project, route_cars, route_text,
+    routes_at, track_offsets, figure_frame, legend_entries, map_figure, project, route_cars, route_text,
 )
 
 #: the area's padding (a share of its size on each side), the least size of an area (degrees)
@@ -145,7 +145,7 @@ class DraftMap:
     def route_at(self, x: float, y: float) -> int | None:
         """The route whose car is drawn at map point (x, y), or None."""
         height = self.renderers["cars"].glyph.height
-        hit = _routes_at(self.sources["cars"].data, height, x, y)
+        hit = routes_at(self.sources["cars"].data, height, x, y)
         return min(hit) if hit else None
 
     # --- drawing
@@ -177,7 +177,7 @@ class DraftMap:
         if board is None or not board.cities:
             return {"cars": cars, "ferry_marks": marks, "cities": cities}
         points = {name: self.xy(city.lat, city.lon) for name, city in board.cities.items()}
-        offsets = _track_offsets(board)
+        offsets = track_offsets(board)
         placed = []
         for route in board.routes:
             label = route_text(route)

@@ -87,7 +87,7 @@ def _projection(board: Map) -> tuple[dict[str, tuple[float, float]], Geometry]:
     return points, Geometry(car_width=extent * 0.011, city_radius=extent * 0.012, gap=extent * 0.003)
 
 
-def _track_offsets(board: Map) -> dict[int, float]:
+def track_offsets(board: Map) -> dict[int, float]:
     """Each track's place beside the line between its cities, in steps of 1.5 car widths:
     0 for a single route, -1 / +1 for a double route, -2 / 0 / +2 for a triple one."""
     return {route.id: 2.0 * route.tracks.index(route.id) - (len(route.tracks) - 1) for route in board.routes}
@@ -121,7 +121,7 @@ class RouteLines:
     def __init__(self, board: Map):
         self.board = board
         self.points, self.geometry = project(board)
-        self.offsets = _track_offsets(board)
+        self.offsets = track_offsets(board)
 
     def __call__(self, item: Any) -> tuple[float, float, float, float]:
         """(x0, y0, x1, y1) for a route of the map, or a ``(city, city, length)`` tuple."""
@@ -183,7 +183,7 @@ def label_spots(board: Map, width: int = 900, height: int = 560) -> tuple[Spot, 
     """Where each city's name goes (in ``board.cities`` order) on a figure of this size."""
     frame = map_frame(board, width, height)
     points, geometry = project(board)
-    offsets = _track_offsets(board)
+    offsets = track_offsets(board)
 
     def local(x: float, y: float) -> tuple[float, float]:
         px, py = frame.pixel(x, y)
@@ -227,7 +227,7 @@ def map_scene(map_or_game: Map | Game | str, player: int | None = None, width: i
     game = map_or_game if isinstance(map_or_game, Game) else None
     board = game.map if game else load_map(map_or_game)
     points, geometry = project(board)
-    offsets = _track_offsets(board)
+    offsets = track_offsets(board)
     cars: dict[str, list] = {k: [] for k in ("x", "y", "length", "angle", "fill", "line", "dash", "route", "label",
                                               "owner", "tunnel")}
     trains: dict[str, list] = {k: [] for k in ("x", "y", "length", "angle", "fill", "owner", "route")}
@@ -415,13 +415,13 @@ def route_pixel(fig: Any, route_id: int) -> tuple[float, float]:
                               (0.3, -0.3), (0.3, 0.3)):
             x = data["x"][i] + cos * length * along - sin * height * across
             y = data["y"][i] + sin * length * along + cos * height * across
-            if _routes_at(data, height, x, y) == {route_id}:
+            if routes_at(data, height, x, y) == {route_id}:
                 return frame.pixel(x, y)
     i = rows[len(rows) // 2]
     return frame.pixel(data["x"][i], data["y"][i])
 
 
-def _routes_at(data: dict[str, list], height: float, x: float, y: float) -> set[int]:
+def routes_at(data: dict[str, list], height: float, x: float, y: float) -> set[int]:
     """The routes whose cars cover map point (x, y)."""
     hit = set()
     for cx, cy, length, angle, route in zip(data["x"], data["y"], data["length"], data["angle"], data["route"]):
