@@ -43,7 +43,7 @@ def test_six_problems_are_six_messages_in_one_report():
     assert len(report) == 6, "\n".join(report)
     first = data["cities"][0]["name"]
     with pytest.raises(MapError) as loading:  # the loader's precise message, and the first one it stops at
-        map_from_dict(data, "<board>")
+        map_from_dict(data, "usa")  # the board named by its name
     assert report[0] == str(loading.value) and f"({first})" in report[0] and "appears twice" in report[0]
     assert report[1] == "Atlantis has no route: no train reaches it."
     assert report[2].startswith("The routes fall apart into 2 pieces") and "Avalon, Lyonesse" in report[2]
@@ -71,7 +71,7 @@ def test_a_file_that_cannot_be_read_is_one_problem_and_empty_lists_are_each_one(
     assert "not valid JSON" in texts.render(problem)
     found = [texts.render(problem) for problem in board_problems({"format": "zuzlab-map/1", "name": "x",
                                                                    "cities": "none"})]
-    assert found[:3] == [f"<board>: {key}: must be a non-empty list" for key in ("cities", "routes", "tickets")]
+    assert found[:3] == [f"x: {key}: must be a non-empty list" for key in ("cities", "routes", "tickets")]
 
 
 def test_a_board_without_tickets_yet_still_gets_its_other_problems():

@@ -87,6 +87,7 @@ from .engines import engine_of
 from .texts import InputError
 from .ttr import ENGINE as TTR
 from .ttr import Map, TtrRules, load_map
+from .ttr.maps import builtin_maps
 
 #: The four agents of the NYU study, by their keys in the bots' registry.
 AGENTS = ("destination_hungry", "route_focus", "one_step_thinking", "long_route_exploiting")
@@ -576,8 +577,12 @@ class Study:
     # --- shown in the reader's language -----------------------------------------------------------
 
     def board_title(self, board: str) -> str:
-        """A board (its rules) by its name for a reader."""
-        return texts.render(texts.variant_title(self.boards[board]))
+        """A board (its rules) by its name for a reader; a board of one's own (not a
+        built-in map) by its map's title."""
+        rules = self.boards[board]
+        if rules.map not in builtin_maps():
+            return load_map(rules.map).title
+        return texts.render(texts.variant_title(rules))
 
     def _shown(self, frame: Any, columns: Mapping[str, tuple[str, Callable[[Any], str]]]) -> Any:
         """``frame`` for a reader: its boards, player counts and agents in words as the

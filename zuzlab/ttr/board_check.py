@@ -31,7 +31,8 @@ from .state import rules_map_problems
 def board_problems(board: dict | str | Path, rules: str | ttr_rules.TtrRules = "usa") -> list[texts.Phrase]:
     """Every problem of ``board`` (parsed JSON, or the path of a map file) for ``rules``, as
     texts in the reader's language; none for a board that plays."""
-    source = str(board) if isinstance(board, (str, Path)) else "<board>"
+    source = str(board) if isinstance(board, (str, Path)) else str(board.get("name", "board")) \
+        if isinstance(board, dict) else "board"
     try:
         data = read_json(Path(board)) if isinstance(board, (str, Path)) else board
     except MapError as error:

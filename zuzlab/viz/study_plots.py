@@ -224,7 +224,7 @@ def game_arc_figure(study: Study, board: Any = None, players: int | None = None,
     return fig
 
 
-def boards_side_by_side(study: Study, boards: Any = None, players: int | None = None, width: int = 520) -> Any:
+def boards_side_by_side(study: Study, boards: Any = None, players: int | None = None, width: int = 450) -> Any:
     """``boards`` of the study (by default all, in order) side by side at ``players`` (by
     default the first board's first player count), a column each: what a designer reads
     first (``Study.findings``), the agents' win shares, the cities' heat map and the game
