@@ -63,6 +63,7 @@ MUST_DRAW = {
     "11_playtesting": (9, 0),
     "12_lesson_writing_bots": (1, 0),
     "12_teacher_writing_bots": (3, 0),
+    "13_your_own_board": (3, 0),  # the boards side by side are drawn in layouts, not counted here
 }
 
 # JupyterLab settings for a quiet, fully rendered, read-only session: every cell stays in

@@ -34,6 +34,7 @@ zw.language_switch(LANGUAGE)
 # | [Lesson: scoring Railroad Ink](10_lesson_railroad_ink_scoring.ipynb) | the board as a graph: errors, networks (breadth-first search), the longest railway |
 # | [Playtesting with AI agents](11_playtesting.ipynb) | a published study played again: four agents, which style wins where, and a changed rule of your own |
 # | [Lesson: write a bot](12_lesson_writing_bots.ipynb) | a Ticket to Ride bot in steps, each checked by a short tournament; then the class league |
+# | [Your own board](13_your_own_board.ipynb) | build a board by clicking, give it tickets, fix its problems, play it, and test its balance beside the USA board |
 #
 # ## For teachers
 #
@@ -63,6 +64,7 @@ zw.language_switch(LANGUAGE)
 # | [Lektion: Railroad Ink werten](10_lesson_railroad_ink_scoring.ipynb) | das Spielbrett als Graph: Fehler, Netze (Breitensuche), die längste Eisenbahn |
 # | [Spieltest mit KI-Agenten](11_playtesting.ipynb) | eine veröffentlichte Studie nachgespielt: vier Agenten, welche Spielweise wo gewinnt, und eine eigene Regeländerung |
 # | [Lektion: Schreib einen Bot](12_lesson_writing_bots.ipynb) | ein Bot für Zug um Zug in Schritten, jeder mit einem kurzen Turnier geprüft; dann die Klassenliga |
+# | [Dein eigener Spielplan](13_your_own_board.ipynb) | einen Spielplan per Klick bauen, ihm Zielkarten geben, seine Probleme beheben, ihn spielen und neben dem USA-Spielplan auf Ausgewogenheit testen |
 #
 # ## Für Lehrkräfte
 #
