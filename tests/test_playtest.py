@@ -4,6 +4,7 @@ states of a set-up game, the rank correlation, seeds and executors, the refusals
 study's tables and figures in the reader's language. The study's agents here are the
 strategy bots; the four agents of the NYU study are its default."""
 
+import html
 import math
 import re
 from concurrent.futures import ThreadPoolExecutor
@@ -505,19 +506,20 @@ def test_a_board_of_ones_own_is_shown_beside_a_printed_one_on_one_scale():
     study = playtest.study(boards=("usa", GENERATED), players=3, games=6, agents=STRATEGY, seed=3, workers=1,
                            progress=False)
     layout = study_plots.boards_side_by_side(study, players=3)
-    columns = layout.children
+    key, boards = layout.children
+    assert all(texts.bot_name(agent) in key.text for agent in STRATEGY)  # the agents' colours named once
+    columns = boards.children
     assert len(columns) == 2
     heads = [column.children[0] for column in columns]
-    assert all(isinstance(head, Div) for head in heads) and "generated" in heads[1].text
+    assert all(isinstance(head, Div) for head in heads) and "Deutschland (generated)" in heads[1].text
     for head, board in zip(heads, ("usa", "generated")):
         for found in study.findings(board, 3):
-            assert texts.render(found).split(":")[0] in head.text
-    shares = [column.children[1] for column in columns]
-    assert shares[0].y_range.end == shares[1].y_range.end > 0
-    assert [len(fig.x_range.factors) for fig in shares] == [3, 3]  # three agents at three players
-    arcs = [column.children[3] for column in columns]
-    assert arcs[0].y_range is arcs[1].y_range
-    heat = columns[1].children[2]
-    assert set(heat.select_one({"name": "cities"}).data_source.data["name"]) == set(ttr.load_map(GENERATED.map).cities)
+            assert html.escape(texts.render(found)) in head.text
+    share, heat, arc = ([column.children[row].children[0] for column in columns] for row in (1, 2, 3))
+    assert share[0].y_range.end == share[1].y_range.end > 0
+    assert [len(fig.x_range.factors) for fig in share] == [3, 3]  # three agents at three players
+    assert arc[0].y_range is arc[1].y_range
+    assert set(heat[1].select_one({"name": "cities"}).data_source.data["name"]) == set(
+        ttr.load_map(GENERATED.map).cities)
     with pytest.raises(ValueError, match="has no board 'europe'"):
         study_plots.boards_side_by_side(study, boards=("usa", "europe"))

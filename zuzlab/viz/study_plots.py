@@ -240,23 +240,28 @@ def boards_side_by_side(study: Study, boards: Any = None, players: int | None = 
         findings = "".join(f"<li>{html.escape(texts.render(found))}</li>" for found in study.findings(name, players))
         head = Div(text=f"<b>{html.escape(study.board_title(name))}</b><ul style='margin:4px 0;padding-left:18px'>"
                         f"{findings}</ul>", width=width, height=110, name="findings")  # the columns line up
-        share = win_share_figure(study, name, width=width, height=360, players=players)
-        arc = game_arc_figure(study, name, players=players, width=width, height=360)
+        share = win_share_figure(study, name, width=width, height=340, players=players)
+        heat = city_heat_map(study, name, players=players, width=width, height=round(width * 0.75))
+        arc = game_arc_figure(study, name, players=players, width=width, height=340)
+        for fig, short in ((share, "side_win_shares"), (heat, "side_cities"), (arc, "side_arc")):
+            fig.title.text = _words(short)  # the column's head names the board; the notebook says how to read
+            fig.above = [item for item in fig.above if getattr(item, "name", None) != "note"]
         shares.append(share)
         arcs.append(arc)
-        columns.append(column(head, share, city_heat_map(study, name, players=players, width=width,
-                                                        height=round(width * 0.7)), arc))
+        # each figure in a row of its own: a column would line their frames up with the map's narrower one
+        columns.append(column(head, *(row(fig) for fig in (share, heat, arc))))
     top = max(fig.y_range.end for fig in shares)
     for fig in shares:  # one scale in every column
         fig.y_range.end = top
-    for fig in shares + arcs:  # the legends under the figures, the width left to the data
-        for legend in fig.select({"type": Legend}):
-            fig.right.remove(legend)
-            legend.update(ncols=2, location="center", orientation="horizontal")
-            fig.add_layout(legend, "below")
+    for fig in shares + arcs:  # the agents named once, above the columns: the width left to the data
+        fig.right = [item for item in fig.right if not isinstance(item, Legend)]
     for fig in arcs[1:]:
         fig.y_range = arcs[0].y_range  # one range, fitted to every column's arcs
-    return row(*columns)
+    colors = agent_colors(study)
+    key = " ".join(f"<span style='white-space:nowrap;margin-right:14px'><span style='display:inline-block;width:12px;"
+                   f"height:12px;background:{colors[agent]};vertical-align:middle;margin-right:4px'></span>"
+                   f"{html.escape(texts.bot_name(agent))}</span>" for agent in study.agents)
+    return column(Div(text=key, name="agents"), row(*columns))
 
 
 __all__ = ["agent_colors", "boards_side_by_side", "city_heat_map", "game_arc_figure", "similarity_figure",
