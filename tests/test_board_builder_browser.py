@@ -2,7 +2,7 @@
 ``test_browser.py`` runs the notebooks, with its JupyterLab and Chromium): cities placed by
 typing a name and tapping the map, routes and a double route by tapping two cities, a city
 dragged, tickets made and the board saved by the buttons; a cell then loads the saved file
-and finds what the clicks made. A screenshot of the view lands in
+and finds what the clicks made, and a game view on it is played a few moves by clicking. A screenshot of the view lands in
 ``test-output/browser/board-builder/`` for a person to look at."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 
 import test_browser
 from test_browser import (
-    ALL_CELLS_RAN_JS, RUN_TIMEOUT_MS, TOKEN, _put_notebook, _run_all_cells, _save_cell, _shut_down_kernels,
+    ALL_CELLS_RAN_JS, RUN_TIMEOUT_MS, TOKEN, _play, _put_notebook, _run_all_cells, _save_cell, _shut_down_kernels,
     _wait_for_one_steady_kernel,
 )
 
@@ -46,11 +46,21 @@ CELLS = [
     "                                                  board.cities['Chicago'].lon - usa.cities['Chicago'].lon]}))\n"
     "else:\n"
     "    print('NOT SAVED YET')",
+    # the saved board played: you against a bot, one ticket dealt each (a board of four cities has few)
+    "from dataclasses import replace\n"
+    "from zuzlab.widgets import TtrGameView\n"
+    "if os.path.exists('clicks.json'):\n"
+    "    rules = replace(ttr.rules.USA, name='clicks', map='clicks.json', max_players=2, initial_tickets=1,\n"
+    "                    initial_keep_min=1)\n"
+    "    game_view = TtrGameView(ttr.new_game(rules, players=2, seed=1), human=0, bots='random')\n"
+    "    display(game_view)",
+    "if 'game_view' in globals():\n"
+    "    print('MOVES', len(game_view.game.history), game_view.game.map.name)",
 ]
 
 
 def test_a_board_is_made_by_clicks_saved_and_loaded(lab, browser):
-    cells = [CELLS[0], CELLS[1], "import json\n" + CELLS[2]]
+    cells = [CELLS[0], CELLS[1], "import json\n" + CELLS[2], *CELLS[3:]]
     _put_notebook(lab, "notebooks/board_builder.ipynb", cells)
     page = browser.new_page(viewport={"width": 1400, "height": 1100})
     errors: list[str] = []
@@ -122,6 +132,22 @@ def test_a_board_is_made_by_clicks_saved_and_loaded(lab, browser):
         assert board["tickets"] >= 1
         south, east = board["chicago moved"]  # dragged right and down: south-east of where it was placed
         assert south < 0 < east
+
+        played = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").nth(3)
+        played.locator(".jp-InputArea-editor").click()
+        page.keyboard.press("Shift+Enter")  # the game view on the board just saved
+        played.locator("button:text-is('hint')").wait_for(timeout=30_000)
+        before = played.inner_text()
+        _play(page, played)  # tickets kept (and taken back), the hint, a claim, two cards drawn
+        assert played.inner_text() != before
+        _save_cell(page, played, "board-builder", "played")
+        moves = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").nth(4)
+        moves.locator(".jp-InputArea-editor").click()
+        page.keyboard.press("Shift+Enter")
+        answer = moves.locator(".jp-OutputArea-output pre", has_text="MOVES")
+        answer.wait_for(timeout=30_000)
+        _, count, name = answer.inner_text().split()
+        assert name == "clicks" and int(count) >= 4  # both players' tickets, then the turns played
         assert not errors, errors
     finally:
         page.close()
