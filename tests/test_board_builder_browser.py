@@ -2,8 +2,8 @@
 ``test_browser.py`` runs the notebooks, with its JupyterLab and Chromium): cities placed by
 typing a name and tapping the map, routes and a double route by tapping two cities, a city
 dragged, tickets made and the board saved by the buttons; a cell then loads the saved file
-and finds what the clicks made, and a game view on it is played a few moves by clicking. A screenshot of the view lands in
-``test-output/browser/board-builder/`` for a person to look at."""
+and finds what the clicks made, and a game view on it is played a few moves by clicking.
+Screenshots of the view land in ``test-output/browser/board-builder/`` for a person to look at."""
 
 from __future__ import annotations
 
@@ -59,7 +59,20 @@ CELLS = [
 ]
 
 
-def test_a_board_is_made_by_clicks_saved_and_loaded(lab, browser):
+def run_cell(page, number: int, printed: str | None = None):
+    """Run code cell ``number`` again (Shift+Enter); the text it prints that holds ``printed``,
+    or, with none asked for, the cell."""
+    cell = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").nth(number)
+    cell.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Shift+Enter")
+    if printed is None:
+        return cell
+    answer = cell.locator(".jp-OutputArea-output pre", has_text=printed)
+    answer.wait_for(timeout=30_000)
+    return answer.inner_text()
+
+
+def test_a_board_is_made_by_clicks_saved_and_loaded_and_played(lab, browser):
     cells = [CELLS[0], CELLS[1], "import json\n" + CELLS[2], *CELLS[3:]]
     _put_notebook(lab, "notebooks/board_builder.ipynb", cells)
     page = browser.new_page(viewport={"width": 1400, "height": 1100})
@@ -121,32 +134,20 @@ def test_a_board_is_made_by_clicks_saved_and_loaded(lab, browser):
         assert "Saved as clicks.json." in status(), status()
         _save_cell(page, cell, "board-builder", "view")
 
-        check = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").nth(2)
-        check.locator(".jp-InputArea-editor").click()
-        page.keyboard.press("Shift+Enter")
-        loaded = check.locator(".jp-OutputArea-output pre", has_text="LOADED")
-        loaded.wait_for(timeout=30_000)
-        board = json.loads(loaded.inner_text().split("LOADED", 1)[1])
+        board = json.loads(run_cell(page, 2, "LOADED").split("LOADED", 1)[1])
         assert board["cities"] == sorted(CITIES)
         assert board["routes"] == sorted(sorted(pair) for pair in PAIRS)  # Denver–Omaha twice: the double route
         assert board["tickets"] >= 1
         south, east = board["chicago moved"]  # dragged right and down: south-east of where it was placed
         assert south < 0 < east
 
-        played = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").nth(3)
-        played.locator(".jp-InputArea-editor").click()
-        page.keyboard.press("Shift+Enter")  # the game view on the board just saved
+        played = run_cell(page, 3)  # the game view on the board just saved
         played.locator("button:text-is('hint')").wait_for(timeout=30_000)
         before = played.inner_text()
         _play(page, played)  # tickets kept (and taken back), the hint, a claim, two cards drawn
         assert played.inner_text() != before
         _save_cell(page, played, "board-builder", "played")
-        moves = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").nth(4)
-        moves.locator(".jp-InputArea-editor").click()
-        page.keyboard.press("Shift+Enter")
-        answer = moves.locator(".jp-OutputArea-output pre", has_text="MOVES")
-        answer.wait_for(timeout=30_000)
-        _, count, name = answer.inner_text().split()
+        _, count, name = run_cell(page, 4, "MOVES").split()
         assert name == "clicks" and int(count) >= 4  # both players' tickets, then the turns played
         assert not errors, errors
     finally:
