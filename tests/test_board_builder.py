@@ -128,3 +128,31 @@ def test_a_board_made_in_code_gets_tickets_is_saved_checked_and_played(tmp_path)
     assert board_check.board_problems(path, rules) == []
     game = ttr.play_game(rules, players=2, seed=1, bots="random")
     assert game.is_over and len(game.final_scores().totals) == 2
+
+
+def test_a_made_deck_is_edited_ticket_by_ticket():
+    texts.set_language("en")
+    builder = bavaria()
+    for a, b in LINES:
+        builder.add_route(a, b)
+    builder.set_tickets(ticket_maker.make_tickets(builder.draft(), trains=15, count=6, seed=1))
+    shortest = ticket_maker.train_distances(builder.draft())
+    own = builder.add_ticket("Passau", "Würzburg")  # worth the shortest way, as a made ticket
+    assert own["points"] == shortest["Passau"]["Würzburg"]
+    assert own["id"] == max(ticket["id"] for ticket in builder.data["tickets"])
+    assert builder.add_ticket("München", "Bamberg", points=9)["points"] == 9
+    builder.remove_ticket(own["id"])
+    assert own["id"] not in [ticket["id"] for ticket in builder.data["tickets"]]
+    builder.undo()
+    assert own in builder.data["tickets"]
+    before = copy.deepcopy(builder.data)
+    for step, message in [(lambda: builder.add_ticket("Passau", "Passau"), "not 'Passau' to itself"),
+                          (lambda: builder.add_ticket("Passau", "Atlantis"), "has no city 'Atlantis'"),
+                          (lambda: builder.add_ticket("Passau", "Bamberg", points=0), "at least 1, not 0"),
+                          (lambda: builder.remove_ticket(99), "has no ticket 99")]:
+        with pytest.raises(texts.InputError, match=message):
+            step()
+        assert builder.data == before
+    builder.add_city("Lindau", 47.55, 9.68)  # no route reaches it yet
+    with pytest.raises(texts.InputError, match="No routes join Lindau and München yet"):
+        builder.add_ticket("Lindau", "München")

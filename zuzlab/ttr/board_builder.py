@@ -22,6 +22,7 @@ from pathlib import Path
 from .. import texts
 from .maps import (GRAY, MAP_FORMAT, MOST_TRACKS, TRAIN_COLORS, City, Map, Route, double_with_field, load_map,
                    map_from_dict, other_tracks)
+from .ticket_maker import train_distances
 
 #: the longest route a suggestion gives (the printed boards' longest)
 LONGEST_SUGGESTED = 6
@@ -160,6 +161,30 @@ class BoardBuilder:
         self._step()
         self.data["tickets"] = [{"id": t.id, "from": t.origin, "to": t.destinations[0], "points": t.values[0],
                                  "deck": t.deck} for t in tickets]
+
+    def add_ticket(self, a: str, b: str, points: int | None = None, deck: str = "base") -> dict:
+        """A ticket from ``a`` to ``b`` of one's own (a made deck edited): worth ``points``,
+        by default the shortest way between them in trains, as a made ticket is."""
+        self.city(a), self.city(b)
+        if a == b:
+            raise texts.InputError("error.builder_ticket_loop", city=repr(a))
+        if points is None:
+            points = train_distances(self.draft()).get(a, {}).get(b)
+            if points is None:
+                raise texts.InputError("error.builder_ticket_unjoined", a=a, b=b)
+        if isinstance(points, bool) or not isinstance(points, int) or points < 1:
+            raise texts.InputError("error.builder_ticket_points", points=repr(points))
+        self._step()
+        ticket = {"id": max((t["id"] for t in self.data["tickets"]), default=-1) + 1, "from": a, "to": b,
+                  "points": points, "deck": deck}
+        self.data["tickets"].append(ticket)
+        return ticket
+
+    def remove_ticket(self, ticket_id: int) -> None:
+        if not any(ticket["id"] == ticket_id for ticket in self.data["tickets"]):
+            raise texts.InputError("error.builder_no_ticket", ticket=repr(ticket_id))
+        self._step()
+        self.data["tickets"] = [ticket for ticket in self.data["tickets"] if ticket["id"] != ticket_id]
 
     def undo(self) -> None:
         """Take back the last step."""
