@@ -658,3 +658,22 @@ def test_the_growth_plot_says_in_numbers_what_pruning_saves_and_what_it_does_not
         assert "2,0- bis 2,5-mal" in lesson_plots.growth_caption(sizes, plain, pruned)[0]
     finally:
         texts.set_language("en")
+
+
+@pytest.mark.parametrize("cities", [
+    [("A", 50.0, 8.0)],                                          # a board begun: one city
+    [("A", 50.0, 8.0), ("B", 50.0, 9.0), ("C", 50.0, 10.0)],     # cities on one latitude
+    [("A", 48.0, 8.0), ("B", 49.0, 8.0)],                        # on one longitude
+])
+def test_a_board_being_made_is_drawn_whatever_its_cities_line_up_like(cities):
+    from zuzlab.ttr.board_builder import BoardBuilder
+
+    builder = BoardBuilder("draft")
+    for name, lat, lon in cities:
+        builder.add_city(name, lat, lon)
+    for (a, *_), (b, *_) in zip(cities, cities[1:]):
+        builder.add_route(a, b)
+    frame = ttr_map.figure_frame(viz.map_figure(builder.draft()))  # once divided by a span of zero
+    cities = viz.map_scene(builder.draft())["cities"]
+    assert all(frame.x_start < x < frame.x_end for x in cities["x"])  # every city inside the frame
+    assert all(frame.y_start < y < frame.y_end for y in cities["y"])

@@ -75,7 +75,7 @@ def _projection(board: Map) -> tuple[dict[str, tuple[float, float]], Geometry]:
     mid = math.radians(sum(c.lat for c in board.cities.values()) / len(board.cities))
     points = {name: (c.lon * math.cos(mid), c.lat) for name, c in board.cities.items()}
     xs, ys = [p[0] for p in points.values()], [p[1] for p in points.values()]
-    extent = max(max(xs) - min(xs), max(ys) - min(ys))
+    extent = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0  # one city (a board being made): a degree
     for route in board.routes:
         for border, city in ((route.a, route.b), (route.b, route.a)):
             if board.cities[border].kind == "border" and board.cities[city].kind != "border":
@@ -163,7 +163,8 @@ def map_frame(board: Map, width: int, height: int) -> Frame:
     frame_h = height - TOP_BORDER - SIDE_BORDER
     xs, ys = [p[0] for p in points.values()], [p[1] for p in points.values()]
     span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
-    scale = min((frame_w - 2 * MARGIN) / span_x, (frame_h - 2 * MARGIN) / span_y)  # pixels per map unit
+    extent = max(span_x, span_y) or 1.0  # cities in a row (a board being made): the other way gets as much room
+    scale = min((frame_w - 2 * MARGIN) / (span_x or extent), (frame_h - 2 * MARGIN) / (span_y or extent))
     cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
     half_x, half_y = frame_w / scale / 2, frame_h / scale / 2
     return Frame(SIDE_BORDER, TOP_BORDER, frame_w, frame_h, cx - half_x, cx + half_x, cy - half_y, cy + half_y)
