@@ -558,16 +558,17 @@ class InkGameView(_CompactView):
 
     # --- a hint --------------------------------------------------------------------------
 
-    #: the expert's budget for a hint (rollouts, candidates): a little below its usual 48 × 48, so that a hint
-    #: takes under 1 s
-    HINT_BUDGET = (32, 32)
+    #: the expert's budget for a hint (rollouts, candidates): below its usual 32 × 48, so that a hint takes
+    #: about 1 s (the last round's search is the expert's own)
+    HINT_BUDGET = (16, 32)
 
     def hint(self) -> str | None:
         """The drawing the expert would make now (``zuzlab.ink.expert``), and why: the
-        final score its sampled games reached after it and after the next best drawing,
-        and whether that difference is more than chance (or the two are about equally
-        good). The result and its orientation are chosen for you, so a click on the
-        square draws it."""
+        final score its sampled games reached after it and after the next best drawing
+        (the same dice for both), and whether that difference is more than chance (or the
+        two are about equally good); in the last round, the best score each can still end
+        with. The result and its orientation are chosen for you, so a click on the square
+        draws it."""
         game = self.game
         if game.is_over:
             return texts.text("hint.over")
@@ -585,7 +586,7 @@ class InkGameView(_CompactView):
                      how=label(f"ink_orientation_{action.orientation}"))
         if len(estimates) == 1:
             return texts.text("hint.ink_place_expert_only", **where)
-        return why_best(best, estimates[1], where)
+        return why_best(best, estimates[1], where, tried=len(estimates))
 
 
 def _as_written(value: float, digits: int) -> float:
@@ -595,17 +596,21 @@ def _as_written(value: float, digits: int) -> float:
     return float(exact)
 
 
-def why_best(best: Any, runner_up: Any, where: dict) -> str:
+def why_best(best: Any, runner_up: Any, where: dict, tried: int | None = None) -> str:
     """The expert's hint with its reason: both drawings' mean final scores, and what
     separates them, compared game by game (``zuzlab.ink.expert.compare``): a lead beyond
     chance, a difference within chance (about equally good), or the same score in every
     game (equally good; the expert's first ranking decides). Means that would read the
-    same with one decimal get two."""
+    same with one decimal get two. ``tried``: how many drawings the expert compared
+    before the two best met again on the same games (its last round is a search)."""
     comparison = compare(best, runner_up)
-    if comparison.games == 1:  # the last round: no dice left to roll, one exact playout
-        verdict = "hint.ink_tied_exact" if comparison.same_every_game else "hint.ink_ahead_exact"
+    if comparison.games == 1:  # the last round: no dice left to roll, exact scores
+        searched = tried is not None
+        tied = "hint.ink_tied_searched" if searched else "hint.ink_tied_exact"
+        verdict = tied if comparison.same_every_game else "hint.ink_ahead_exact"
         lead = texts.quantity("point", round(comparison.difference))
-        return texts.text("hint.ink_place_expert_exact", other_drawing=drawing_words(runner_up.action),
+        key = "hint.ink_place_expert_searched" if searched else "hint.ink_place_expert_exact"
+        return texts.text(key, other_drawing=drawing_words(runner_up.action),
                           expected=texts.quantity("point", round(best.expected)),
                           other=texts.quantity("point", round(runner_up.expected)),
                           verdict=texts.Phrase(verdict, {"difference": lead}), **where)
@@ -616,6 +621,11 @@ def why_best(best: Any, runner_up: Any, where: dict) -> str:
     shown_difference = _as_written(best.expected, digits) - _as_written(runner_up.expected, digits)
     figures = {"difference": texts.number(shown_difference, digits),
                "error": texts.number(comparison.error, digits), "games": comparison.games}
+    if tried is not None:
+        return texts.text("hint.ink_place_expert_compared", tried=tried, games=best.games,
+                          expected=texts.number(best.expected, digits), other=texts.number(runner_up.expected, digits),
+                          other_drawing=drawing_words(runner_up.action), verdict=texts.Phrase(verdict, figures),
+                          **where)
     return texts.text("hint.ink_place_expert", games=best.games, expected=texts.number(best.expected, digits),
                       other=texts.number(runner_up.expected, digits), other_drawing=drawing_words(runner_up.action),
                       verdict=texts.Phrase(verdict, figures), **where)
