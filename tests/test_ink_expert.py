@@ -221,3 +221,27 @@ def test_the_last_round_search_finds_the_best_order_of_the_last_dice():
         assert replayed.placement_problem(code, index, orientation, explain=False) is None
         replayed.place(code, index, orientation)
     assert ink.score(replayed).total == total and len(order) == 3
+
+
+def test_the_hint_says_how_many_drawings_the_expert_tried_and_in_the_last_round_that_every_order_was_scored():
+    from zuzlab import texts
+    from zuzlab.ink.expert import Estimate
+    from zuzlab.widgets.game_views import why_best
+
+    where = {"tile": "T", "square": "B0", "how": "as printed"}
+    best, runner_up = ink.Place("B1", "B0", 2), ink.Place("A0", "F0", 3)
+    compared = why_best(Estimate(best, 21.0, 4, (20, 22, 21, 21)), Estimate(runner_up, 20.5, 4, (20, 21, 20, 21)),
+                        where, tried=7)
+    assert "tried 7 drawings" in compared and "on the same 4 games, with the same dice for both" in compared
+    assert "21.0 points on average" in compared and "with 20.5 points" in compared
+    searched = why_best(Estimate(best, 40.0, 1, (40.0,)), Estimate(runner_up, 38.0, 1, (38.0,)), where, tried=5)
+    assert "in every order" in searched and "can end with 40 points" in searched and "at most 38 points" in searched
+    assert "This drawing brings 2 points more." in searched
+    tied = why_best(Estimate(best, 40.0, 1, (40.0,)), Estimate(runner_up, 40.0, 1, (40.0,)), where, tried=5)
+    assert "Both can end with the same score" in tied and "the one it tried first" in tied
+    try:
+        texts.set_language("de")
+        german = why_best(Estimate(best, 40.0, 1, (40.0,)), Estimate(runner_up, 38.0, 1, (38.0,)), where, tried=5)
+        assert "in jeder Reihenfolge ausprobiert" in german and "bringt sie höchstens 38 Punkte." in german
+    finally:
+        texts.set_language("en")
