@@ -245,3 +245,14 @@ def test_the_hint_says_how_many_drawings_the_expert_tried_and_in_the_last_round_
         assert "in jeder Reihenfolge ausprobiert" in german and "bringt sie höchstens 38 Punkte." in german
     finally:
         texts.set_language("en")
+
+
+def test_exits_within_reach_count_the_exits_an_open_network_could_still_join_through_empty_squares():
+    from zuzlab.ink.expert import exits_within_reach
+
+    open_end = ink.Board.from_anu("A4A10")  # a highway from the top exit on A1, open to the south
+    assert ink.score(open_end).exit_points == 0 and exits_within_reach(open_end) == 45  # every exit still in reach
+    # the highway turned west on A1 and ended at the board's edge on A0: no end is open, the
+    # network keeps its one exit, which scores nothing
+    closed = ink.Board.from_anu("A5A10A4A01")
+    assert ink.score(closed).errors == 0 and exits_within_reach(closed) == 0
