@@ -204,6 +204,9 @@ def run_notebook(page, site: str, path: str, timeout_ms: int) -> tuple[str, floa
     started = time.monotonic()
     page.goto(f"{site}/lab/index.html?path={path}")
     page.wait_for_selector(".jp-Notebook >> visible=true", timeout=60_000)
+    # Python started (Pyodide loads for seconds, longer on a busy machine) before the cells are
+    # queued: a queue waiting for the kernel shows no running cell, which would read as stalled
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=120_000)
     page.wait_for_timeout(1000)  # the menus take their commands
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells").first.click()
