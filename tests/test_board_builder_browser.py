@@ -13,7 +13,7 @@ import pytest
 
 import test_browser
 from test_browser import (
-    ALL_CELLS_RAN_JS, RUN_TIMEOUT_MS, TOKEN, _play, _put_notebook, _run_all_cells, _save_cell, _shut_down_kernels,
+    ALL_CELLS_RAN_JS, RUN_TIMEOUT_MS, TOKEN, _click, _put_notebook, _run_all_cells, _save_cell, _shut_down_kernels,
     _wait_for_one_steady_kernel,
 )
 
@@ -144,11 +144,16 @@ def test_a_board_is_made_by_clicks_saved_and_loaded_and_played(lab, browser):
         played = run_cell(page, 3)  # the game view on the board just saved
         played.locator("button:text-is('hint')").wait_for(timeout=30_000)
         before = played.inner_text()
-        _play(page, played)  # tickets kept (and taken back), the hint, a claim, two cards drawn
+        played.get_by_role("checkbox").first.check()  # the one ticket offered, kept
+        page.wait_for_timeout(500)
+        assert _click(page, played, "keep the ticked tickets")
+        assert _click(page, played, "hint")
+        for _ in range(2):  # two cards from the deck: a whole turn, then the bot plays
+            assert _click(page, played, "draw from the deck")
         assert played.inner_text() != before
         _save_cell(page, played, "board-builder", "played")
         _, count, name = run_cell(page, 4, "MOVES").split()
-        assert name == "clicks" and int(count) >= 4  # both players' tickets, then the turns played
+        assert name == "clicks" and int(count) >= 5  # both players' tickets, two cards, then the bot's turn
         assert not errors, errors
     finally:
         page.close()
