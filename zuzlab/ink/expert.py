@@ -49,6 +49,7 @@ real drawings).
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 
 from ..algorithms import Pieces
 from ..core import Comparison, Estimate, compare
@@ -77,6 +78,22 @@ LAST_ROUND_BOARDS = 60_000
 REACH_WEIGHT = 0.5
 
 Move = tuple[str, int, int]  # (tile, square number, orientation)
+
+
+def _square_kind(index: int) -> int:
+    """Which of the ten kinds of square the board's symmetries leave ``index`` is: 0 a
+    corner, 9 the middle (row and column folded to 0–3 from the edge, in either order)."""
+    row, column = divmod(index, 7)
+    near, far = sorted((min(row, 6 - row), min(column, 6 - column)))
+    return near * 4 - near * (near - 1) // 2 + far - near
+
+
+#: How much the playout likes a square of each kind (``_square_kind``), with 0, 1, … rounds
+#: still to come after the current one.
+PLAYOUT_PLACE_VALUES: tuple[tuple[float, ...], ...] = tuple(
+    (0.0,) * 7 + (0.3,) * 3 for _ in range(7))
+#: The same, square by square: ``PLAYOUT_PLACES[rounds_left][index]``.
+PLAYOUT_PLACES = tuple(tuple(values[_square_kind(i)] for i in range(49)) for values in PLAYOUT_PLACE_VALUES)
 
 
 def side_value(code: str, orientation: int, context: tuple[str, ...], index: int) -> float:
@@ -189,9 +206,18 @@ class Sheet:
 
     def valued_moves(self, codes) -> list[tuple[float, str, int, int]]:
         """Every meaningful drawing of ``codes``, each with its ``side_value``."""
-        codes = tuple(sorted(set(codes)))
         found: list[tuple[float, str, int, int]] = []
+        for index, options in self._options_by_square(codes):
+            bonus = CENTRE_BONUS if index in CENTRE else 0.0
+            found.extend((value + bonus, code, index, o) for value, code, o in options)
+        return found
+
+    def _options_by_square(self, codes) -> list[tuple[int, tuple[tuple[float, str, int], ...]]]:
+        """Each frontier square (in order) with the meaningful (value, tile, orientation)
+        drawings of ``codes`` there, valued by ``side_value`` away from the centre."""
+        codes = tuple(sorted(set(codes)))
         water, contexts = self.water_blocks_routes, self.contexts
+        found = []
         for index in sorted(self.frontier):
             context = contexts[index]
             options = _OPTIONS.get((codes, context, water))
@@ -199,27 +225,37 @@ class Sheet:
                 options = _OPTIONS[codes, context, water] = tuple(
                     (side_value(code, o, context, -1), code, o)
                     for code in codes for o in meaningful(code, context, water))
-            if index in CENTRE:
-                found.extend((value + CENTRE_BONUS, code, index, o) for value, code, o in options)
-            else:
-                found.extend((value, code, index, o) for value, code, o in options)
+            if options:
+                found.append((index, options))
         return found
 
-    def policy_move(self, codes: list[str], rng: random.Random) -> Move | None:
-        """The best of ``PLAYOUT_CHOICES`` random meaningful drawings by ``side_value``
-        (the first drawn among equals), or None when none fits."""
-        moves = self.valued_moves(codes)
-        if not moves:
+    def policy_move(self, codes: list[str], rng: random.Random, rounds_left: int) -> Move | None:
+        """The best of ``PLAYOUT_CHOICES`` meaningful drawings drawn at random (each as
+        likely as any other), by ``side_value`` plus the square's ``PLAYOUT_PLACES`` value
+        with ``rounds_left`` rounds to come (the first drawn among equals), or None when
+        none fits."""
+        by_square = self._options_by_square(codes)
+        starts, total = [], 0
+        for _, options in by_square:
+            starts.append(total)
+            total += len(options)
+        if not total:
             return None
-        if len(moves) > PLAYOUT_CHOICES:
-            pick, size = rng.random, len(moves)
-            moves = [moves[int(pick() * size)] for _ in range(PLAYOUT_CHOICES)]
-        _, code, index, orientation = max(moves, key=_first_item)
-        return code, index, orientation
-
-
-def _first_item(item: tuple) -> float:
-    return item[0]
+        places = PLAYOUT_PLACES[min(rounds_left, len(PLAYOUT_PLACES) - 1)]
+        if total <= PLAYOUT_CHOICES:
+            picks = range(total)
+        else:
+            pick = rng.random
+            picks = [int(pick() * total) for _ in range(PLAYOUT_CHOICES)]
+        best, best_value = None, -1e9
+        for n in picks:
+            spot = bisect_right(starts, n) - 1
+            index, options = by_square[spot]
+            value, code, orientation = options[n - starts[spot]]
+            value += places[index]
+            if value > best_value:
+                best, best_value = (code, index, orientation), value
+        return best
 
 
 # --- the value of a rollout ----------------------------------------------------------------
@@ -435,7 +471,8 @@ class ExpertBot:
             draw(first)
             while True:  # the rest of this round
                 due = special_open and rolled_drawn and _special_round(game.round, rules, specials_left)
-                move = sheet.policy_move(required + (specials if due else []), rng) if required or due else None
+                move = sheet.policy_move(required + (specials if due else []), rng, rules.rounds - game.round) \
+                    if required or due else None
                 if move is None:
                     break
                 draw(move)
@@ -445,15 +482,16 @@ class ExpertBot:
         for later in range(game.round + 1, rules.rounds + 1):
             hand = [rng.choice(die) for die in rules.dice]
             special_due = _special_round(later, rules, specials_left)
+            rounds_left = rules.rounds - later
             while hand:
-                move = sheet.policy_move(hand, rng)
+                move = sheet.policy_move(hand, rng, rounds_left)
                 if move is None:
                     break
                 sheet.draw(move)
                 hand.remove(move[0])
                 if special_due:  # after the first rolled result of the round
                     special_due = False
-                    special = sheet.policy_move(specials, rng)
+                    special = sheet.policy_move(specials, rng, rounds_left)
                     if special is not None:
                         sheet.draw(special)
                         specials.remove(special[0])
