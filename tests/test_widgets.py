@@ -1559,13 +1559,13 @@ def test_rule_explorer_names_each_bot_without_brackets_inside_brackets():
     from zuzlab.widgets import RuleExplorer
 
     explorer = RuleExplorer("ink", games=10, players=1)
-    assert "expert_quick (quick expert: 4 sampled games × 4 drawings)" in explorer.bots_hint.value
+    assert "expert_quick (quick expert: 8 drawings, 4 sampled games each on average)" in explorer.bots_hint.value
     try:
         texts.set_language("de")
         german = explorer.bots_hint.value
     finally:
         texts.set_language("en")
-    assert "expert_quick (schneller Experte: 4 Stichproben-Partien × 4 Zeichnungen)" in german
+    assert "expert_quick (schneller Experte: 8 Zeichnungen, im Schnitt 4 Stichproben-Partien für jede)" in german
     assert not re.search(r"\([^()]*\(", explorer.bots_hint.value + german)
 
 

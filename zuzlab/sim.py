@@ -306,10 +306,18 @@ def pool_size(games: int, workers: int | None = None) -> int:
         return 1
     if workers == 1 or needed <= 1:  # this process: no pool, loky not even imported
         return 1
+    most = usable_cpus() if workers is None else workers
+    return max(1, min(most, needed))
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may really use (``pool_size`` says how they are counted); 1
+    where no process can start."""
+    if not runtime.can_start_processes():
+        return 1
     import loky
 
-    most = loky.cpu_count() if workers is None else workers
-    return max(1, min(most, needed))
+    return loky.cpu_count()
 
 
 def chunks_of(games: int, workers: int) -> list[range]:

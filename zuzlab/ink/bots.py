@@ -111,7 +111,7 @@ def _best_drawing(game: Game, rng: random.Random, value: Callable[[Board], float
     return Place(code, square_name(index), orientation)
 
 
-def expert(rollouts: int = 32, candidates: int = 48, width: int = 8) -> Callable:
+def expert(rollouts: int = 40, candidates: int = 48, width: int = 8) -> Callable:
     """The expert (``zuzlab.ink.expert``): Monte Carlo rollouts over the dice to come and a
     search of the last round; ``rollouts``, ``candidates`` and ``width`` are its budget."""
     from .expert import ExpertBot
@@ -123,5 +123,5 @@ BOTS: dict[str, Callable[[], Callable]] = {
     "random": lambda: random_action, "greedy": lambda: greedy_action, "lookahead": lambda: lookahead_action,
     "expert": expert,
     # the expert at a quick budget (under 1 s a game): what the rule explorer plays by default
-    "expert_quick": lambda: expert(4, 4, 2),
+    "expert_quick": lambda: expert(4, 8, 4),
 }

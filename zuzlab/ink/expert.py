@@ -4,12 +4,16 @@ a search of the last round.
 Why this design?  Railroad Ink is a one-player optimisation: the dice are shared and the
 boards private, so there is no opponent to model, only the dice to come. A drawing is
 good when the boards it leads to score well *on average over the rolls that may follow*,
-so the expert estimates that average by sampling: for each of ``candidates`` drawings it
-plays the rest of the game ``rollouts`` times, and rollout r meets the same sampled dice
-after every drawing, so that the luck of the dice cancels out of the comparison (a
-quarter of the rollouts go to every candidate, the rest to the best quarter). Some of the
-ideas of davidxmoody/railroad-ink-ai (the best published player, MIT) are written anew
-here (the figures: ``benchmarks/bench_ink.py``, seeded base games):
+so the expert estimates that average by sampling: it short-lists ``candidates``
+drawings and plays the rest of the game after them, ``rollouts`` times a drawing on
+average, and rollout r meets the same sampled dice after every drawing, so that the luck
+of the dice cancels out of the comparison. The rollouts are spent by sequential halving
+(``ExpertBot._ranked``): in stages, the worse half out after each, so that the two best
+are compared on the most games (over 20 seeded games, 55.9 against 55.8 for the old
+split, a quarter of the rollouts for every drawing and the rest for the best quarter, at
+the same cost; it lets a bigger budget go where it counts). Some of the ideas of
+davidxmoody/railroad-ink-ai (the best published player, MIT) are written anew here (the
+figures: ``benchmarks/bench_ink.py``, seeded base games):
 
 - **Only moves that mean something** (``meaningful``): the engine's legal drawings (each
   joins a matching side, never a highway against a railway), and on a square whose four
@@ -17,11 +21,14 @@ here (the figures: ``benchmarks/bench_ink.py``, seeded base games):
   superset of the sides, group by group, with no more errors is never worse, whatever
   comes later, as nothing can change that square's neighbours any more. Dice showing
   the same face give the same drawings, which are one move.
-- **A varied playout** (``Sheet.policy_move``): each drawing of a rollout is the best of
-  ``PLAYOUT_CHOICES`` random meaningful drawings by the four-sides rule of thumb
-  ``side_value`` (matches, exits, open ends, errors, the centre). The best of a few, not
-  of all, keeps the rollouts apart: over 20 seeded games the expert scored 52.9 so and
-  51.4 with the best of all. Special routes are drawn in the last rounds only (one a
+- **A varied, tuned playout** (``Sheet.policy_move``): each drawing of a rollout is the
+  best of ``PLAYOUT_CHOICES`` random meaningful drawings by the four-sides rule of thumb
+  ``side_value`` (matches, exits, open ends, errors) plus how much the playout likes the
+  square for the rounds still to come (``PLAYOUT_PLACES``: ten kinds of square, as the
+  board's symmetries leave them). The weights are tuned on the policy's own score
+  (``benchmarks/tune_ink_playout.py``: alone it scores about 27 against 20 untuned),
+  where the published player learns its own from self-play. The best of a few, not of
+  all, keeps the rollouts apart. Special routes are drawn in the last rounds only (one a
   round, after a rolled result of the round), when the board has the most ends for them
   to join, and are moves of the expert's own only then.
 - **A shaped rollout value** (``rollout_value``): the final score plus half the exit
@@ -50,20 +57,24 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from concurrent.futures import Executor
+from dataclasses import dataclass
 
 from ..algorithms import Pieces
 from ..core import Comparison, Estimate, compare
 from .board import CENTRE, EXIT_AT, NEIGHBOUR, OPPOSITE, Board, Placement, _legal, square_index, square_name
 from .scoring import NETWORK_POINTS, Score, score
+from .rules import InkRules
 from .state import FinishRound, Game, Place
 from .tiles import FACES, ROUTES, SIDE_NAMES, TURNED_TILES
 
 __all__ = ["Comparison", "Estimate", "ExpertBot", "compare", "exits_within_reach", "last_round", "meaningful",
            "side_value"]
 
-#: How the playout policy weighs a drawing's sides (tuned over seeded games: an exit is
-#: worth reaching, an open end a little risk, a route against a blank side an error).
-EXIT_BONUS, OPEN_END_COST, ERROR_COST, CENTRE_BONUS = 1.0, 0.3, 1.0, 0.3
+#: How the rule of thumb weighs a drawing's sides (tuned with the playout, see
+#: ``PLAYOUT_PLACE_VALUES``): an exit is worth reaching, a route against a blank side is an
+#: error, and an open end is worth a little (a later drawing may join it).
+EXIT_BONUS, OPEN_END_COST, ERROR_COST, CENTRE_BONUS = 0.88, -0.18, 0.52, 0.3
 #: How many random meaningful drawings the playout compares at each step.
 PLAYOUT_CHOICES = 16
 #: Games on which the two best drawings are compared side by side (the same dice for both).
@@ -89,9 +100,17 @@ def _square_kind(index: int) -> int:
 
 
 #: How much the playout likes a square of each kind (``_square_kind``), with 0, 1, … rounds
-#: still to come after the current one.
-PLAYOUT_PLACE_VALUES: tuple[tuple[float, ...], ...] = tuple(
-    (0.0,) * 7 + (0.3,) * 3 for _ in range(7))
+#: still to come after the current one: tuned with the side weights on the playout's own
+#: score (``benchmarks/tune_ink_playout.py``; run from these, it goes on searching).
+PLAYOUT_PLACE_VALUES: tuple[tuple[float, ...], ...] = (
+    (0.30, -0.30, 0.12, 0.00, 0.30, -0.18, 0.18, 0.30, 0.30, 0.30),
+    (0.00, -0.30, 0.18, -0.18, 0.30, 0.00, 0.30, 0.30, 0.30, 0.30),
+    (0.18, -0.30, 0.30, 0.00, 0.18, 0.00, 0.00, 0.00, 0.30, 0.00),
+    (0.00, -0.30, 0.00, 0.00, 0.00, 0.30, 0.12, 0.42, 0.30, -0.11),
+    (0.30, -0.30, 0.00, 0.00, 0.18, 0.30, 0.18, 0.30, 0.00, 0.30),
+    (0.30, -0.30, 0.00, 0.12, 0.30, 0.12, 0.48, 0.48, 0.30, 0.12),
+    (0.00, -0.30, 0.12, 0.00, 0.00, -0.30, 0.00, 0.30, 0.30, 0.30),
+)
 #: The same, square by square: ``PLAYOUT_PLACES[rounds_left][index]``.
 PLAYOUT_PLACES = tuple(tuple(values[_square_kind(i)] for i in range(49)) for values in PLAYOUT_PLACE_VALUES)
 
@@ -242,11 +261,8 @@ class Sheet:
         if not total:
             return None
         places = PLAYOUT_PLACES[min(rounds_left, len(PLAYOUT_PLACES) - 1)]
-        if total <= PLAYOUT_CHOICES:
-            picks = range(total)
-        else:
-            pick = rng.random
-            picks = [int(pick() * total) for _ in range(PLAYOUT_CHOICES)]
+        pick = rng.random
+        picks = range(total) if total <= PLAYOUT_CHOICES else [int(pick() * total) for _ in range(PLAYOUT_CHOICES)]
         best, best_value = None, -1e9
         for n in picks:
             spot = bisect_right(starts, n) - 1
@@ -316,6 +332,93 @@ def rollout_value(scored: Score, unmendable: int, reach: int) -> float:
     return scored.total + (scored.errors - unmendable) * (1 - LATER_ERRORS) + REACH_WEIGHT * reach
 
 
+# --- a rollout ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Decision:
+    """What a rollout needs of the game at a decision: small and picklable, so that worker
+    processes can play rollouts too (``ExpertBot.workers``)."""
+
+    rules: InkRules
+    round: int
+    sheet: Sheet
+    required: tuple[str, ...]  # the rolled results still to draw this round
+    specials: tuple[str, ...]  # the specials not drawn yet
+    specials_left: int  # how many more specials the game allows
+    special_open: bool  # whether a special may still be drawn this round
+    rolled_drawn: int  # the rolled results drawn this round
+
+    @classmethod
+    def of(cls, game: Game, sheet: Sheet) -> Decision:
+        rules, player = game.rules, game.player_to_move()
+        specials = tuple(code for code in rules.specials if code not in game.specials_used[player])
+        required = tuple(game.open_results[player])
+        return cls(rules, game.round, sheet, required, specials,
+                   min(rules.specials_per_game - len(game.specials_used[player]), len(specials)),
+                   game.specials_this_round[player] < rules.specials_per_round, len(game.rolled) - len(required))
+
+
+def rollout(decision: Decision, first: Move | None, seed: str) -> tuple[float, int]:
+    """One sampled game after ``first`` (None: finish the round now): the rest of this
+    round and the later rounds, with sampled dice, by the playout policy. Returns its
+    value (``rollout_value``) and its final score."""
+    rules = decision.rules
+    rng = random.Random(seed)
+    sheet = decision.sheet.copy()
+    required, specials = list(decision.required), list(decision.specials)
+    specials_left, special_open, rolled_drawn = decision.specials_left, decision.special_open, decision.rolled_drawn
+
+    def draw(move: Move) -> None:
+        nonlocal special_open, specials_left, rolled_drawn
+        sheet.draw(move)
+        if move[0] in required:
+            required.remove(move[0])
+            rolled_drawn += 1
+        elif move[0] in specials:
+            specials.remove(move[0])
+            special_open, specials_left = False, specials_left - 1
+
+    if first is not None:
+        draw(first)
+        while True:  # the rest of this round
+            due = special_open and rolled_drawn and _special_round(decision.round, rules, specials_left)
+            move = sheet.policy_move(required + (specials if due else []), rng, rules.rounds - decision.round) \
+                if required or due else None
+            if move is None:
+                break
+            draw(move)
+    unmendable = unmendable_errors(sheet.board, rules.loop_rule, rules.lake_squares_are_centre) \
+        if LATER_ERRORS < 1 else 0
+    reach = exits_within_reach(sheet.board) if REACH_WEIGHT else 0
+    for later in range(decision.round + 1, rules.rounds + 1):
+        hand = [rng.choice(die) for die in rules.dice]
+        special_due = _special_round(later, rules, specials_left)
+        rounds_left = rules.rounds - later
+        while hand:
+            move = sheet.policy_move(hand, rng, rounds_left)
+            if move is None:
+                break
+            sheet.draw(move)
+            hand.remove(move[0])
+            if special_due:  # after the first rolled result of the round
+                special_due = False
+                special = sheet.policy_move(specials, rng, rounds_left)
+                if special is not None:
+                    sheet.draw(special)
+                    specials.remove(special[0])
+                    specials_left -= 1
+    scored = score(sheet.board, rules.loop_rule, rules.lake_squares_are_centre)
+    return rollout_value(scored, unmendable, reach), scored.total
+
+
+def rollout_values(decision: Decision, moves: list[Move | None], numbers: range, seed: int | str,
+                   finals: bool = False) -> list[tuple[Move | None, list[float]]]:
+    """The values of rollouts ``numbers`` after each of ``moves`` (rollout r meets the same
+    dice after every move), or their final scores (``finals``)."""
+    which = 1 if finals else 0
+    return [(move, [float(rollout(decision, move, f"{seed}/{r}")[which]) for r in numbers]) for move in moves]
+
+
 # --- the last round ------------------------------------------------------------------------
 
 def last_round(board: Board, required: list[str], optional: list[str], rules, width: int,
@@ -368,16 +471,21 @@ def last_round(board: Board, required: list[str], optional: list[str], rules, wi
 # --- the player ----------------------------------------------------------------------------
 
 class ExpertBot:
-    """A Railroad Ink player (see the module text): ``rollouts`` sampled games for each of
-    ``candidates`` drawings a decision (a quarter of them for every candidate, the rest for
-    the best quarter), and in the last round a search that tries the ``width`` drawings the
-    rule of thumb likes best at each step. Call it like any bot: ``bot(game, rng)``."""
+    """A Railroad Ink player (see the module text): ``rollouts`` sampled games a drawing on
+    average for ``candidates`` drawings a decision (halved in stages, the best on the most
+    games), and in the last round a search that tries the ``width`` drawings the rule of
+    thumb likes best at each step. Call it like any bot: ``bot(game, rng)``."""
 
-    def __init__(self, rollouts: int = 32, candidates: int = 48, width: int = 8):
-        if rollouts < 1 or candidates < 1 or width < 1:
+    def __init__(self, rollouts: int = 40, candidates: int = 48, width: int = 8,
+                 pool: Executor | None = None, workers: int = 1):
+        if rollouts < 1 or candidates < 1 or width < 1 or workers < 1:
             raise ValueError(f"the expert needs at least 1 rollout and 1 candidate, not {rollouts} and {candidates}"
-                             + (f" (and a width of at least 1, not {width})" if width < 1 else ""))
+                             + (f" (and a width of at least 1, not {width})" if width < 1 else "")
+                             + (f" (and at least 1 worker, not {workers})" if workers < 1 else ""))
         self.rollouts, self.candidates, self.width = rollouts, candidates, width
+        #: where a user waits for one decision (the hint), the rollouts of each stage can be
+        #: shared out among ``workers`` tasks on a process ``pool`` (``zuzlab.sim.shared_pool``)
+        self.pool, self.workers = pool, workers
         self._plan: tuple[tuple, tuple[Move, ...]] | None = None  # the last round's best order, as searched
 
     def __call__(self, game: Game, rng: random.Random):
@@ -423,81 +531,48 @@ class ExpertBot:
         return [move for *_, move in ranked[:self.candidates]] + ([None] if None in moves else [])
 
     def _ranked(self, game: Game, rng: random.Random) -> list[tuple[Move | None, list[float]]]:
-        """The short-listed moves with their rollouts' values, best first: the finalists,
-        then the others. Rollout r after every move meets the same sampled dice and the same
-        random numbers, so the luck of the dice cancels out of the comparison
-        (successive halving: a quarter of the rollouts for every move, the rest for the
-        best quarter)."""
+        """The short-listed moves with their rollouts' values, best first.
+
+        Sequential halving: the budget (``rollouts`` a move on average) is spent in as many
+        stages as it takes to halve the shortlist down to two, each stage an equal share
+        spread over the moves still in; after each stage the worse half (by mean value)
+        is out. The best few are so compared on the most games. Rollout r after every
+        move meets the same sampled dice and the same random numbers, so the luck of the
+        dice cancels out of the comparison. Returns the two last in, then those out, the
+        last out first."""
         moves, sheet = self._moves(game)
         if len(moves) <= 1:
             return [(move, []) for move in moves]
         shortlist = self._shortlist(game, moves)
-        sample_seed = rng.getrandbits(64)
-        first = max(1, self.rollouts // 4)
-        values = {move: [self._rollout(game, sheet, move, f"{sample_seed}/{r}")[0] for r in range(first)]
-                  for move in shortlist}
-        by_mean = sorted(shortlist, key=lambda move: -sum(values[move]))  # stable: the shortlist's order breaks ties
-        finalists = by_mean[:max(2, len(shortlist) // 4)]
-        for move in finalists:
-            values[move] += [self._rollout(game, sheet, move, f"{sample_seed}/{r}")[0]
-                             for r in range(first, self.rollouts)]
-        finalists.sort(key=lambda move: -sum(values[move]))
-        return [(move, values[move]) for move in finalists + by_mean[len(finalists):]]
+        decision, sample_seed = Decision.of(game, sheet), rng.getrandbits(64)
+        budget, stages = self.rollouts * len(shortlist), max(1, (len(shortlist) - 1).bit_length())
+        values: dict[Move | None, list[float]] = {move: [] for move in shortlist}
+        still_in, out = list(shortlist), list[Move | None]()
+        played = 0
+        while True:
+            more = played + max(1, budget // (stages * len(still_in)))
+            for move, found in self._rollout_values(decision, still_in, range(played, more), sample_seed):
+                values[move] += found
+            played = more
+            still_in.sort(key=lambda move: -sum(values[move]))  # stable: the shortlist's order breaks ties
+            if len(still_in) <= 2:
+                break
+            half = (len(still_in) + 1) // 2
+            out = still_in[half:] + out
+            still_in = still_in[:half]
+        return [(move, values[move]) for move in still_in + out]
 
-    def _rollout(self, game: Game, start: Sheet, first: Move | None, seed: str) -> tuple[float, int]:
-        """One sampled game after ``first`` (None: finish the round now): the rest of this
-        round and the later rounds, with sampled dice, by the playout policy. Returns its
-        value (``rollout_value``) and its final score."""
-        rules, player = game.rules, game.player_to_move()
-        rng = random.Random(seed)
-        sheet = start.copy()
-        required = list(game.open_results[player])
-        specials = [code for code in rules.specials if code not in game.specials_used[player]]
-        specials_left = min(rules.specials_per_game - len(game.specials_used[player]), len(specials))
-        special_open = game.specials_this_round[player] < rules.specials_per_round
-        rolled_drawn = len(game.rolled) - len(required)
-
-        def draw(move: Move) -> None:
-            nonlocal special_open, specials_left, rolled_drawn
-            sheet.draw(move)
-            if move[0] in required:
-                required.remove(move[0])
-                rolled_drawn += 1
-            elif move[0] in specials:
-                specials.remove(move[0])
-                special_open, specials_left = False, specials_left - 1
-
-        if first is not None:
-            draw(first)
-            while True:  # the rest of this round
-                due = special_open and rolled_drawn and _special_round(game.round, rules, specials_left)
-                move = sheet.policy_move(required + (specials if due else []), rng, rules.rounds - game.round) \
-                    if required or due else None
-                if move is None:
-                    break
-                draw(move)
-        unmendable = unmendable_errors(sheet.board, rules.loop_rule, rules.lake_squares_are_centre) \
-            if LATER_ERRORS < 1 else 0
-        reach = exits_within_reach(sheet.board) if REACH_WEIGHT else 0
-        for later in range(game.round + 1, rules.rounds + 1):
-            hand = [rng.choice(die) for die in rules.dice]
-            special_due = _special_round(later, rules, specials_left)
-            rounds_left = rules.rounds - later
-            while hand:
-                move = sheet.policy_move(hand, rng, rounds_left)
-                if move is None:
-                    break
-                sheet.draw(move)
-                hand.remove(move[0])
-                if special_due:  # after the first rolled result of the round
-                    special_due = False
-                    special = sheet.policy_move(specials, rng, rounds_left)
-                    if special is not None:
-                        sheet.draw(special)
-                        specials.remove(special[0])
-                        specials_left -= 1
-        scored = score(sheet.board, rules.loop_rule, rules.lake_squares_are_centre)
-        return rollout_value(scored, unmendable, reach), scored.total
+    def _rollout_values(self, decision: Decision, moves: list[Move | None], numbers: range, seed: int | str,
+                        finals: bool = False) -> list[tuple[Move | None, list[float]]]:
+        """``rollout_values`` here, or shared out among ``workers`` processes: the same
+        values either way."""
+        workers = min(self.workers, len(moves))
+        if self.pool is None or workers <= 1:
+            return rollout_values(decision, moves, numbers, seed, finals)
+        tasks = [self.pool.submit(rollout_values, decision, moves[n::workers], numbers, seed, finals)
+                 for n in range(workers)]
+        found = dict(pair for task in tasks for pair in task.result())
+        return [(move, found[move]) for move in moves]
 
     # --- the last round: a search ----------------------------------------------------------
 
@@ -541,13 +616,10 @@ class ExpertBot:
                   for move, values in ranked[2:]]
         if len(ranked) < 2:
             return [Estimate(_action(move), 0.0, 0, ()) for move, _ in ranked]
-        sheet = self._moves(game)[1]
-        seed = rng.getrandbits(64)
-        paired = []
-        for move, _ in ranked[:2]:
-            finals = tuple(float(self._rollout(game, sheet, move, f"{seed}/paired/{n}")[1])
-                           for n in range(PAIRED_GAMES))
-            paired.append(Estimate(_action(move), sum(finals) / len(finals), len(finals), finals))
+        decision, seed = Decision.of(game, self._moves(game)[1]), rng.getrandbits(64)
+        paired = [Estimate(_action(move), sum(finals) / len(finals), len(finals), tuple(finals))
+                  for move, finals in self._rollout_values(decision, [move for move, _ in ranked[:2]],
+                                                           range(PAIRED_GAMES), f"{seed}/paired", finals=True)]
         paired.sort(key=lambda estimate: -estimate.expected)  # stable: the rollouts' choice first among equals
         return paired + others
 

@@ -22,7 +22,7 @@ from typing import Any, Callable, Sequence
 import ipywidgets as widgets
 
 from ..ink.expert import ExpertBot, compare
-from .. import cardgame, ink, texts
+from .. import cardgame, ink, sim, texts
 from ..cardgame.scoring import settle_game
 from ..core import Event, PlayerView, seeded_random
 from ..viz import InkCanvas, table_figure, tile_preview_scene
@@ -558,8 +558,9 @@ class InkGameView(_CompactView):
 
     # --- a hint --------------------------------------------------------------------------
 
-    #: the expert's budget for a hint (rollouts, candidates): below its usual 32 × 48, so that a hint takes
-    #: about 1 s (the last round's search is the expert's own)
+    #: the expert's budget for a hint (rollouts a drawing on average, candidates): below its usual 40 × 48,
+    #: so that a hint takes about a second where the rollouts are shared out among two CPUs (the last
+    #: round's search is the expert's own)
     HINT_BUDGET = (16, 32)
 
     def hint(self) -> str | None:
@@ -573,8 +574,10 @@ class InkGameView(_CompactView):
         if game.is_over:
             return texts.text("hint.over")
         rollouts, candidates = self.HINT_BUDGET
-        estimates = ExpertBot(rollouts, candidates).estimates(PlayerView(game, self.human),  # never the dice to come
-                                                              seeded_random(game.seed, "hint", len(game.history)))
+        cpus = sim.usable_cpus()  # the learner waits: every CPU plays rollouts, the same ones as one would
+        expert = ExpertBot(rollouts, candidates, pool=sim.shared_pool(cpus) if cpus > 1 else None, workers=cpus)
+        estimates = expert.estimates(PlayerView(game, self.human),  # never the dice to come
+                                     seeded_random(game.seed, "hint", len(game.history)))
         best = estimates[0]
         if not isinstance(best.action, ink.Place):
             return texts.text("hint.ink_finish_expert")
