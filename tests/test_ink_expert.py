@@ -256,3 +256,74 @@ def test_exits_within_reach_count_the_exits_an_open_network_could_still_join_thr
     # network keeps its one exit, which scores nothing
     closed = ink.Board.from_anu("A5A10A4A01")
     assert ink.score(closed).errors == 0 and exits_within_reach(closed) == 0
+
+
+# --- how the rollouts are spent --------------------------------------------------------------
+
+def test_sequential_halving_compares_the_last_two_in_on_the_most_games():
+    game = ink.new_game(seed=11)
+    bot = ExpertBot(8, 12)
+    ranked = bot._ranked(game, random.Random(1))
+    counts = [len(values) for _, values in ranked]
+    assert len(ranked) == 12 and len({move for move, _ in ranked}) == 12
+    # 12 → 6 → 3 → 2: the two last in have the most games, then each stage's out, the later out with more
+    assert counts[0] == counts[1] and counts == sorted(counts, reverse=True) and counts[0] > counts[-1]
+    assert counts[-6:] == [counts[-1]] * 6  # the first half out, after the first stage only
+    assert sum(counts) <= 8 * 12  # within the budget: 8 rollouts a drawing on average
+    means = [statistics.fmean(values) for _, values in ranked]
+    assert means[0] >= means[1]  # of the last two, the better first
+
+
+def test_rollouts_shared_out_among_a_pool_give_the_same_estimates_and_their_start_travels_by_pickle():
+    import pickle
+    from concurrent.futures import ThreadPoolExecutor
+
+    from zuzlab.ink.expert import Decision, rollout
+
+    game = ink.new_game(seed=11)
+    alone = ExpertBot(6, 8).estimates(game, random.Random(2))
+    with ThreadPoolExecutor(2) as pool:
+        shared = ExpertBot(6, 8, pool=pool, workers=2).estimates(game, random.Random(2))
+    assert shared == alone
+    decision = Decision.of(game, ExpertBot()._moves(game)[1])
+    first = ExpertBot()._moves(game)[0][0]
+    travelled = pickle.loads(pickle.dumps(decision))  # what a worker process receives
+    assert rollout(travelled, first, "7/0") == rollout(decision, first, "7/0")
+
+
+def test_a_worker_count_below_one_is_refused():
+    with pytest.raises(ValueError, match="at least 1 worker, not 0"):
+        ExpertBot(4, 4, workers=0)
+
+
+def test_the_playout_likes_squares_alike_under_the_boards_symmetries_alike():
+    from zuzlab.ink.expert import PLAYOUT_PLACES, _square_kind
+
+    def turned(index):  # a quarter turn of the 7 × 7 board
+        row, column = divmod(index, 7)
+        return column * 7 + (6 - row)
+
+    def mirrored(index):
+        row, column = divmod(index, 7)
+        return row * 7 + (6 - column)
+
+    kinds = [_square_kind(i) for i in range(49)]
+    assert sorted(set(kinds)) == list(range(10)) and kinds[0] == 0 and kinds[24] == 9  # a corner, the middle
+    for i in range(49):
+        assert kinds[turned(i)] == kinds[mirrored(i)] == kinds[i]
+    for places in PLAYOUT_PLACES:
+        assert all(places[turned(i)] == places[i] for i in range(49))
+
+
+def test_the_playout_draws_nothing_when_nothing_fits_and_only_meaningful_drawings_otherwise():
+    from zuzlab.ink.board import Board
+    from zuzlab.ink.expert import Sheet, meaningful
+
+    rng = random.Random(3)
+    empty = Sheet(Board(), True)
+    for _ in range(20):
+        code, index, orientation = empty.policy_move(["A0", "A4", "B1"], rng, 6)
+        assert orientation in meaningful(code, empty.contexts[index], True)  # beside an exit, joining it
+    full = Board()
+    full.squares = [ink.board.Placement("A1", 0)] * 49
+    assert Sheet(full, True).policy_move(["A0"], rng, 0) is None
