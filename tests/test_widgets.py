@@ -1565,7 +1565,7 @@ def test_rule_explorer_names_each_bot_without_brackets_inside_brackets():
         german = explorer.bots_hint.value
     finally:
         texts.set_language("en")
-    assert "expert_quick (schneller Experte: 8 Zeichnungen, im Schnitt 4 Stichproben-Partien für jede)" in german
+    assert "expert_quick (schneller Experte: 8 Zeichnungen, im Schnitt je 4 Stichproben-Partien)" in german
     assert not re.search(r"\([^()]*\(", explorer.bots_hint.value + german)
 
 
