@@ -3,6 +3,7 @@
     python benchmarks/bench_ink.py [--boards 300] [--games 300] [--greedy 200]
                                    [--compare 20] [--budget-games 6] [--variant-games 6]
                                    [--first-seed 1000] [--bots greedy,lookahead,expert]
+                                   [--variants ink-river,ink-lake]
 
 The defaults take about ten minutes on one core; the figures of record compare the bots
 on 100 games and the other budgets and variants on 30 (``--compare 100 --budget-games 30
@@ -75,34 +76,39 @@ def greedy_games(count: int) -> None:
           f"(median {statistics.median(totals)}, min {min(totals)}, max {max(totals)}; {elapsed:.1f} s)")
 
 
-def bot_games(bot, variant: str, seeds: range) -> tuple[list[int], float, float]:
+def bot_games(bot, variant: str, seeds: range) -> tuple[list[int], float, float, float]:
     """The totals of ``bot``'s games, and the seconds a game: on the clock, and of this
-    process's CPU time (on a shared machine the clock also counts the others' work)."""
+    process's CPU time (on a shared machine the clock also counts the others' work), and
+    the CPU seconds of the slowest game."""
     start, cpu = time.perf_counter(), time.process_time()
-    totals = [ink.play_game(variant, seed=seed, bots=bot).final_scores().totals[0] for seed in seeds]
-    return totals, (time.perf_counter() - start) / len(seeds), (time.process_time() - cpu) / len(seeds)
+    totals, slowest = [], 0.0
+    for seed in seeds:
+        game_cpu = time.process_time()
+        totals.append(ink.play_game(variant, seed=seed, bots=bot).final_scores().totals[0])
+        slowest = max(slowest, time.process_time() - game_cpu)
+    return totals, (time.perf_counter() - start) / len(seeds), (time.process_time() - cpu) / len(seeds), slowest
 
 
-def describe(name: str, totals: list[int], seconds: float, cpu: float) -> str:
+def describe(name: str, totals: list[int], seconds: float, cpu: float, slowest: float) -> str:
     return (f"{name}: mean {statistics.mean(totals):.1f}, median {statistics.median(totals)}, "
             f"sd {statistics.pstdev(totals):.1f}, min {min(totals)}, max {max(totals)} "
-            f"({len(totals)} games, {seconds:.2f} s a game on one core, {cpu:.2f} s of CPU)\n  totals: {totals}")
+            f"({len(totals)} games, {seconds:.2f} s a game on one core, {cpu:.2f} s of CPU, "
+            f"the slowest {slowest:.2f})\n  totals: {totals}")
 
 
 def compare_bots(games: int, budget_games: int, variant_games: int, first_seed: int = 1000,
-                 names: tuple[str, ...] = ("greedy", "lookahead", "expert")) -> None:
+                 names: tuple[str, ...] = ("greedy", "lookahead", "expert"),
+                 variants: tuple[str, ...] = ("ink-river", "ink-lake")) -> None:
     """The bots on the same seeded games (seeds 1000 …, never the ones the bots were tuned on
     first). ``first_seed`` lets two processes share the games (one core each): their
     totals together are the figure."""
-    from zuzlab.ink.bots import BOTS
-
     seeds = range(first_seed, first_seed + games)
     for name in names:
         print(describe(f"{name}, base game", *bot_games(name, "ink", seeds)), flush=True)
     if budget_games:
-        quick = bot_games(BOTS["expert_quick"](), "ink", range(first_seed, first_seed + budget_games))
+        quick = bot_games("expert_quick", "ink", range(first_seed, first_seed + budget_games))
         print(describe("expert_quick (the rule explorer's), base game", *quick), flush=True)
-    for variant in ("ink-river", "ink-lake") if variant_games else ():
+    for variant in variants if variant_games else ():
         for name in ("lookahead", "expert"):
             variant_seeds = range(first_seed, first_seed + variant_games)
             print(describe(f"{name}, {variant}", *bot_games(name, variant, variant_seeds)), flush=True)
@@ -118,6 +124,7 @@ def main() -> None:
     parser.add_argument("--variant-games", type=int, default=6, help="games per bot in the river and lake variants")
     parser.add_argument("--first-seed", type=int, default=1000, help="the comparison's first seed")
     parser.add_argument("--bots", default="greedy,lookahead,expert", help="the bots compared, by name")
+    parser.add_argument("--variants", default="ink-river,ink-lake", help="the Deep Blue variants measured")
     args = parser.parse_args()
     if args.boards:
         full_boards(args.boards)
@@ -127,7 +134,7 @@ def main() -> None:
         greedy_games(args.greedy)
     if args.compare:
         compare_bots(args.compare, args.budget_games, args.variant_games, args.first_seed,
-                     tuple(args.bots.split(",")))
+                     tuple(args.bots.split(",")), tuple(args.variants.split(",")))
 
 
 if __name__ == "__main__":
