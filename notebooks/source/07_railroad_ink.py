@@ -65,7 +65,7 @@ thinking = ExpertBot(rollouts=24, candidates=8)
 estimates_table(thinking.estimates(first, random.Random(3)))
 
 # %%
-expert_game = ink.play_game(seed=3, bots=ink.bots.expert(rollouts=16, candidates=16))
+expert_game = ink.play_game(seed=3, bots=ink.bots.expert(rollouts=8, candidates=16))
 zw.say("ink_expert_game", points=texts.quantity("point", expert_game.final_scores().totals[0]),
        greedy=texts.quantity("point", ink.play_game(seed=3, bots="greedy").final_scores().totals[0]))
 zw.replay_player(expert_game)
