@@ -3,7 +3,7 @@
     python benchmarks/bench_ink.py [--boards 300] [--games 300] [--greedy 200]
                                    [--compare 20] [--budget-games 6] [--variant-games 6]
                                    [--first-seed 1000] [--bots greedy,lookahead,expert]
-                                   [--variants ink-river,ink-lake]
+                                   [--variants ink-river,ink-lake] [--hints 10]
 
 The defaults take about ten minutes on one core; the figures of record compare the bots
 on 100 games and the other budgets and variants on 30 (``--compare 100 --budget-games 30
@@ -114,6 +114,38 @@ def compare_bots(games: int, budget_games: int, variant_games: int, first_seed: 
             print(describe(f"{name}, {variant}", *bot_games(name, variant, variant_seeds)), flush=True)
 
 
+def hint_times(count: int) -> None:
+    """The game view's hint (the expert at ``InkGameView.HINT_BUDGET``) at ``count``
+    positions before the last round: seconds on the clock, as the learner waits, with the
+    rollouts played in this process and shared among the CPUs (the same hint either way)."""
+    from zuzlab import sim
+    from zuzlab.core import PlayerView
+    from zuzlab.ink.bots import greedy_action
+    from zuzlab.ink.expert import ExpertBot
+    from zuzlab.widgets.game_views import InkGameView
+
+    positions = []
+    for seed in range(count):  # greedy games stopped in rounds 1 … 6, some drawings into the round
+        game, rng = ink.new_game(seed=seed), random.Random(seed)
+        stop_round, drawings = 1 + seed % (game.rules.rounds - 1), seed % 3
+        while game.round < stop_round or (game.round == stop_round and drawings > 0):
+            drawings -= game.round == stop_round
+            game.apply(greedy_action(game, rng))
+        positions.append(game)
+    cpus = sim.usable_cpus()
+    pool = sim.shared_pool(cpus) if cpus > 1 else None
+    ExpertBot(2, 4, pool=pool, workers=cpus).estimates(positions[0], random.Random(0))  # the workers started
+    for name, shared in (("in this process", None), (f"shared among {cpus} CPUs", pool)):
+        times = []
+        for game in positions:
+            start = time.perf_counter()
+            ExpertBot(*InkGameView.HINT_BUDGET, pool=shared, workers=cpus).estimates(
+                PlayerView(game, 0), random.Random(1))
+            times.append(time.perf_counter() - start)
+        print(f"the Railroad Ink hint, {name}: {len(times)} positions, mean {statistics.mean(times):.2f} s, "
+              f"slowest {max(times):.2f} s", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--boards", type=int, default=300)
@@ -125,6 +157,7 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=1000, help="the comparison's first seed")
     parser.add_argument("--bots", default="greedy,lookahead,expert", help="the bots compared, by name")
     parser.add_argument("--variants", default="ink-river,ink-lake", help="the Deep Blue variants measured")
+    parser.add_argument("--hints", type=int, default=10, help="positions at which the hint is timed")
     args = parser.parse_args()
     if args.boards:
         full_boards(args.boards)
@@ -132,6 +165,8 @@ def main() -> None:
         random_games(args.games)
     if args.greedy:
         greedy_games(args.greedy)
+    if args.hints:
+        hint_times(args.hints)
     if args.compare:
         compare_bots(args.compare, args.budget_games, args.variant_games, args.first_seed,
                      tuple(args.bots.split(",")), tuple(args.variants.split(",")))
