@@ -6,7 +6,7 @@ its figures, asserts nothing.
 1. The same work in both: the kit installed and imported (the browser installs it from the
    site's own index on every new kernel), random USA games, the strategy bots' games through
    ``sim.simulate`` in this process, the expert's hint, the longest route of a whole map, and
-   a Railroad Ink game of the quick expert. The browser runs them in the offline site of the tests
+   a Railroad Ink game of the quick expert and its hint. The browser runs them in the offline site of the tests
    (``tests/lite_site.py``: JupyterLite 0.5.1, Pyodide 0.27.7, Python 3.12) in headless
    Chromium; the local kernel is this Python.
 2. With ``--notebooks``: each notebook of the site run top to bottom in the browser, its
@@ -44,6 +44,10 @@ def timing_cells(games: int) -> list[str]:
         "longest_trail(game.map.routes)\nprint('TIME longest_route_map', time.perf_counter() - started)",
         "started = time.perf_counter()\nink.play_game('ink', seed=1, bots='expert_quick')\n"
         "print('TIME ink_expert_game', time.perf_counter() - started)",
+        # the first drawing of a game: the longest rollouts (locally shared among the CPUs, one in the browser)
+        "from zuzlab.widgets.game_views import InkGameView\nview = InkGameView(ink.new_game(seed=2))\n"
+        "view.hint()  # the worker processes started, where they can\nstarted = time.perf_counter()\nview.hint()\n"
+        "print('TIME ink_hint', time.perf_counter() - started)",
     ]
 
 
