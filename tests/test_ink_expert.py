@@ -270,8 +270,8 @@ def test_sequential_halving_compares_the_last_two_in_on_the_most_games():
     assert counts[0] == counts[1] and counts == sorted(counts, reverse=True) and counts[0] > counts[-1]
     assert counts[-6:] == [counts[-1]] * 6  # the first half out, after the first stage only
     assert sum(counts) <= 8 * 12  # within the budget: 8 rollouts a drawing on average
-    means = [statistics.fmean(values) for _, values in ranked]
-    assert means[0] >= means[1]  # of the last two, the better first
+    means = [statistics.fmean(value for value, _ in outcomes) for _, outcomes in ranked]
+    assert means[0] >= means[1]  # of the last two, the better first (by the rollouts' values)
 
 
 def test_rollouts_shared_out_among_a_pool_give_the_same_estimates_and_their_start_travels_by_pickle():

@@ -411,12 +411,15 @@ def rollout(decision: Decision, first: Move | None, seed: str) -> tuple[float, i
     return rollout_value(scored, unmendable, reach), scored.total
 
 
-def rollout_values(decision: Decision, moves: list[Move | None], numbers: range, seed: int | str,
-                   finals: bool = False) -> list[tuple[Move | None, list[float]]]:
-    """The values of rollouts ``numbers`` after each of ``moves`` (rollout r meets the same
-    dice after every move), or their final scores (``finals``)."""
-    which = 1 if finals else 0
-    return [(move, [float(rollout(decision, move, f"{seed}/{r}")[which]) for r in numbers]) for move in moves]
+#: What rollouts after a move came to: each one's (value, final score).
+Outcomes = list[tuple[float, int]]
+
+
+def rollout_values(decision: Decision, moves: list[Move | None], numbers: range,
+                   seed: int | str) -> list[tuple[Move | None, Outcomes]]:
+    """The outcomes of rollouts ``numbers`` after each of ``moves`` (rollout r meets the same
+    dice after every move)."""
+    return [(move, [rollout(decision, move, f"{seed}/{r}") for r in numbers]) for move in moves]
 
 
 # --- the last round ------------------------------------------------------------------------
@@ -530,8 +533,8 @@ class ExpertBot:
         ranked.sort()
         return [move for *_, move in ranked[:self.candidates]] + ([None] if None in moves else [])
 
-    def _ranked(self, game: Game, rng: random.Random) -> list[tuple[Move | None, list[float]]]:
-        """The short-listed moves with their rollouts' values, best first.
+    def _ranked(self, game: Game, rng: random.Random) -> list[tuple[Move | None, Outcomes]]:
+        """The short-listed moves with their rollouts' outcomes, best first.
 
         Sequential halving: the budget (``rollouts`` a move on average) is spent in as many
         stages as it takes to halve the shortlist down to two, each stage an equal share
@@ -546,30 +549,30 @@ class ExpertBot:
         shortlist = self._shortlist(game, moves)
         decision, sample_seed = Decision.of(game, sheet), rng.getrandbits(64)
         budget, stages = self.rollouts * len(shortlist), max(1, (len(shortlist) - 1).bit_length())
-        values: dict[Move | None, list[float]] = {move: [] for move in shortlist}
+        outcomes: dict[Move | None, Outcomes] = {move: [] for move in shortlist}
         still_in, out = list(shortlist), list[Move | None]()
         played = 0
         while True:
             more = played + max(1, budget // (stages * len(still_in)))
             for move, found in self._rollout_values(decision, still_in, range(played, more), sample_seed):
-                values[move] += found
+                outcomes[move] += found
             played = more
-            still_in.sort(key=lambda move: -sum(values[move]))  # stable: the shortlist's order breaks ties
+            still_in.sort(key=lambda move: -sum(value for value, _ in outcomes[move]))  # stable: ties keep their order
             if len(still_in) <= 2:
                 break
             half = (len(still_in) + 1) // 2
             out = still_in[half:] + out
             still_in = still_in[:half]
-        return [(move, values[move]) for move in still_in + out]
+        return [(move, outcomes[move]) for move in still_in + out]
 
-    def _rollout_values(self, decision: Decision, moves: list[Move | None], numbers: range, seed: int | str,
-                        finals: bool = False) -> list[tuple[Move | None, list[float]]]:
+    def _rollout_values(self, decision: Decision, moves: list[Move | None], numbers: range,
+                        seed: int | str) -> list[tuple[Move | None, Outcomes]]:
         """``rollout_values`` here, or shared out among ``workers`` processes: the same
-        values either way."""
+        outcomes either way."""
         workers = min(self.workers, len(moves))
         if self.pool is None or workers <= 1:
-            return rollout_values(decision, moves, numbers, seed, finals)
-        tasks = [self.pool.submit(rollout_values, decision, moves[n::workers], numbers, seed, finals)
+            return rollout_values(decision, moves, numbers, seed)
+        tasks = [self.pool.submit(rollout_values, decision, moves[n::workers], numbers, seed)
                  for n in range(workers)]
         found = dict(pair for task in tasks for pair in task.result())
         return [(move, found[move]) for move in moves]
@@ -605,23 +608,28 @@ class ExpertBot:
         Before the last round the two best by the rollouts are played again on the same
         ``PAIRED_GAMES`` sampled games each (the same dice for both, so that they can be
         compared game by game with ``compare``) and carry those games' final scores, the
-        better of the two first; the others follow with their rollouts' mean value. In the
+        better of the two first; the others follow with their rollouts' final scores (the
+        rollouts' shaped values rank the moves, but a reader compares scores). In the
         last round: each first drawing with the best score an order after it reaches (one
         exact game each)."""
         if game.round >= game.rules.rounds:
             return [Estimate(_action(path[0] if path else None), float(total), 1, (float(total),))
                     for path, total in self._last_round(game)]
         ranked = self._ranked(game, rng)
-        others = [Estimate(_action(move), sum(values) / max(1, len(values)), len(values), tuple(values))
-                  for move, values in ranked[2:]]
+        others = [_estimate(move, [float(final) for _, final in found]) for move, found in ranked[2:]]
         if len(ranked) < 2:
             return [Estimate(_action(move), 0.0, 0, ()) for move, _ in ranked]
         decision, seed = Decision.of(game, self._moves(game)[1]), rng.getrandbits(64)
-        paired = [Estimate(_action(move), sum(finals) / len(finals), len(finals), tuple(finals))
-                  for move, finals in self._rollout_values(decision, [move for move, _ in ranked[:2]],
-                                                           range(PAIRED_GAMES), f"{seed}/paired", finals=True)]
+        paired = [_estimate(move, [float(final) for _, final in found])
+                  for move, found in self._rollout_values(decision, [move for move, _ in ranked[:2]],
+                                                          range(PAIRED_GAMES), f"{seed}/paired")]
         paired.sort(key=lambda estimate: -estimate.expected)  # stable: the rollouts' choice first among equals
         return paired + others
+
+
+def _estimate(move: Move | None, finals: list[float]) -> Estimate:
+    """A move with the final scores of its sampled games."""
+    return Estimate(_action(move), sum(finals) / max(1, len(finals)), len(finals), tuple(finals))
 
 
 def _action(move: Move | None):
