@@ -969,13 +969,10 @@ def test_ink_view_explains_water_drawn_against_an_exit():
 
 def test_ink_view_hint_is_the_experts_drawing_with_its_expected_scores_chosen_for_a_click():
     import re
-    import time
 
     game = ink.new_game(seed=11)
     view = InkGameView(game)
-    start = time.monotonic()
-    view.hint_button.click()
-    assert time.monotonic() - start < 2  # a hint answers within about 2 s
+    view.hint_button.click()  # how fast it answers: benchmarks/bench_ink.py --hints
     advice = game.legal_placements()
     message = view.message.value
     assert "Hint:" in message and "The expert would draw on " in message and view.chosen is not None
