@@ -37,22 +37,9 @@ def play_alone(seed: int) -> int:
     dice, choices = random.Random(seed), random.Random(f"{seed}/choices")
     sheet = expert.Sheet(Board(), INK.water_blocks_routes)
     specials, specials_left = list(INK.specials), INK.specials_per_game
-    for round_ in range(1, INK.rounds + 1):
-        hand = [dice.choice(die) for die in INK.dice]
-        rounds_left, special_due = INK.rounds - round_, expert._special_round(round_, INK, specials_left)
-        while hand:
-            move = sheet.policy_move(hand, choices, rounds_left)
-            if move is None:
-                break
-            sheet.draw(move)
-            hand.remove(move[0])
-            if special_due:  # as a rollout: after the first rolled result of the round
-                special_due = False
-                special = sheet.policy_move(specials, choices, rounds_left)
-                if special is not None:
-                    sheet.draw(special)
-                    specials.remove(special[0])
-                    specials_left -= 1
+    for round_ in range(1, INK.rounds + 1):  # as a rollout plays the rounds to come
+        specials_left = expert.playout_round(sheet, [dice.choice(die) for die in INK.dice], specials, specials_left,
+                                             round_, INK, choices)
     return score(sheet.board).total
 
 

@@ -358,6 +358,29 @@ class Decision:
                    game.specials_this_round[player] < rules.specials_per_round, len(game.rolled) - len(required))
 
 
+def playout_round(sheet: Sheet, hand: list[str], specials: list[str], specials_left: int, round_: int,
+                  rules: InkRules, rng: random.Random) -> int:
+    """A round after the current one, as a rollout plays it: the rolled ``hand`` drawn by
+    the playout policy, and in the rounds ``_special_round`` gives them a special after
+    the first rolled result. Returns the specials still allowed (``specials`` loses the
+    one drawn)."""
+    special_due, rounds_left = _special_round(round_, rules, specials_left), rules.rounds - round_
+    while hand:
+        move = sheet.policy_move(hand, rng, rounds_left)
+        if move is None:
+            break
+        sheet.draw(move)
+        hand.remove(move[0])
+        if special_due:
+            special_due = False
+            special = sheet.policy_move(specials, rng, rounds_left)
+            if special is not None:
+                sheet.draw(special)
+                specials.remove(special[0])
+                specials_left -= 1
+    return specials_left
+
+
 def rollout(decision: Decision, first: Move | None, seed: str) -> tuple[float, int]:
     """One sampled game after ``first`` (None: finish the round now): the rest of this
     round and the later rounds, with sampled dice, by the playout policy. Returns its
@@ -392,21 +415,7 @@ def rollout(decision: Decision, first: Move | None, seed: str) -> tuple[float, i
     reach = exits_within_reach(sheet.board) if REACH_WEIGHT else 0
     for later in range(decision.round + 1, rules.rounds + 1):
         hand = [rng.choice(die) for die in rules.dice]
-        special_due = _special_round(later, rules, specials_left)
-        rounds_left = rules.rounds - later
-        while hand:
-            move = sheet.policy_move(hand, rng, rounds_left)
-            if move is None:
-                break
-            sheet.draw(move)
-            hand.remove(move[0])
-            if special_due:  # after the first rolled result of the round
-                special_due = False
-                special = sheet.policy_move(specials, rng, rounds_left)
-                if special is not None:
-                    sheet.draw(special)
-                    specials.remove(special[0])
-                    specials_left -= 1
+        specials_left = playout_round(sheet, hand, specials, specials_left, later, rules, rng)
     scored = score(sheet.board, rules.loop_rule, rules.lake_squares_are_centre)
     return rollout_value(scored, unmendable, reach), scored.total
 
