@@ -26,8 +26,9 @@ figures: ``benchmarks/bench_ink.py``, seeded base games):
   ``side_value`` (matches, exits, open ends, errors) plus how much the playout likes the
   square for the rounds still to come (``PLAYOUT_PLACES``: ten kinds of square, as the
   board's symmetries leave them). The weights are tuned on the policy's own score
-  (``benchmarks/tune_ink_playout.py``: alone it scores 28.4 against 20.4 before, on 2,000 seeds it was not tuned on),
-  where the published player learns its own from self-play. The best of a few, not of
+  (``benchmarks/tune_ink_playout.py``: alone it scores 28.4 against 20.4 before, on
+  2,000 seeds it was not tuned on), where the published player learns its own from
+  self-play. The best of a few, not of
   all, keeps the rollouts apart. Special routes are drawn in the last rounds only (one a
   round, after a rolled result of the round), when the board has the most ends for them
   to join, and are moves of the expert's own only then.
